@@ -1,0 +1,23 @@
+/** Per-user settings, persisted by main. */
+export type Theme = 'light' | 'dark' | 'system';
+
+export interface Settings {
+  /** Explicit path to the `claude` binary; empty means: PUFFIN_CLAUDE_PATH, then PATH. */
+  claudePath: string;
+  /** Upper bound on CLI processes running at once, across every workflow. */
+  maxConcurrent: number;
+  /** Default model alias or id passed as --model; empty means the CLI's default. */
+  defaultModel: string;
+  theme: Theme;
+  recentProjects: string[];
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  claudePath: '',
+  maxConcurrent: 2,
+  defaultModel: '',
+  theme: 'system',
+  recentProjects: [],
+};
+
+export const MAX_RECENT_PROJECTS = 10;
