@@ -1,0 +1,3 @@
+export type * from './cliEvents';
+export { StreamJsonReader, parseTranscript, GARBAGE_LINE_LIMIT } from './streamJsonReader';
+export { LineSplitter } from './lineSplitter';
