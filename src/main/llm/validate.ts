@@ -1,0 +1,85 @@
+/**
+ * Our own validation of structured output: draft-07 Ajv in strict mode (the CLI's vocabulary, so a schema the CLI
+ * would reject fails here first), every error collected, and `format` actually checked (the CLI accepts formats but
+ * does not check them). Compiled validators are cached per schema.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from './schemas';
+import { describeErrors } from './validationErrors';
+
+// ajv-formats is CommonJS; under ESM interop its callable may sit on `.default`.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+const BY_CONTENT_LIMIT = 64;
+
+let ajv: Ajv | null = null;
+const byObject = new WeakMap<object, ValidateFunction>();
+const byContent = new Map<string, ValidateFunction>();
+
+function instance(): Ajv {
+  if (!ajv) {
+    ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+    addFormats(ajv);
+  }
+  return ajv;
+}
+
+/** Compiles (or reuses) a validator; throws Ajv's own error when the schema itself is invalid. */
+export function compileSchema(schema: JsonSchema): ValidateFunction {
+  const cached = byObject.get(schema);
+  if (cached) return cached;
+  const key = JSON.stringify(schema);
+  let fn = byContent.get(key);
+  if (!fn) {
+    fn = instance().compile(schema);
+    byContent.set(key, fn);
+    // Bounded: schemas handed in from outside (puffin prompt --schema) must not grow the cache forever.
+    if (byContent.size > BY_CONTENT_LIMIT) byContent.delete(byContent.keys().next().value as string);
+  }
+  byObject.set(schema, fn);
+  return fn;
+}
+
+/** Returns the reason a schema cannot be used, or null when it compiles. */
+export function schemaProblem(schema: unknown): string | null {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return 'the schema must be a JSON object';
+  if ((schema as JsonSchema).type !== 'object') return 'the schema root must have "type": "object"';
+  try {
+    compileSchema(schema as JsonSchema);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** Validates data; on failure returns human-readable lines such as `/stories/0/title: must be string`. */
+export function validate<T = unknown>(schema: JsonSchema, data: unknown): ValidationOutcome<T> {
+  const fn = compileSchema(schema);
+  if (fn(data)) return { ok: true, value: data as T };
+  const validateAt = (pointer: string, value: unknown) => {
+    const sub = compileSchema(subSchema(schema, pointer));
+    return sub(value) ? [] : [...(sub.errors ?? [])];
+  };
+  return { ok: false, errors: describeErrors(fn.errors ?? [], schema, data, validateAt) };
+}
+
+const subSchemas = new WeakMap<JsonSchema, Map<string, JsonSchema>>();
+
+/** A schema that validates against `pointer` inside `root`, keeping root's definitions reachable for $ref. */
+function subSchema(root: JsonSchema, pointer: string): JsonSchema {
+  let byPointer = subSchemas.get(root);
+  if (!byPointer) subSchemas.set(root, (byPointer = new Map()));
+  let sub = byPointer.get(pointer);
+  if (!sub) {
+    sub = { $ref: pointer };
+    if (root.definitions) sub.definitions = root.definitions;
+    if (root.$defs) sub.$defs = root.$defs;
+    byPointer.set(pointer, sub);
+  }
+  return sub;
+}
