@@ -1,0 +1,207 @@
+/**
+ * Every way a sendPrompt call can fail, as one typed error. The code says what happened, the message says what the
+ * user can do about it, `retryable` says whether trying again can help, and the diagnostics keep what the activity
+ * view needs to show the evidence. Plain data via toJSON(), because it crosses IPC.
+ */
+
+export type PromptErrorCode =
+  | 'cli_not_found'
+  | 'cli_not_executable'
+  | 'not_logged_in'
+  | 'rate_limited'
+  | 'overloaded'
+  | 'api_error'
+  | 'max_turns'
+  | 'max_budget'
+  | 'structured_output_retries_exhausted'
+  | 'no_structured_output'
+  | 'schema_dropped'
+  | 'validation_failed'
+  | 'invalid_schema'
+  | 'timeout'
+  | 'cancelled'
+  | 'crashed'
+  | 'no_result'
+  | 'execution_error';
+
+export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
+  'cli_not_found',
+  'cli_not_executable',
+  'not_logged_in',
+  'rate_limited',
+  'overloaded',
+  'api_error',
+  'max_turns',
+  'max_budget',
+  'structured_output_retries_exhausted',
+  'no_structured_output',
+  'schema_dropped',
+  'validation_failed',
+  'invalid_schema',
+  'timeout',
+  'cancelled',
+  'crashed',
+  'no_result',
+  'execution_error',
+];
+
+/** Evidence kept with a failure. Every field optional: each failure knows only part of it. */
+export interface PromptErrorDiagnostics {
+  workflow?: string;
+  cliVersion?: string;
+  cliPath?: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  /** Last few KB of stderr. */
+  stderrTail?: string;
+  resultSubtype?: string;
+  /** The result line's `errors[]`. */
+  errors?: string[];
+  /** Our ajv validation errors, one readable line each. */
+  validationErrors?: string[];
+  /** Last stdout lines (bounded in count and length). */
+  rawLines?: string[];
+  httpStatus?: number;
+  /** When the API said how long to wait. */
+  retryAfterMs?: number;
+  /** Attempts made, when retries were involved. */
+  attempts?: number;
+  timeoutMs?: number;
+}
+
+export const RAW_LINES_LIMIT = 50;
+export const RAW_LINE_LENGTH_LIMIT = 2000;
+export const STDERR_TAIL_LIMIT = 8192;
+
+const MESSAGES: Record<PromptErrorCode, string> = {
+  cli_not_found:
+    'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or set its path in Settings.',
+  cli_not_executable:
+    'The Claude Code CLI was found but cannot be run (permission denied). Check the file is executable (`chmod +x`), or set another path in Settings.',
+  not_logged_in: 'Claude Code is not logged in. Run `claude` in a terminal and use /login.',
+  rate_limited: 'Claude usage limit reached. Wait a few minutes and try again.',
+  overloaded: 'The Claude API is overloaded right now. Try again in a minute.',
+  api_error:
+    'The Claude API returned an error. Try again; if it keeps happening, check status.anthropic.com.',
+  max_turns:
+    'Claude ran out of turns before returning a result. Try again, or raise the turn limit for this workflow.',
+  max_budget:
+    'The spending limit for this request was reached before Claude finished. Raise the budget or simplify the request.',
+  structured_output_retries_exhausted:
+    'Claude could not produce output matching the expected format after several tries. Try again, or simplify the request.',
+  no_structured_output:
+    'Claude answered without returning structured data. Try again; rephrasing the request can help.',
+  schema_dropped:
+    'This Claude Code CLI ignored the output schema (it may be too old). Update it with `npm install -g @anthropic-ai/claude-code`.',
+  validation_failed:
+    "Claude's answer did not match the expected format. Try again; details are in the activity log.",
+  invalid_schema:
+    'The output schema is not a valid draft-07 JSON Schema with an object root. Fix the schema file.',
+  timeout:
+    'Claude took too long and the request was stopped. Try again, or raise the timeout for this workflow.',
+  cancelled: 'The request was cancelled.',
+  crashed: 'The Claude Code CLI stopped unexpectedly. Try again; details are in the activity log.',
+  no_result: 'The Claude Code CLI ended without a result. Try again; details are in the activity log.',
+  execution_error:
+    'The Claude Code CLI reported an error while running the request. Details are in the activity log.',
+};
+
+const RETRYABLE: ReadonlySet<PromptErrorCode> = new Set([
+  'rate_limited',
+  'overloaded',
+  'no_structured_output',
+]);
+
+export interface PromptErrorOptions {
+  /** Specific detail appended to the standard message (e.g. the API's own words). */
+  detail?: string;
+  /** Replaces the standard message entirely. */
+  message?: string;
+  retryable?: boolean;
+  diagnostics?: PromptErrorDiagnostics;
+  cause?: unknown;
+}
+
+export interface PromptErrorJSON {
+  name: 'PromptError';
+  code: PromptErrorCode;
+  message: string;
+  retryable: boolean;
+  diagnostics: PromptErrorDiagnostics;
+}
+
+export class PromptError extends Error {
+  override readonly name = 'PromptError';
+  readonly code: PromptErrorCode;
+  readonly retryable: boolean;
+  readonly diagnostics: PromptErrorDiagnostics;
+
+  constructor(code: PromptErrorCode, options: PromptErrorOptions = {}) {
+    const base = options.message ?? MESSAGES[code];
+    super(
+      options.detail ? `${base} (${options.detail})` : base,
+      options.cause ? { cause: options.cause } : undefined,
+    );
+    this.code = code;
+    // api_error is retryable only when it is a 5xx: callers decide with `retryable`.
+    this.retryable = options.retryable ?? RETRYABLE.has(code);
+    this.diagnostics = boundDiagnostics(options.diagnostics ?? {});
+  }
+
+  /** The same failure with more evidence (e.g. workflow and attempts, added by outer layers). */
+  withDiagnostics(extra: PromptErrorDiagnostics): PromptError {
+    const copy = new PromptError(this.code, {
+      message: this.message,
+      retryable: this.retryable,
+      diagnostics: { ...this.diagnostics, ...extra },
+      cause: this.cause,
+    });
+    copy.stack = this.stack;
+    return copy;
+  }
+
+  toJSON(): PromptErrorJSON {
+    return {
+      name: 'PromptError',
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      diagnostics: this.diagnostics,
+    };
+  }
+
+  static fromJSON(json: PromptErrorJSON): PromptError {
+    return new PromptError(json.code, {
+      message: json.message,
+      retryable: json.retryable,
+      diagnostics: json.diagnostics,
+    });
+  }
+
+  static is(value: unknown): value is PromptError {
+    return value instanceof PromptError;
+  }
+}
+
+export function defaultMessage(code: PromptErrorCode): string {
+  return MESSAGES[code];
+}
+
+/** Keeps diagnostics small enough to log and send over IPC whatever the CLI printed. */
+function boundDiagnostics(d: PromptErrorDiagnostics): PromptErrorDiagnostics {
+  const out: PromptErrorDiagnostics = { ...d };
+  if (out.rawLines) out.rawLines = boundLines(out.rawLines);
+  if (out.stderrTail && out.stderrTail.length > STDERR_TAIL_LIMIT)
+    out.stderrTail = out.stderrTail.slice(-STDERR_TAIL_LIMIT);
+  if (out.errors) out.errors = out.errors.slice(0, 20).map((e) => truncate(e, RAW_LINE_LENGTH_LIMIT));
+  if (out.validationErrors) out.validationErrors = out.validationErrors.slice(0, 60);
+  return out;
+}
+
+export function boundLines(lines: readonly string[]): string[] {
+  return lines.slice(-RAW_LINES_LIMIT).map((l) => truncate(l, RAW_LINE_LENGTH_LIMIT));
+}
+
+function truncate(s: string, limit: number): string {
+  return s.length > limit ? `${s.slice(0, limit)}… [${s.length - limit} more characters]` : s;
+}

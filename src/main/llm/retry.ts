@@ -1,0 +1,114 @@
+/**
+ * Retries for transient failures only: rate limited, overloaded, API 5xx (PromptErrors marked `retryable`), and a
+ * missing structured output at most once (a second prose answer will not become JSON by asking a third time).
+ * Exponential backoff with full jitter; a known retry-after wins when it is short enough to be worth waiting for.
+ * Clock, randomness and sleep are injected so tests never wait.
+ */
+import { PromptError } from './errors';
+
+export interface RetryPolicy {
+  /** Total attempts, the first included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How many times a missing structured output is retried. */
+  noStructuredOutputRetries: number;
+  /** A retry-after longer than this is not waited for: the failure is reported instead. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  noStructuredOutputRetries: 1,
+  maxRetryAfterMs: 120_000,
+};
+
+export interface RetryDeps {
+  /** Resolves after ms; rejects (or resolves early) when the signal aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Uniform in [0, 1). */
+  random(): number;
+}
+
+export const realRetryDeps: RetryDeps = {
+  random: Math.random,
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new PromptError('cancelled'));
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new PromptError('cancelled'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/** Full jitter: a uniform delay in [0, min(max, base·2^retry)). `retry` counts from 0. */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+export interface RetryEvent {
+  error: PromptError;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  delayMs: number;
+}
+
+export interface RetryOptions {
+  policy?: RetryPolicy;
+  deps?: RetryDeps;
+  signal?: AbortSignal;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** Decides whether one more attempt may help; returns the delay to wait, or null to give up. */
+export function retryDecision(
+  error: unknown,
+  attempt: number,
+  noStructuredSoFar: number,
+  policy: RetryPolicy,
+  random: () => number,
+): number | null {
+  if (!(error instanceof PromptError) || !error.retryable) return null;
+  if (attempt >= policy.maxAttempts) return null;
+  if (error.code === 'no_structured_output') {
+    // Asking again once is cheap and often works; no backoff needed, nothing is overloaded.
+    return noStructuredSoFar < policy.noStructuredOutputRetries ? 0 : null;
+  }
+  const retryAfter = error.diagnostics.retryAfterMs;
+  if (retryAfter !== undefined) return retryAfter <= policy.maxRetryAfterMs ? retryAfter : null;
+  return backoffDelay(attempt - 1, policy, random);
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or runs out of attempts. The last error is rethrown. */
+export async function withRetries<T>(
+  attempt: (n: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  const deps = options.deps ?? realRetryDeps;
+  let noStructured = 0;
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      const delay = retryDecision(error, n, noStructured, policy, deps.random);
+      if (delay === null || options.signal?.aborted) throw withAttempts(error, n);
+      if ((error as PromptError).code === 'no_structured_output') noStructured++;
+      options.onRetry?.({ error: error as PromptError, attempt: n, delayMs: delay });
+      if (delay > 0) await deps.sleep(delay, options.signal);
+    }
+  }
+}
+
+function withAttempts(error: unknown, attempts: number): unknown {
+  return error instanceof PromptError && attempts > 1 ? error.withDiagnostics({ attempts }) : error;
+}
