@@ -1,0 +1,148 @@
+// The real CLI (both builds) against the loopback mock: what it prints for each scripted scenario.
+// Guards the mock (it must reproduce the recorded fixtures) and documents each build's behaviour.
+import { describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { claudeBinary, makeTempHome, streamJsonArgs, type CliVersionName } from '../support/realCli';
+import { offersStructuredOutput, structuredOutputSchema, userText } from '../support/requestInspection';
+import { runScenarioWithRealCli, scenarioEnv, startScenarioMock } from '../support/runScenario';
+import {
+  CLI_SCENARIOS,
+  HANGING_API_SCENARIO,
+  PERSON_SCHEMA,
+  cliScenario,
+  type TranscriptExpectation,
+} from '../support/scenarios';
+import { inputJsonDeltas, type TranscriptSummary } from '../support/transcript';
+
+function expectText(actual: unknown, expected: string | RegExp): void {
+  if (typeof expected === 'string') expect(actual).toBe(expected);
+  else expect(actual).toMatch(expected);
+}
+
+function assertTranscript(summary: TranscriptSummary, expected: TranscriptExpectation): void {
+  if (expected.result === null) {
+    expect(summary.result).toBeUndefined();
+  } else {
+    const result = summary.result;
+    expect(result, 'a result line').toBeDefined();
+    expect(result?.subtype).toBe(expected.result.subtype);
+    expect(result?.is_error).toBe(expected.result.isError);
+    if (expected.result.structuredOutput === undefined) {
+      expect(result).not.toHaveProperty('structured_output');
+    } else {
+      expect(result?.structured_output).toEqual(expected.result.structuredOutput);
+    }
+    if (expected.result.resultText !== undefined) expectText(result?.result, expected.result.resultText);
+    if (expected.result.errors) {
+      expect(result?.errors).toHaveLength(1);
+      expectText((result?.errors as string[])[0], expected.result.errors);
+    }
+    if (expected.result.apiErrorStatus !== undefined) {
+      expect(result?.api_error_status).toBe(expected.result.apiErrorStatus);
+    }
+  }
+  if (expected.structuredCalls) {
+    expect(summary.structuredCalls.map((c) => c.input)).toEqual(expected.structuredCalls);
+  }
+  if (expected.structuredResults) {
+    expect(summary.structuredResults).toHaveLength(expected.structuredResults.length);
+    summary.structuredResults.forEach((r, i) => {
+      const pattern = expected.structuredResults?.[i] as RegExp;
+      expect(r.text).toMatch(pattern);
+      expect(r.isError).toBe(!pattern.test('Structured output provided successfully'));
+    });
+  }
+  if (expected.nudges !== undefined) expect(summary.nudges).toHaveLength(expected.nudges);
+  if (expected.apiRetries !== undefined) expect(summary.apiRetries).toHaveLength(expected.apiRetries);
+}
+
+describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the mock API', (which) => {
+  const binary = claudeBinary(which);
+
+  describe.concurrent('transcripts', () => {
+    it.each(CLI_SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+      const expected = scenario.expected[which].transcript;
+      const { run, summary, mock } = await runScenarioWithRealCli(scenario, which);
+      const context = `stdout:\n${run.stdout.slice(0, 4000)}\nstderr:\n${run.stderr}`;
+
+      expect(run.exitCode, context).toBe(expected.exitCode);
+      if (expected.stderr) expect(run.stderr).toMatch(expected.stderr);
+      // Every stdout line is one JSON object.
+      expect(run.events).toHaveLength(run.rawLines.length);
+      if (expected.result !== null) {
+        expect(summary.init?.claude_code_version).toBe(binary.version);
+        expect(run.events[0]).toBe(summary.init);
+        expect((summary.init?.tools as string[]).includes('StructuredOutput')).toBe(
+          expected.structuredOutputOffered,
+        );
+      } else {
+        expect(run.stdout).toBe('');
+      }
+      assertTranscript(summary, expected);
+
+      const main = mock.mainRequests();
+      if (expected.mainRequests !== undefined) expect(main).toHaveLength(expected.mainRequests);
+      for (const request of main) {
+        expect(request.body?.stream).toBe(true);
+        expect(userText(request.body!)).toContain(scenario.prompt);
+        expect(offersStructuredOutput(request.body!)).toBe(expected.structuredOutputOffered);
+        if (expected.structuredOutputOffered)
+          expect(structuredOutputSchema(request.body!)).toEqual(scenario.schema);
+      }
+      expect(mock.requests.filter((r) => r.kind === 'unknown')).toEqual([]);
+    });
+
+    it('streams input_json_delta fragments that join to the tool input (partial messages)', async () => {
+      const { summary } = await runScenarioWithRealCli(cliScenario('partial-messages'), which);
+      const fragments = inputJsonDeltas(summary).filter((f) => f !== '');
+      expect(fragments.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.parse(fragments.join(''))).toEqual(summary.structuredCalls[0]?.input);
+      const types = summary.streamEvents.map((e) => e.type);
+      expect(types).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'message_stop']));
+    });
+
+    it('prints a text block and a tool call of one API message as two assistant lines with one id', async () => {
+      const { summary } = await runScenarioWithRealCli(cliScenario('text-then-tool'), which);
+      const [first, second] = summary.assistantBlocks;
+      expect(first?.block.type).toBe('text');
+      expect(second?.block.type).toBe('tool_use');
+      expect(first?.messageId).toMatch(/^msg_mock_/);
+      expect(second?.messageId).toBe(first?.messageId);
+    });
+
+    it('offers our schema unchanged and reports the rejection reason to the model', async () => {
+      const { mock } = await runScenarioWithRealCli(cliScenario('invalid-then-valid'), which);
+      const [, retry] = mock.mainRequests();
+      expect(structuredOutputSchema(retry!.body!)).toEqual(PERSON_SCHEMA);
+      const sent = JSON.stringify(retry!.body!.messages);
+      expect(sent).toContain('Output does not match required schema');
+      expect(sent).toContain('"is_error":true');
+    });
+
+    it('waits on an API that never answers and ends on SIGTERM without a result line', async () => {
+      const mock = await startScenarioMock(HANGING_API_SCENARIO);
+      const home = makeTempHome();
+      try {
+        const child = execa(binary.command, [...binary.prefixArgs, ...streamJsonArgs(PERSON_SCHEMA, 3)], {
+          input: HANGING_API_SCENARIO.prompt,
+          env: scenarioEnv(HANGING_API_SCENARIO, mock.url, home.dir),
+          extendEnv: false,
+          cwd: home.dir,
+          reject: false,
+        });
+        await mock.waitForRequest((r) => r.kind === 'main');
+        child.kill('SIGTERM');
+        const result = await child;
+        const lines = String(result.stdout)
+          .split('\n')
+          .filter((l) => l.trim() !== '');
+        // Both builds handle SIGTERM: exit 143 at once, having printed only the init line.
+        expect(lines.map((l) => (JSON.parse(l) as { subtype?: string }).subtype)).toEqual(['init']);
+        expect(result.exitCode).toBe(143);
+      } finally {
+        await mock.close();
+        home.cleanup();
+      }
+    });
+  });
+});

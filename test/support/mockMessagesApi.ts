@@ -1,0 +1,237 @@
+// A loopback mock of the Anthropic Messages API, as far as the Claude Code CLI uses it.
+// Only the model's replies are scripted; everything the CLI prints stays genuine.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MessagesRequestBody, MockTurn, RecordedRequest, RequestTool, Responder } from './mockTypes';
+import { isMainLoopRequest, structuredOutputToolName } from './requestInspection';
+import { assistantMessageJson, errorBody, errorTypeForStatus, sseEventsFor } from './mockReplies';
+
+export interface MockMessagesApiOptions {
+  /** Replies to main-loop requests, in order. */
+  script?: MockTurn[];
+  /** Consulted first for every main-loop request; undefined falls back to `script`. */
+  respond?: Responder;
+  /**
+   * Reply once the script is used up. Default: prose "Done." with end_turn, which is what a model
+   * says after a successful StructuredOutput call (older CLIs ask for another turn).
+   */
+  whenExhausted?: MockTurn;
+  /** Overrides how main-loop requests are told from auxiliary ones (titles, summaries). */
+  isMainLoop?: (body: MessagesRequestBody) => boolean;
+  /** Print every request on stderr (debugging). Unknown requests are always printed. */
+  verbose?: boolean;
+}
+
+export interface MockMessagesApi {
+  /** `http://127.0.0.1:<port>`, for ANTHROPIC_BASE_URL. */
+  readonly url: string;
+  /** Every request received, in order of arrival. */
+  readonly requests: readonly RecordedRequest[];
+  /** The main-loop `POST /v1/messages` requests only (those that consumed or saw the script). */
+  mainRequests(): RecordedRequest[];
+  /** Replaces the remaining script (e.g. between two CLI runs on one mock). */
+  setScript(script: MockTurn[]): void;
+  /** Resolves with the first recorded request (past or future) that matches. */
+  waitForRequest(predicate: (request: RecordedRequest) => boolean): Promise<RecordedRequest>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_EXHAUSTED: MockTurn = { kind: 'message', text: ['Done.'], stopReason: 'end_turn' };
+
+export async function startMockMessagesApi(options: MockMessagesApiOptions = {}): Promise<MockMessagesApi> {
+  const requests: RecordedRequest[] = [];
+  const waiters: { predicate: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
+  let script = [...(options.script ?? [])];
+  // Consecutive requests already answered with the error at the head of the script.
+  let headErrorCount = 0;
+  let mainIndex = 0;
+  let ids = 0;
+  const nextId = (): number => ++ids;
+  const isMain = options.isMainLoop ?? isMainLoopRequest;
+
+  function record(request: RecordedRequest): void {
+    requests.push(request);
+    if (options.verbose) {
+      console.warn(`[mock-api] #${request.seq} ${request.method} ${request.url} -> ${request.kind}`);
+    }
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(request)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(request);
+      }
+    }
+  }
+
+  function takeTurn(body: MessagesRequestBody): MockTurn {
+    const fromResponder = options.respond?.(body, mainIndex);
+    mainIndex += 1;
+    if (fromResponder) return fromResponder;
+    const head = script[0];
+    if (!head) return options.whenExhausted ?? DEFAULT_EXHAUSTED;
+    if (head.kind === 'error') {
+      headErrorCount += 1;
+      if (headErrorCount >= (head.times ?? 1)) {
+        script.shift();
+        headErrorCount = 0;
+      }
+      return head;
+    }
+    script.shift();
+    return head;
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const url = req.url ?? '/';
+      const path = url.split('?')[0] ?? '/';
+      const method = req.method ?? 'GET';
+      const body = parseBody(rawBody);
+      const base = { seq: requests.length + 1, method, path, url, headers: req.headers, rawBody };
+
+      if (method === 'POST' && path === '/v1/messages/count_tokens') {
+        record({ ...base, body, kind: 'count_tokens', status: 200 });
+        sendJson(res, 200, { input_tokens: 100 });
+        return;
+      }
+      if (method === 'POST' && path === '/v1/messages' && body) {
+        if (!isMain(body)) {
+          record({ ...base, body, kind: 'aux', status: 200 });
+          answerMessage(res, body, auxiliaryReply(body), nextId);
+          return;
+        }
+        const turn = takeTurn(body);
+        const status = turn.kind === 'error' ? turn.status : 200;
+        record({ ...base, body, kind: 'main', turn, status });
+        if (turn.kind === 'error') {
+          sendError(res, turn, nextId());
+        } else if (turn.kind === 'message') {
+          answerMessage(res, body, turn, nextId);
+        }
+        // 'hang': leave the response open; close() destroys the socket.
+        return;
+      }
+      // Connectivity probes: 2.1.186 sends HEAD /, 2.1.330 HEAD /api/hello (without
+      // CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC). Anything answers them.
+      if (method === 'HEAD') {
+        record({ ...base, kind: 'probe', status: 200 });
+        res.writeHead(200).end();
+        return;
+      }
+      record({ ...base, kind: 'unknown', status: 404 });
+      console.warn(`[mock-api] unknown request ${method} ${url} ${rawBody.slice(0, 200)}`);
+      sendJson(res, 404, errorBody('not_found_error', `mock: no route ${method} ${path}`, 'req_mock_404'));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    mainRequests: () => requests.filter((r) => r.kind === 'main'),
+    setScript(next) {
+      script = [...next];
+      headErrorCount = 0;
+    },
+    waitForRequest(predicate) {
+      const found = requests.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ predicate, resolve }));
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Hanging replies and keep-alive sockets would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function parseBody(raw: string): MessagesRequestBody | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { messages?: unknown }).messages)) {
+      return parsed as MessagesRequestBody;
+    }
+  } catch {
+    // Not JSON: recorded as raw text only.
+  }
+  return undefined;
+}
+
+/** Title and summary requests get a short, schema-shaped answer (they ask for `{"title": …}`). */
+function auxiliaryReply(body: MessagesRequestBody): MockTurn {
+  const wantsJson = body.output_config?.format !== undefined;
+  return {
+    kind: 'message',
+    text: [wantsJson ? '{"title":"Mock title"}' : 'Mock title'],
+    stopReason: 'end_turn',
+  };
+}
+
+function answerMessage(
+  res: http.ServerResponse,
+  body: MessagesRequestBody,
+  turn: Extract<MockTurn, { kind: 'message' }>,
+  nextId: () => number,
+): void {
+  const toolName = structuredOutputToolName(body.tools as RequestTool[] | undefined);
+  const messageId = nextId();
+  const requestId = `req_mock_${nextId()}`;
+  const blocks = [
+    ...(turn.text ?? []).map((t) => ({ type: 'text' as const, text: t })),
+    ...(turn.toolCalls ?? []).map((call) => ({
+      type: 'tool_use' as const,
+      id: `toolu_mock_${nextId()}`,
+      name: call.name ?? toolName,
+      input: call.input,
+    })),
+  ];
+  const stopReason = turn.stopReason ?? (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
+  const message = { id: `msg_mock_${messageId}`, model: body.model, blocks, stopReason };
+  if (body.stream) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'request-id': requestId,
+    });
+    for (const event of sseEventsFor(message)) {
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    }
+    res.end();
+    return;
+  }
+  sendJson(res, 200, assistantMessageJson(message), { 'request-id': requestId });
+}
+
+function sendError(res: http.ServerResponse, turn: Extract<MockTurn, { kind: 'error' }>, id: number): void {
+  const requestId = `req_mock_${id}`;
+  const type = turn.errorType ?? errorTypeForStatus(turn.status);
+  const headers: Record<string, string> = { 'request-id': requestId };
+  if (turn.retryAfterSeconds !== undefined) headers['retry-after'] = String(turn.retryAfterSeconds);
+  sendJson(res, turn.status, errorBody(type, turn.message ?? `mock ${type}`, requestId), headers);
+}
+
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,222 @@
+// Running the real Claude Code CLI (the npm devDependencies) hermetically against the mock API.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+
+export type CliVersionName = 'current' | 'old';
+
+/** The npm package (as named in package.json) that wraps each CLI build. */
+const WRAPPER_PACKAGE: Record<CliVersionName, string> = {
+  current: '@anthropic-ai/claude-code',
+  old: 'claude-code-old',
+};
+
+export interface ClaudeBinary {
+  which: CliVersionName;
+  /** Version of the wrapper package, which is what `claude --version` prints. */
+  version: string;
+  /** Program to spawn and the arguments that go before the CLI's own. */
+  command: string;
+  prefixArgs: string[];
+  /** True when `command` is the native binary; false when it is node running cli-wrapper.cjs. */
+  native: boolean;
+}
+
+const require = createRequire(import.meta.url);
+
+function platformKey(): string {
+  // glibcVersionRuntime is absent on musl, as the wrapper itself detects it.
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  const musl = process.platform === 'linux' && report?.header?.glibcVersionRuntime === undefined;
+  return `${process.platform}-${process.arch}${musl ? '-musl' : ''}`;
+}
+
+/**
+ * Locates a CLI build. npm's postinstall (which copies the native binary over bin/claude.exe) did
+ * not run here, so the native binary is taken from the per-platform package, resolved relative to
+ * the wrapper so that the old build finds its own nested copy; else node runs cli-wrapper.cjs.
+ */
+export function claudeBinary(which: CliVersionName): ClaudeBinary {
+  const wrapperManifest = require.resolve(`${WRAPPER_PACKAGE[which]}/package.json`);
+  const wrapperDir = path.dirname(wrapperManifest);
+  const { version } = JSON.parse(readFileSync(wrapperManifest, 'utf8')) as { version: string };
+  const binaryName = process.platform === 'win32' ? 'claude.exe' : 'claude';
+  try {
+    const platformManifest = createRequire(wrapperManifest).resolve(
+      `@anthropic-ai/claude-code-${platformKey()}/package.json`,
+    );
+    const native = path.join(path.dirname(platformManifest), binaryName);
+    if (existsSync(native)) return { which, version, command: native, prefixArgs: [], native: true };
+  } catch {
+    // No platform package: fall through to the wrapper script.
+  }
+  return {
+    which,
+    version,
+    command: process.execPath,
+    prefixArgs: [path.join(wrapperDir, 'cli-wrapper.cjs')],
+    native: false,
+  };
+}
+
+/**
+ * A single executable path for code that takes "the claude binary" (PUFFIN_CLAUDE_PATH, PATH):
+ * the native binary itself, or a shell shim that runs the wrapper script with this node.
+ */
+export function claudeExecutable(which: CliVersionName, shimDir?: string): string {
+  const binary = claudeBinary(which);
+  if (binary.native && !shimDir) return binary.command;
+  return writeClaudeShim(binary, shimDir ?? mkdtempSync(path.join(tmpdir(), 'puffin-claude-shim-')));
+}
+
+/** Writes an executable `claude` into `dir` (put `dir` first on PATH to make it the `claude`). */
+export function writeClaudeShim(binary: ClaudeBinary, dir: string): string {
+  const target = path.join(dir, 'claude');
+  const quoted = [binary.command, ...binary.prefixArgs]
+    .map((a) => `'${a.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
+  writeFileSync(target, `#!/bin/sh\nexec ${quoted} "$@"\n`);
+  chmodSync(target, 0o755);
+  return target;
+}
+
+export interface TempHome {
+  dir: string;
+  cleanup(): void;
+}
+
+/** A fresh, empty HOME: no credentials, settings or history leak in from the machine. */
+export function makeTempHome(prefix = 'puffin-cli-home-'): TempHome {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Variables that keep the CLI off the network (other than the mock) and quick to start. */
+function hermeticBase(homeDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: homeDir,
+    USERPROFILE: homeDir,
+    TMPDIR: tmpdir(),
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    XDG_CONFIG_HOME: path.join(homeDir, '.config'),
+    XDG_CACHE_HOME: path.join(homeDir, '.cache'),
+    XDG_DATA_HOME: path.join(homeDir, '.local', 'share'),
+    XDG_STATE_HOME: path.join(homeDir, '.local', 'state'),
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+}
+
+export interface CliEnvOptions {
+  /**
+   * The CLI's own retry budget for 429/5xx/connection errors (CLAUDE_CODE_MAX_RETRIES, read by
+   * 2.1.186 and 2.1.330). Default 0: a scripted error surfaces at once instead of after ~10 backoffs.
+   */
+  maxRetries?: number;
+  /** Extra variables, applied last. */
+  extra?: Record<string, string>;
+}
+
+/**
+ * The complete environment for a CLI run against the mock. Spawn with `extendEnv: false` (execa) or
+ * without merging process.env, so nothing from the developer's shell (keys, HOME) leaks in.
+ */
+export function cliEnv(
+  mockUrl: string,
+  homeDir: string,
+  options: CliEnvOptions = {},
+): Record<string, string> {
+  return {
+    ...hermeticBase(homeDir),
+    ANTHROPIC_BASE_URL: mockUrl,
+    ANTHROPIC_API_KEY: 'test',
+    CLAUDE_CODE_MAX_RETRIES: String(options.maxRetries ?? 0),
+    ...options.extra,
+  };
+}
+
+/**
+ * No API key and an empty HOME: the CLI reports "Not logged in · Please run /login" (m19, m20).
+ * `mockUrl` is still set so that a CLI that did try the API would reach the mock, not the internet.
+ */
+export function notLoggedInEnv(homeDir: string, mockUrl?: string): Record<string, string> {
+  return { ...hermeticBase(homeDir), ...(mockUrl ? { ANTHROPIC_BASE_URL: mockUrl } : {}) };
+}
+
+export interface CliRun {
+  exitCode: number | undefined;
+  signal: string | undefined;
+  stdout: string;
+  stderr: string;
+  /** Non-empty stdout lines. */
+  rawLines: string[];
+  /** Lines that parsed as JSON objects. */
+  events: Record<string, unknown>[];
+  durationMs: number;
+}
+
+export interface RunCliOptions {
+  args: string[];
+  /** Written to stdin, which is then closed. */
+  prompt: string;
+  env: Record<string, string>;
+  cwd: string;
+  timeoutMs?: number;
+}
+
+/** Spawns the binary directly (no shell), prompt on stdin, and collects its output. */
+export async function runCli(binary: ClaudeBinary, options: RunCliOptions): Promise<CliRun> {
+  const started = Date.now();
+  const result = await execa(binary.command, [...binary.prefixArgs, ...options.args], {
+    input: options.prompt,
+    env: options.env,
+    extendEnv: false,
+    cwd: options.cwd,
+    reject: false,
+    timeout: options.timeoutMs ?? 30_000,
+    stripFinalNewline: false,
+  });
+  const stdout = String(result.stdout);
+  const rawLines = stdout.split('\n').filter((line) => line.trim() !== '');
+  return {
+    exitCode: result.exitCode,
+    signal: result.signal,
+    stdout,
+    stderr: String(result.stderr),
+    rawLines,
+    events: rawLines.flatMap(parseObjectLine),
+    durationMs: Date.now() - started,
+  };
+}
+
+function parseObjectLine(line: string): Record<string, unknown>[] {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? [value as Record<string, unknown>]
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The stream-json arguments Puffin passes, with the schema as a JSON string. */
+export function streamJsonArgs(schema: object, maxTurns: number, extra: string[] = []): string[] {
+  return [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--json-schema',
+    JSON.stringify(schema),
+    '--max-turns',
+    String(maxTurns),
+    ...extra,
+  ];
+}
