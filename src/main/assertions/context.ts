@@ -1,0 +1,176 @@
+// The per-run cache shared by every assertion of one evaluation: each file is read and parsed at most once.
+import { open, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { parse as parseCss, type CssNode } from 'css-tree';
+import { AssertionEvalError } from './errors';
+import { isGlob, globToRegExp } from './glob';
+import { BoundedRegex } from './regex';
+import { DEFAULT_SKIP_DIRS, normalizeTarget, resolveLiteral, walkProject, type FileEntry } from './paths';
+
+export interface EvaluateOptions {
+  /** Files larger than this are never read whole: no AST, no regex; literal search streams. Default 4 MiB. */
+  maxParseBytes?: number;
+  /** Wall-clock bound on one user regex search. Default 1000 ms. */
+  regexTimeoutMs?: number;
+  /** Folder names a glob walk skips. Default node_modules, .git, .puffin. */
+  skipDirs?: string[];
+}
+
+export interface ResolvedTarget {
+  glob: boolean;
+  /** The normalised target. */
+  target: string;
+  /** Literal target: zero (missing) or one entry, any kind. Glob: the matching files. */
+  entries: FileEntry[];
+}
+
+const CODE_KINDS: Record<string, ts.ScriptKind> = {
+  '.ts': ts.ScriptKind.TS,
+  '.mts': ts.ScriptKind.TS,
+  '.cts': ts.ScriptKind.TS,
+  '.tsx': ts.ScriptKind.TSX,
+  '.js': ts.ScriptKind.JS,
+  '.mjs': ts.ScriptKind.JS,
+  '.cjs': ts.ScriptKind.JS,
+  '.jsx': ts.ScriptKind.JSX,
+};
+
+export function isCodeFile(rel: string): boolean {
+  return path.extname(rel).toLowerCase() in CODE_KINDS;
+}
+
+const BINARY_SNIFF_BYTES = 8192;
+
+function memo<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = make();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+export class EvaluationContext {
+  readonly maxParseBytes: number;
+  readonly regexTimeoutMs: number;
+  readonly regex: BoundedRegex;
+  private readonly skipDirs: string[];
+  /** Counts real reads and parses per file, so tests can check the at-most-once rule. */
+  readonly parseCounts = new Map<string, number>();
+  private readonly binary = new Map<string, Promise<boolean>>();
+  private readonly texts = new Map<string, Promise<string>>();
+  private readonly sources = new Map<string, Promise<ts.SourceFile>>();
+  private readonly sheets = new Map<string, Promise<CssNode>>();
+  private readonly jsons = new Map<string, Promise<ts.JsonSourceFile>>();
+  private files: Promise<FileEntry[]> | undefined;
+
+  private constructor(
+    /** The project folder as given (absolute). */
+    readonly root: string,
+    /** Its real path: the boundary every target must stay inside. */
+    readonly realRoot: string,
+    options: EvaluateOptions,
+  ) {
+    this.maxParseBytes = options.maxParseBytes ?? 4 * 1024 * 1024;
+    this.regexTimeoutMs = options.regexTimeoutMs ?? 1000;
+    this.skipDirs = options.skipDirs ?? DEFAULT_SKIP_DIRS;
+    this.regex = new BoundedRegex(this.regexTimeoutMs);
+  }
+
+  static async create(projectDir: string, options: EvaluateOptions = {}): Promise<EvaluationContext> {
+    const root = path.resolve(projectDir);
+    const real = await realpath(root);
+    if (!(await stat(real)).isDirectory()) throw new Error(`project "${projectDir}" is not a directory`);
+    return new EvaluationContext(root, real, options);
+  }
+
+  private count(kind: string, abs: string): void {
+    const key = `${kind}:${abs}`;
+    this.parseCounts.set(key, (this.parseCounts.get(key) ?? 0) + 1);
+  }
+
+  allFiles(): Promise<FileEntry[]> {
+    this.files ??= walkProject(this.realRoot, this.skipDirs);
+    return this.files;
+  }
+
+  async resolveTarget(target: string): Promise<ResolvedTarget> {
+    const normal = normalizeTarget(target);
+    if (!isGlob(normal)) {
+      const entry = await resolveLiteral(this.root, this.realRoot, normal);
+      return { glob: false, target: normal, entries: entry ? [entry] : [] };
+    }
+    const re = globToRegExp(normal);
+    const entries = (await this.allFiles()).filter((f) => re.test(f.rel));
+    return { glob: true, target: normal, entries };
+  }
+
+  /** A NUL byte in the first 8 KiB marks a file as binary (the heuristic git uses). */
+  isBinary(entry: FileEntry): Promise<boolean> {
+    return memo(this.binary, entry.abs, async () => {
+      const handle = await open(entry.abs, 'r');
+      try {
+        const buf = Buffer.alloc(BINARY_SNIFF_BYTES);
+        const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+        return buf.subarray(0, bytesRead).includes(0);
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
+  /** Refuses binary and oversized files before anything reads them whole. */
+  async assertReadable(entry: FileEntry, purpose: string): Promise<void> {
+    if (entry.kind !== 'file') throw new AssertionEvalError(`"${entry.rel}" is a ${entry.kind}, not a file`);
+    if (entry.size > this.maxParseBytes) {
+      const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
+      throw new AssertionEvalError(
+        `file too large for ${purpose}: "${entry.rel}" is ${mb(entry.size)} MB (limit ${mb(this.maxParseBytes)} MB)`,
+      );
+    }
+    if (await this.isBinary(entry)) {
+      throw new AssertionEvalError(`"${entry.rel}" is a binary file (NUL byte in the first 8 KB)`);
+    }
+  }
+
+  readText(entry: FileEntry): Promise<string> {
+    return memo(this.texts, entry.abs, async () => {
+      this.count('read', entry.abs);
+      return readFile(entry.abs, 'utf8');
+    });
+  }
+
+  /** The TypeScript AST of a .ts/.tsx/.js/.jsx/.mjs/.cjs file (parents not set; pass the file to getStart). */
+  sourceFile(entry: FileEntry): Promise<ts.SourceFile> {
+    return memo(this.sources, entry.abs, async () => {
+      const kind = CODE_KINDS[path.extname(entry.rel).toLowerCase()];
+      if (kind === undefined)
+        throw new AssertionEvalError(`"${entry.rel}" is not a TypeScript/JavaScript file`);
+      await this.assertReadable(entry, 'structural parsing');
+      const text = await this.readText(entry);
+      this.count('ts', entry.abs);
+      return ts.createSourceFile(entry.rel, text, ts.ScriptTarget.Latest, false, kind);
+    });
+  }
+
+  stylesheet(entry: FileEntry): Promise<CssNode> {
+    return memo(this.sheets, entry.abs, async () => {
+      await this.assertReadable(entry, 'structural parsing');
+      const text = await this.readText(entry);
+      this.count('css', entry.abs);
+      // css-tree recovers from errors like a browser does; a broken rule is skipped, the rest stays usable.
+      return parseCss(text, { positions: true, filename: entry.rel, onParseError: () => undefined });
+    });
+  }
+
+  /** JSON through TypeScript's JSON parser: tolerates comments (tsconfig) and gives node positions. */
+  jsonFile(entry: FileEntry): Promise<ts.JsonSourceFile> {
+    return memo(this.jsons, entry.abs, async () => {
+      await this.assertReadable(entry, 'structural parsing');
+      const text = await this.readText(entry);
+      this.count('json', entry.abs);
+      return ts.parseJsonText(entry.rel, text);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+// CSS_SELECTOR_EXISTS: selectors compared after css-tree normalisation (whitespace, combinator spacing), inside
+// selector lists and inside at-rule blocks (@media, @supports, @layer, …).
+import { generate, parse, walk, type CssNode, type SelectorList } from 'css-tree';
+import type { SourceLocation } from '../../../shared/assertions';
+import { AssertionEvalError, malformed } from '../errors';
+import { reqString, specOf } from '../fields';
+import type { FileEntry } from '../paths';
+import { fail, listSome, pass, quote, type Evaluator } from './types';
+
+const STYLE_EXTENSIONS = /\.(?:css|pcss|postcss)$/i;
+
+/** Each selector of a comma list, normalised by css-tree's generator; an unparseable selector is malformed input. */
+export function normalizeSelectors(selector: string): string[] {
+  let ast: CssNode;
+  let broken = false;
+  try {
+    ast = parse(selector, { context: 'selectorList', onParseError: () => (broken = true) });
+  } catch {
+    broken = true;
+    ast = { type: 'Raw', value: selector };
+  }
+  if (broken || ast.type !== 'SelectorList')
+    throw malformed('assertion.selector', `is not a valid CSS selector: ${quote(selector)}`);
+  return (ast as SelectorList).children.toArray().map((s) => generate(s));
+}
+
+interface FoundSelector {
+  selector: string;
+  location: SourceLocation;
+}
+
+function collect(sheet: CssNode, rel: string): FoundSelector[] {
+  const out: FoundSelector[] = [];
+  walk(sheet, {
+    visit: 'Rule',
+    enter(rule) {
+      if (rule.prelude.type !== 'SelectorList') return;
+      for (const sel of rule.prelude.children) {
+        const start = sel.loc?.start ?? rule.loc?.start;
+        out.push({
+          selector: generate(sel),
+          location: { file: rel, line: start?.line ?? 1, column: start?.column ?? 1 },
+        });
+      }
+    },
+  });
+  return out;
+}
+
+/** CSS_SELECTOR_EXISTS `{selector}`; with a comma list, every selector of the list must exist. */
+export const evaluateCssSelector: Evaluator = async (ctx, a) => {
+  const wanted = normalizeSelectors(reqString(specOf(a), 'selector'));
+  const resolved = await ctx.resolveTarget(a.target);
+  let entries: FileEntry[];
+  let label: string;
+  if (!resolved.glob) {
+    const entry = resolved.entries[0];
+    if (!entry) return fail(`stylesheet ${quote(resolved.target)} does not exist`);
+    if (entry.kind !== 'file')
+      throw new AssertionEvalError(`${quote(entry.rel)} is a ${entry.kind}, not a file`);
+    entries = [entry];
+    label = quote(entry.rel);
+  } else {
+    entries = resolved.entries.filter((e) => STYLE_EXTENSIONS.test(e.rel));
+    if (entries.length === 0) return fail(`no stylesheet matches ${quote(resolved.target)}`);
+    label = `${entries.length} stylesheet(s) matching ${quote(resolved.target)}`;
+  }
+  const found: FoundSelector[] = [];
+  for (const entry of entries) found.push(...collect(await ctx.stylesheet(entry), entry.rel));
+
+  const missing = wanted.filter((w) => !found.some((f) => f.selector === w));
+  if (missing.length === 0) {
+    const hit = found.find((f) => f.selector === wanted[0])!;
+    return pass(
+      `selector ${quote(wanted.join(', '))} found at ${quote(hit.location.file)} line ${hit.location.line}`,
+      hit.location,
+    );
+  }
+  return fail(
+    `selector(s) ${missing.map(quote).join(', ')} not found in ${label} (selectors: ${listSome(found.map((f) => f.selector)) || 'none'})`,
+  );
+};

@@ -1,0 +1,129 @@
+// FILE_CONTAINS and PATTERN_MATCH: searches over file text. Literal search streams files too large to read whole;
+// regex search runs under the context's time bound and refuses oversized files.
+import type { SourceLocation } from '../../../shared/assertions';
+import type { EvaluationContext } from '../context';
+import { AssertionEvalError } from '../errors';
+import { optEnum, regexFlags, reqString, specOf } from '../fields';
+import type { FileEntry } from '../paths';
+import { BoundedRegex } from '../regex';
+import { locationAt, streamFindLiteral } from '../textScan';
+import { fail, pass, quote, type Evaluator, type Outcome } from './types';
+
+interface Needle {
+  kind: 'literal' | 'regex';
+  content: string;
+  flags: string;
+}
+
+interface TextTarget {
+  entries: FileEntry[];
+  label: string;
+  note: string;
+}
+
+async function textTarget(ctx: EvaluationContext, target: string): Promise<TextTarget | Outcome> {
+  const resolved = await ctx.resolveTarget(target);
+  if (!resolved.glob) {
+    const entry = resolved.entries[0];
+    if (!entry) return fail(`file ${quote(resolved.target)} does not exist`);
+    if (entry.kind !== 'file')
+      throw new AssertionEvalError(`${quote(entry.rel)} is a ${entry.kind}, not a file`);
+    if (await ctx.isBinary(entry)) {
+      throw new AssertionEvalError(
+        `${quote(entry.rel)} is a binary file (NUL byte in the first 8 KB); text checks do not apply`,
+      );
+    }
+    return { entries: [entry], label: quote(entry.rel), note: '' };
+  }
+  // In a glob, binary files (images, fonts) are simply not text candidates.
+  const entries: FileEntry[] = [];
+  for (const e of resolved.entries) if (!(await ctx.isBinary(e))) entries.push(e);
+  const skipped = resolved.entries.length - entries.length;
+  if (entries.length === 0) return fail(`no text file matches ${quote(resolved.target)}`);
+  return {
+    entries,
+    label: `${entries.length} file(s) matching ${quote(resolved.target)}`,
+    note: skipped ? ` (${skipped} binary file(s) skipped)` : '',
+  };
+}
+
+async function findIn(
+  ctx: EvaluationContext,
+  entry: FileEntry,
+  needle: Needle,
+): Promise<SourceLocation | null> {
+  if (needle.kind === 'literal') {
+    if (entry.size > ctx.maxParseBytes) {
+      const hit = await streamFindLiteral(entry.abs, needle.content);
+      return hit && { file: entry.rel, ...hit };
+    }
+    const text = await ctx.readText(entry);
+    const index = text.indexOf(needle.content);
+    return index === -1 ? null : locationAt(entry.rel, text, index);
+  }
+  await ctx.assertReadable(entry, 'regex matching');
+  const text = await ctx.readText(entry);
+  const hit = ctx.regex.search(needle.content, needle.flags, text);
+  return hit && locationAt(entry.rel, text, hit.index);
+}
+
+async function firstHit(
+  ctx: EvaluationContext,
+  entries: FileEntry[],
+  needle: Needle,
+): Promise<SourceLocation | null> {
+  for (const entry of entries) {
+    const loc = await findIn(ctx, entry, needle);
+    if (loc) return loc;
+  }
+  return null;
+}
+
+function describe(needle: Needle): string {
+  return needle.kind === 'literal' ? quote(needle.content) : `/${needle.content}/${needle.flags}`;
+}
+
+function at(loc: SourceLocation): string {
+  return `${quote(loc.file)} line ${loc.line}, column ${loc.column}`;
+}
+
+async function check(
+  ctx: EvaluationContext,
+  target: string,
+  needle: Needle,
+  wantPresent: boolean,
+): Promise<Outcome> {
+  const files = await textTarget(ctx, target);
+  if ('status' in files) return files;
+  const loc = await firstHit(ctx, files.entries, needle);
+  const what = describe(needle);
+  if (wantPresent) {
+    return loc
+      ? pass(`${what} found at ${at(loc)}`, loc)
+      : fail(`${what} not found in ${files.label}${files.note}`);
+  }
+  return loc
+    ? fail(`${what} must be absent but occurs at ${at(loc)}`, loc)
+    : pass(`${what} does not occur in ${files.label}${files.note}`);
+}
+
+/** FILE_CONTAINS `{match?: 'literal'|'regex', content, operator?: 'contains'|'not_contains', flags?}`. */
+export const evaluateFileContains: Evaluator = async (ctx, a) => {
+  const spec = specOf(a);
+  const kind = optEnum(spec, 'match', ['literal', 'regex'] as const) ?? 'literal';
+  const content = reqString(spec, 'content');
+  const operator = optEnum(spec, 'operator', ['contains', 'not_contains'] as const) ?? 'contains';
+  const flags = kind === 'regex' ? regexFlags(spec) : '';
+  if (kind === 'regex') BoundedRegex.check(content, flags, 'assertion.content');
+  return check(ctx, a.target, { kind, content, flags }, operator === 'contains');
+};
+
+/** PATTERN_MATCH `{pattern, operator?: 'present'|'absent', flags?}`. */
+export const evaluatePatternMatch: Evaluator = async (ctx, a) => {
+  const spec = specOf(a);
+  const pattern = reqString(spec, 'pattern');
+  const operator = optEnum(spec, 'operator', ['present', 'absent'] as const) ?? 'present';
+  const flags = regexFlags(spec);
+  BoundedRegex.check(pattern, flags, 'assertion.pattern');
+  return check(ctx, a.target, { kind: 'regex', content: pattern, flags }, operator === 'present');
+};
