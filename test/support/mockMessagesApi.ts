@@ -2,7 +2,7 @@
 // Only the model's replies are scripted; everything the CLI prints stays genuine.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MessagesRequestBody, MockTurn, RecordedRequest, RequestTool, Responder } from './mockTypes';
+import type { MessagesRequestBody, MockTurn, RecordedRequest, Responder } from './mockTypes';
 import { isMainLoopRequest, structuredOutputToolName } from './requestInspection';
 import { assistantMessageJson, errorBody, errorTypeForStatus, sseEventsFor } from './mockReplies';
 
@@ -35,6 +35,8 @@ export interface MockMessagesApi {
   waitForRequest(predicate: (request: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
+
+type MessageTurn = Extract<MockTurn, { kind: 'message' }>;
 
 const DEFAULT_EXHAUSTED: MockTurn = { kind: 'message', text: ['Done.'], stopReason: 'end_turn' };
 
@@ -169,7 +171,7 @@ function parseBody(raw: string): MessagesRequestBody | undefined {
 }
 
 /** Title and summary requests get a short, schema-shaped answer (they ask for `{"title": …}`). */
-function auxiliaryReply(body: MessagesRequestBody): MockTurn {
+function auxiliaryReply(body: MessagesRequestBody): MessageTurn {
   const wantsJson = body.output_config?.format !== undefined;
   return {
     kind: 'message',
@@ -181,10 +183,10 @@ function auxiliaryReply(body: MessagesRequestBody): MockTurn {
 function answerMessage(
   res: http.ServerResponse,
   body: MessagesRequestBody,
-  turn: Extract<MockTurn, { kind: 'message' }>,
+  turn: MessageTurn,
   nextId: () => number,
 ): void {
-  const toolName = structuredOutputToolName(body.tools as RequestTool[] | undefined);
+  const toolName = structuredOutputToolName(body.tools);
   const messageId = nextId();
   const requestId = `req_mock_${nextId()}`;
   const blocks = [

@@ -1,6 +1,7 @@
 // Scripted model behaviours run through the real CLI against the mock API, with what each CLI build
 // prints (transcript) and what sendPrompt should make of it (outcome). Shared by the raw protocol
 // suite (test/cli-real) and the sendPrompt suite, so both exercise exactly the same situations.
+import type { PromptErrorCode } from '../../src/main/llm/errors';
 import type { MockTurn } from './mockTypes';
 import { httpError, structured, text, textThenStructured, toolCall, toolCalls } from './mockTurns';
 import type { CliVersionName } from './realCli';
@@ -25,20 +26,8 @@ export const INVALID_SCHEMA = {
   properties: { name: { type: 'strung' } },
 } as const;
 
-/**
- * Failure codes the scenarios expect sendPrompt to report: the failure kinds of DESIGN.md §3 in
- * snake_case. A proposal; if sendPrompt names them differently, map them in its suite.
- */
-export type ExpectedFailureCode =
-  | 'not_logged_in'
-  | 'rate_limited'
-  | 'overloaded'
-  | 'api_error'
-  | 'max_turns'
-  | 'structured_output_retries_exhausted'
-  | 'no_structured_output'
-  | 'invalid_schema'
-  | 'timeout';
+/** The sendPrompt failure each failing scenario should produce (PromptError codes). */
+export type ExpectedFailureCode = PromptErrorCode;
 
 export type DataSource = 'structured_output' | 'tool_use' | 'legacy_text';
 
