@@ -1,0 +1,54 @@
+const SIMPLE: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+export interface Unescaped {
+  text: string;
+  /** sourceIndex[k]: where produced character k came from in the input (plus one entry for the end). */
+  sourceIndex: Int32Array;
+}
+
+/**
+ * Removes one level of JSON string escaping, for JSON that was encoded twice (`{\"a\": \"b\"}`).
+ * Backslashes that do not start an escape are kept. Records where each output character came from,
+ * so a caller can map a position back into the original text.
+ */
+export function unescapeLayer(input: string): Unescaped {
+  let out = '';
+  const sourceIndex = new Int32Array(input.length + 1);
+  let k = 0;
+  let i = 0;
+  while (i < input.length) {
+    const c = input[i]!;
+    let produced = c;
+    let width = 1;
+    if (c === '\\' && i + 1 < input.length) {
+      const next = input[i + 1]!;
+      const hex = next === 'u' ? input.slice(i + 2, i + 6) : '';
+      if (SIMPLE[next] !== undefined) {
+        produced = SIMPLE[next];
+        width = 2;
+      } else if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+        produced = String.fromCharCode(parseInt(hex, 16));
+        width = 6;
+      }
+    }
+    out += produced;
+    sourceIndex[k++] = i;
+    i += width;
+  }
+  sourceIndex[k] = input.length;
+  return { text: out, sourceIndex: sourceIndex.subarray(0, k + 1) };
+}
+
+/** Does a value starting at i look doubly encoded, i.e. its first key or string is introduced by `\"`? */
+export function looksDoublyEncoded(text: string, i: number): boolean {
+  return /^[[{][\s[{]*\\"/.test(text.slice(i, i + 64));
+}
