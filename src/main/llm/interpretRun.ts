@@ -1,0 +1,171 @@
+/**
+ * Turns one finished CLI run into data or a typed failure: process-level endings first (spawn errors, timeout,
+ * cancel, crash), then extraction in DESIGN §3 order, the logged legacy fallback, our own validation against the
+ * same schema, and the envelope unwrap.
+ */
+import type { Logger } from '../core/logger';
+import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from './errors';
+import { extractStructured, unwrapEnvelope, type ExtractionFailure, type ExtractionMeta } from './extract';
+import { legacyFallback } from './legacyFallback';
+import type { DataSource, PromptMeta, SendPromptResult } from './promptTypes';
+import type { ResolvedSchema } from './resolveSchema';
+import type { RunOutcome } from './runCli';
+import type { CliEvent } from './stream';
+import { validate } from './validate';
+
+export interface InterpretContext {
+  workflow: string;
+  schema: ResolvedSchema;
+  logger: Logger;
+  cliPath: string;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+const INVALID_SCHEMA_STDERR = /--json-schema is not a valid JSON Schema:?\s*(.*)/;
+
+export function interpretRun(run: RunOutcome, ctx: InterpretContext): SendPromptResult {
+  const diagnostics = baseDiagnostics(run, ctx);
+  const fail = (code: PromptErrorCode, detail?: string, extra: PromptErrorDiagnostics = {}) =>
+    new PromptError(code, { ...(detail ? { detail } : {}), diagnostics: { ...diagnostics, ...extra } });
+
+  switch (run.endedBy) {
+    case 'spawn_error': {
+      const errno = run.exit.errorCode;
+      if (errno === 'ENOENT') throw fail('cli_not_found', ctx.cliPath);
+      if (errno === 'EACCES' || errno === 'EPERM') throw fail('cli_not_executable', ctx.cliPath);
+      throw fail('crashed', run.exit.errorMessage ?? errno);
+    }
+    case 'timeout':
+      throw fail('timeout', ctx.timeoutMs ? `after ${Math.round(ctx.timeoutMs / 1000)} s` : undefined);
+    case 'cancelled':
+      throw fail('cancelled');
+    case 'killed':
+      throw fail('cancelled', 'Puffin is shutting down');
+    case 'exit':
+      break;
+  }
+
+  const invalidSchema = INVALID_SCHEMA_STDERR.exec(run.stderrTail);
+  if (invalidSchema) throw fail('invalid_schema', invalidSchema[1]?.trim().slice(0, 500));
+
+  const extraction = extractStructured(run.events, { schemaAttached: true });
+  const meta = toMeta(extraction.meta, run);
+  let data: unknown;
+  let source: DataSource;
+  const warnings: string[] = [];
+
+  if (extraction.ok) {
+    data = extraction.data;
+    source = extraction.source;
+    warnings.push(...extraction.warnings);
+    if (source === 'tool_use')
+      ctx.logger.warn(
+        'structured output taken from the StructuredOutput tool call',
+        logCtx(ctx, meta, warnings[0]),
+      );
+  } else {
+    const legacy = extraction.fallback ? legacyFallback(extraction.fallback.text, ctx.schema) : undefined;
+    if (!legacy?.ok) {
+      const legacyNote = legacy ? { legacyReason: legacy.message } : {};
+      throw failureError(extraction.failure, run, diagnostics, legacyNote);
+    }
+    data = legacy.data;
+    source = 'legacy_text';
+    const why = extraction.fallback!.reason;
+    const warning = `No structured output (${why}); the data was recovered from the answer's text by the DEPRECATED legacy extractors (${legacy.strategy}${legacy.repaired ? ', repaired' : ''}).`;
+    warnings.push(warning);
+    // Loud on purpose: every use of this path is a CLI or prompt problem someone should look at.
+    ctx.logger.warn(
+      `DEPRECATED legacy text extraction used for workflow "${ctx.workflow}"`,
+      logCtx(ctx, meta, why),
+    );
+  }
+
+  const checked = validate(ctx.schema.schema, data);
+  if (!checked.ok) {
+    throw fail(
+      'validation_failed',
+      `${checked.errors.length} problem${checked.errors.length === 1 ? '' : 's'}`,
+      {
+        validationErrors: checked.errors,
+      },
+    );
+  }
+  const unwrapped = unwrapEnvelope(data, ctx.schema.envelope);
+  if (!unwrapped.ok) throw fail('validation_failed', unwrapped.message);
+  return { data: unwrapped.value, source, warnings, meta };
+}
+
+function baseDiagnostics(run: RunOutcome, ctx: InterpretContext): PromptErrorDiagnostics {
+  const d: PromptErrorDiagnostics = {
+    workflow: ctx.workflow,
+    cliPath: ctx.cliPath,
+    exitCode: run.exit.exitCode,
+    signal: run.exit.signal,
+    stderrTail: run.stderrTail,
+    rawLines: boundLines(run.rawTail),
+  };
+  if (run.cliVersion) d.cliVersion = run.cliVersion;
+  if (ctx.timeoutMs && run.endedBy === 'timeout') d.timeoutMs = ctx.timeoutMs;
+  return d;
+}
+
+/** An extraction failure as a PromptError; a run that died without a result line is a crash. */
+function failureError(
+  failure: ExtractionFailure,
+  run: RunOutcome,
+  diagnostics: PromptErrorDiagnostics,
+  extra: { legacyReason?: string },
+): PromptError {
+  const d: PromptErrorDiagnostics = { ...diagnostics, errors: failure.errors };
+  if (failure.resultSubtype) d.resultSubtype = failure.resultSubtype;
+  if (failure.apiErrorStatus !== undefined) d.httpStatus = failure.apiErrorStatus;
+  let code: PromptErrorCode = failure.code;
+  let detail = failure.errorText ?? failure.errors[0];
+  if (code === 'no_result' && (run.exit.signal || (run.exit.exitCode ?? 0) !== 0)) {
+    code = 'crashed';
+    detail = run.exit.signal ? `killed by ${run.exit.signal}` : `exit code ${run.exit.exitCode}`;
+    const lastStderr = run.stderrTail.trim().split('\n').at(-1);
+    if (lastStderr) detail += `: ${lastStderr.slice(0, 300)}`;
+  }
+  if (code === 'rate_limited') {
+    const retryAfter = retryAfterMs(run.events);
+    if (retryAfter !== undefined) d.retryAfterMs = retryAfter;
+  }
+  if (extra.legacyReason && (code === 'no_structured_output' || code === 'max_turns')) {
+    detail = [detail, `text fallback: ${extra.legacyReason}`].filter(Boolean).join('; ');
+  }
+  const retryable = failure.retryable || code === 'no_structured_output';
+  return new PromptError(code, {
+    ...(detail ? { detail: detail.slice(0, 500) } : {}),
+    retryable,
+    diagnostics: d,
+  });
+}
+
+/** From the last rejected rate_limit event: how long until the window resets. */
+function retryAfterMs(events: readonly CliEvent[], now = Date.now()): number | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === 'rate_limit' && e.resetsAt !== undefined && e.status !== 'allowed') {
+      return Math.max(0, e.resetsAt * 1000 - now);
+    }
+  }
+  return undefined;
+}
+
+function toMeta(m: ExtractionMeta, run: RunOutcome): PromptMeta {
+  return {
+    cliVersion: m.cliVersion ?? run.cliVersion ?? null,
+    costUsd: m.costUsd ?? null,
+    turns: m.turns ?? null,
+    durationMs: m.durationMs ?? run.durationMs,
+    sessionId: m.sessionId ?? null,
+    model: m.model ?? null,
+  };
+}
+
+function logCtx(ctx: InterpretContext, meta: PromptMeta, why: string | undefined): Record<string, unknown> {
+  return { workflow: ctx.workflow, cliVersion: meta.cliVersion, why, sessionId: meta.sessionId };
+}

@@ -1,0 +1,53 @@
+/** The public types of sendPrompt: what a workflow asks for and what it gets back. */
+import type { CliEvent } from './stream';
+import type { JsonSchema, SchemaData, SchemaName } from './schemas';
+
+export type DataSource = 'structured_output' | 'tool_use' | 'legacy_text';
+
+export interface PromptMeta {
+  cliVersion: string | null;
+  costUsd: number | null;
+  turns: number | null;
+  durationMs: number;
+  sessionId: string | null;
+  model: string | null;
+}
+
+export interface SendPromptResult<T = unknown> {
+  data: T;
+  source: DataSource;
+  /** Why the data did not come the preferred way (tool_use or legacy text); empty on the happy path. */
+  warnings: string[];
+  meta: PromptMeta;
+}
+
+/** A live preview event from the partial-JSON parser (the growing StructuredOutput input). */
+export type PreviewEvent = Record<string, unknown> & { type: string };
+
+export interface SendPromptRequest {
+  /** Names the caller in logs and errors, e.g. "deriveStories". Also the default schema when it is a SchemaName. */
+  workflow: string;
+  prompt: string;
+  /** A registered schema name, or a draft-07 schema object with an object root. */
+  schema?: SchemaName | JsonSchema;
+  /** Key to unwrap from the output (defaults to the registered envelope of a named schema). */
+  envelope?: string;
+  model?: string;
+  fallbackModel?: string;
+  /** Clamped up to 2 when a schema is attached. Default 4. */
+  maxTurns?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Receives the growing output while it is generated (turns on --include-partial-messages). */
+  preview?: (event: PreviewEvent) => void;
+  /** Every decoded CLI event, for the activity view. */
+  onEvent?: (event: CliEvent) => void;
+  /** No MCP servers, no built-in tools. Default true: Puffin's calls are one-shot. */
+  hermetic?: boolean;
+  cwd?: string;
+}
+
+export interface SendPrompt {
+  <N extends SchemaName>(req: SendPromptRequest & { schema: N }): Promise<SendPromptResult<SchemaData<N>>>;
+  <T = unknown>(req: SendPromptRequest): Promise<SendPromptResult<T>>;
+}

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { ConcurrencyGate } from './gate';
+import { PromptError } from './errors';
+import type { LocatedCli } from './locateCli';
+import type { PreviewEvent } from './promptTypes';
+import { createSendPrompt, type SendPromptDeps } from './sendPrompt';
+import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
+
+const CLI: LocatedCli = { path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] };
+const PERSON = {
+  type: 'object',
+  properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+  required: ['name'],
+  additionalProperties: false,
+};
+const noSleep = { sleep: async () => {}, random: () => 0 };
+
+function setup(runs: ScriptedRun[], extra: Partial<SendPromptDeps> = {}) {
+  const { spawn, calls } = memorySpawner(runs);
+  const { logger, lines } = memoryLogger();
+  const sendPrompt = createSendPrompt({
+    locate: async () => CLI,
+    gate: new ConcurrencyGate(2),
+    logger,
+    settings: () => ({ defaultModel: 'sonnet' }),
+    spawn,
+    env: () => ({ PATH: '/usr/bin' }),
+    retry: { deps: noSleep },
+    ...extra,
+  });
+  return { sendPrompt, calls, lines };
+}
+
+const happy = (output: unknown, version = '2.1.330') => ({
+  stdout: t.lines(t.init(version), t.result({ structured_output: output, result: JSON.stringify(output) })),
+});
+
+describe('sendPrompt', () => {
+  it('returns the structured output with meta, spawning the CLI with the DESIGN §3 argv and the prompt on stdin', async () => {
+    const { sendPrompt, calls } = setup([happy({ name: 'Ada' })]);
+    const result = await sendPrompt({ workflow: 'test', prompt: 'Who?', schema: PERSON, maxTurns: 1 });
+    expect(result).toEqual({
+      data: { name: 'Ada' },
+      source: 'structured_output',
+      warnings: [],
+      meta: {
+        cliVersion: '2.1.330',
+        costUsd: 0.01,
+        turns: 2,
+        durationMs: 1234,
+        sessionId: 's-1',
+        model: 'claude-test',
+      },
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.input).toBe('Who?');
+    expect(calls[0]!.command).toBe('/opt/claude');
+    expect(calls[0]!.args).toEqual([
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--json-schema',
+      JSON.stringify(PERSON),
+      '--max-turns',
+      '2',
+      '--model',
+      'sonnet',
+      '--strict-mcp-config',
+      '--mcp-config',
+      '{"mcpServers":{}}',
+      '--tools',
+      '',
+    ]);
+  });
+
+  it('uses the registry: a named schema is sent and its envelope unwrapped', async () => {
+    const stories = [
+      { title: 'T', description: 'As a user, I want x so that y', acceptanceCriteria: ['ok'] },
+    ];
+    const { sendPrompt, calls } = setup([happy({ stories })]);
+    const result = await sendPrompt({
+      workflow: 'deriveStories',
+      prompt: 'p',
+      schema: 'stories',
+      hermetic: false,
+    });
+    expect(result.data).toEqual(stories);
+    expect(JSON.parse(calls[0]!.args[5]!)).toMatchObject({ title: 'StoriesOutput' });
+    expect(calls[0]!.args).not.toContain('--tools');
+    const byWorkflow = setup([happy({ title: 'Add dark mode' })]);
+    expect((await byWorkflow.sendPrompt({ workflow: 'title', prompt: 'p' })).data).toBe('Add dark mode');
+  });
+
+  it('rejects an invalid schema before spawning anything', async () => {
+    const { sendPrompt, calls } = setup([happy({})]);
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: { type: 'array' } })).rejects.toMatchObject(
+      {
+        code: 'invalid_schema',
+      },
+    );
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: 'nope' as never })).rejects.toMatchObject({
+      code: 'invalid_schema',
+      diagnostics: { workflow: 'w' },
+    });
+    await expect(sendPrompt({ workflow: 'free-text', prompt: 'p' })).rejects.toMatchObject({
+      code: 'invalid_schema',
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks formats itself: a structured output the CLI accepted can still fail validation', async () => {
+    const { sendPrompt } = setup([happy({ name: 'Ada', email: 'nope' })]);
+    const err = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON }).catch((e: PromptError) => e);
+    expect(err).toBeInstanceOf(PromptError);
+    expect(err).toMatchObject({
+      code: 'validation_failed',
+      retryable: false,
+      diagnostics: {
+        workflow: 'w',
+        cliVersion: '2.1.330',
+        validationErrors: ['/email: must match format "email"'],
+      },
+    });
+  });
+
+  it('recovers prose JSON only through the legacy path, loudly, and only if it validates', async () => {
+    const prose = 'Here you go:\n```json\n{"name": "Ada"}\n```';
+    const run = { stdout: t.lines(t.init('2.1.330'), t.text(prose), t.result({ result: prose })) };
+    const { sendPrompt, lines } = setup([run]);
+    const result = await sendPrompt({ workflow: 'people', prompt: 'p', schema: PERSON });
+    expect(result.data).toEqual({ name: 'Ada' });
+    expect(result.source).toBe('legacy_text');
+    expect(result.warnings).toEqual([expect.stringMatching(/DEPRECATED legacy extractors/)]);
+    const warn = lines.find((l) => l.level === 'warn' && /DEPRECATED/.test(l.message));
+    expect(warn?.message).toContain('"people"');
+    expect(warn?.context).toMatchObject({
+      workflow: 'people',
+      cliVersion: '2.1.330',
+      why: expect.stringMatching(/^no_structured_output/),
+    });
+
+    const invalidProse = 'Here you go:\n```json\n{"name": 42}\n```';
+    const bad = { stdout: t.lines(t.init(), t.text(invalidProse), t.result({ result: invalidProse })) };
+    const second = setup([bad]);
+    await expect(
+      second.sendPrompt({ workflow: 'people', prompt: 'p', schema: PERSON }),
+    ).rejects.toMatchObject({
+      code: 'no_structured_output',
+    });
+    expect(second.calls).toHaveLength(2); // one retry for a missing structured output, then the failure
+  });
+
+  it('retries transient API failures outside the gate, then succeeds', async () => {
+    const overloaded = {
+      stdout: t.lines(
+        t.init(),
+        t.result({ is_error: true, result: 'API Error: 529 {"type":"overloaded_error"}' }),
+      ),
+      exitCode: 1,
+    };
+    const { sendPrompt, calls, lines } = setup([overloaded, overloaded, happy({ name: 'Ada' })]);
+    const result = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON });
+    expect(result.data).toEqual({ name: 'Ada' });
+    expect(calls).toHaveLength(3);
+    expect(lines.filter((l) => /retrying after overloaded/.test(l.message))).toHaveLength(2);
+  });
+
+  it('fails at once, typed, when not logged in', async () => {
+    const run = {
+      stdout: t.lines(t.init(), t.result({ is_error: true, result: 'Not logged in · Please run /login' })),
+      exitCode: 1,
+    };
+    const { sendPrompt, calls } = setup([run]);
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+      code: 'not_logged_in',
+      message: expect.stringContaining('Run `claude` in a terminal and use /login'),
+      diagnostics: { exitCode: 1, resultSubtype: 'success', cliVersion: '2.1.330' },
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a CLI that refuses the schema as invalid_schema, from its stderr', async () => {
+    const run = {
+      stdout: '',
+      stderr: 'Error: --json-schema is not a valid JSON Schema: data/type must be equal\n',
+      exitCode: 1,
+    };
+    // A schema our ajv accepts but this CLI build does not (e.g. a format keyword it does not know).
+    const { sendPrompt } = setup([run]);
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+      code: 'invalid_schema',
+      diagnostics: { exitCode: 1, stderrTail: expect.stringContaining('not a valid JSON Schema') },
+    });
+  });
+
+  it('calls a run that exits non-zero without a result a crash, with the stderr tail', async () => {
+    const run = { stdout: t.lines(t.init()), stderr: 'segfault somewhere\n', exitCode: 139 };
+    const { sendPrompt } = setup([run]);
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+      code: 'crashed',
+      message: expect.stringContaining('exit code 139: segfault somewhere'),
+      diagnostics: { rawLines: [expect.stringContaining('"init"')] },
+    });
+  });
+
+  it('forwards every event and feeds the StructuredOutput deltas to the preview parser', async () => {
+    const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });
+    const stdout = t.lines(
+      t.init(),
+      se({ type: 'message_start', message: { id: 'm1' } }),
+      se({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'tu', name: 'StructuredOutput', input: {} },
+      }),
+      se({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"name":' },
+      }),
+      se({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: ' "Ada"}' },
+      }),
+      t.result({ structured_output: { name: 'Ada' } }),
+    );
+    const fragments: string[] = [];
+    const { sendPrompt, calls } = setup([{ stdout }], {
+      previewParser: () => ({ push: (f) => (fragments.push(f), [{ type: 'fragment', text: f }]) }),
+    });
+    const previews: PreviewEvent[] = [];
+    const kinds: string[] = [];
+    await sendPrompt({
+      workflow: 'w',
+      prompt: 'p',
+      schema: PERSON,
+      preview: (e) => previews.push(e),
+      onEvent: (e) => kinds.push(e.kind),
+    });
+    expect(calls[0]!.args).toContain('--include-partial-messages');
+    expect(fragments).toEqual(['{"name":', ' "Ada"}']);
+    expect(previews).toEqual([
+      { type: 'fragment', text: '{"name":' },
+      { type: 'fragment', text: ' "Ada"}' },
+    ]);
+    expect(kinds).toEqual(['init', 'stream_event', 'stream_event', 'stream_event', 'stream_event', 'result']);
+  });
+
+  it('leaves the queue when cancelled while waiting for a slot', async () => {
+    const gate = new ConcurrencyGate(1);
+    const blocker = await gate.acquire();
+    const { sendPrompt, calls } = setup([happy({ name: 'Ada' })], { gate });
+    const controller = new AbortController();
+    const pending = sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON, signal: controller.signal });
+    await new Promise((r) => setImmediate(r));
+    expect(gate.stats().queued).toBe(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled', diagnostics: { workflow: 'w' } });
+    expect(gate.stats().queued).toBe(0);
+    expect(calls).toHaveLength(0);
+    blocker.release();
+  });
+
+  it('reports a missing CLI with the install hint', async () => {
+    const { sendPrompt } = setup([happy({})], {
+      locate: async () => {
+        throw new PromptError('cli_not_found');
+      },
+    });
+    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+      code: 'cli_not_found',
+      message: expect.stringContaining('npm install -g @anthropic-ai/claude-code'),
+      diagnostics: { workflow: 'w' },
+    });
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * sendPrompt: the only way Puffin runs the Claude Code CLI. For every workflow:
+ *   schema check → gate slot → runner (stream-json, prompt on stdin) → extraction (DESIGN §3 order) →
+ *   logged legacy fallback → ajv validation → envelope unwrap,
+ * with transient failures retried outside the gate, and every failure a PromptError with diagnostics.
+ */
+import type { Logger } from '../core/logger';
+import { buildCliArgs } from './cliArgs';
+import { PromptError } from './errors';
+import type { ConcurrencyGate } from './gate';
+import { interpretRun } from './interpretRun';
+import type { LocatedCli } from './locateCli';
+import { createPreviewFeed, type ParserFactory } from './previewFeed';
+import type { KillDeps } from './processTree';
+import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
+import { resolveSchema } from './resolveSchema';
+import { withRetries, type RetryDeps, type RetryPolicy } from './retry';
+import { runCli } from './runCli';
+import type { Spawner } from './spawnCli';
+import type { CliEvent } from './stream';
+
+export interface SendPromptSettings {
+  /** Used when a request names no model; empty means the CLI's default. */
+  defaultModel?: string;
+}
+
+export interface SendPromptDeps {
+  /** Finds the CLI (see locateCli); called once per request, so a changed setting applies to the next call. */
+  locate: () => Promise<LocatedCli>;
+  gate: ConcurrencyGate;
+  logger: Logger;
+  settings: () => SendPromptSettings;
+  /** Test/bench override of process creation; everything else stays real. */
+  spawn?: Spawner;
+  /** Environment for the CLI (default: this process's). */
+  env?: () => NodeJS.ProcessEnv;
+  /** Incremental parser for the live preview. */
+  previewParser?: ParserFactory;
+  retry?: { policy?: RetryPolicy; deps?: RetryDeps };
+  kill?: KillDeps;
+  killGraceMs?: number;
+  /** Per-call timeout when the request has none. */
+  defaultTimeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+export const DEFAULT_MAX_TURNS = 4;
+
+export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
+  const log = deps.logger.child('sendPrompt');
+
+  async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
+    const started = Date.now();
+    try {
+      const schema = resolveSchema(req);
+      const cli = await deps.locate();
+      const model = req.model || deps.settings().defaultModel || undefined;
+      const args = buildCliArgs({
+        schema: schema.schema,
+        maxTurns: req.maxTurns ?? DEFAULT_MAX_TURNS,
+        ...(model ? { model } : {}),
+        ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
+        includePartialMessages: req.preview !== undefined,
+        hermetic: req.hermetic ?? true,
+      });
+      const timeoutMs = req.timeoutMs ?? deps.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+      const attempt = async (n: number) =>
+        deps.gate.run(async (lease) => {
+          const onEvent = eventSink(req, deps.previewParser);
+          log.debug('cli start', { workflow: req.workflow, attempt: n, cli: cli.path, source: cli.source });
+          const run = await runCli(
+            {
+              cli,
+              args,
+              prompt: req.prompt,
+              env: deps.env?.() ?? process.env,
+              timeoutMs,
+              lease,
+              ...(req.cwd ? { cwd: req.cwd } : {}),
+              ...(req.signal ? { signal: req.signal } : {}),
+              ...(onEvent ? { onEvent } : {}),
+              ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+            },
+            { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
+          );
+          return interpretRun(run, {
+            workflow: req.workflow,
+            schema,
+            logger: log,
+            cliPath: cli.path,
+            timeoutMs,
+          });
+        }, req.signal);
+
+      const result = await withRetries(attempt, {
+        ...(deps.retry?.policy ? { policy: deps.retry.policy } : {}),
+        ...(deps.retry?.deps ? { deps: deps.retry.deps } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+        onRetry: (r) =>
+          log.warn(`retrying after ${r.error.code}`, {
+            workflow: req.workflow,
+            attempt: r.attempt,
+            delayMs: r.delayMs,
+            cliVersion: r.error.diagnostics.cliVersion,
+          }),
+      });
+      log.info('done', {
+        workflow: req.workflow,
+        source: result.source,
+        cliVersion: result.meta.cliVersion,
+        costUsd: result.meta.costUsd,
+        turns: result.meta.turns,
+        durationMs: Date.now() - started,
+      });
+      return result;
+    } catch (err) {
+      const error = toPromptError(err, req.workflow);
+      log.error(`failed: ${error.code}`, {
+        workflow: req.workflow,
+        ...error.toJSON().diagnostics,
+        message: error.message,
+      });
+      throw error;
+    }
+  }
+
+  return sendPrompt as SendPrompt;
+}
+
+/** The per-event callback: the caller's onEvent plus the preview feed, or nothing when neither is wanted. */
+function eventSink(
+  req: SendPromptRequest,
+  parser: ParserFactory | undefined,
+): ((e: CliEvent) => void) | undefined {
+  const feed = req.preview && parser ? createPreviewFeed(req.preview, parser) : undefined;
+  if (!feed) return req.onEvent;
+  if (!req.onEvent) return feed;
+  const onEvent = req.onEvent;
+  return (e) => {
+    feed(e);
+    onEvent(e);
+  };
+}
+
+/** Whatever escaped is still reported as a typed failure with the workflow attached. */
+function toPromptError(err: unknown, workflow: string): PromptError {
+  if (err instanceof PromptError) {
+    return err.diagnostics.workflow ? err : err.withDiagnostics({ workflow });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new PromptError('execution_error', { detail: message, diagnostics: { workflow }, cause: err });
+}
