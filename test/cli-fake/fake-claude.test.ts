@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fakeClaudeEnv,
   fakeClaudePath,
-  fakeFixturePath,
+  cliFixturePath,
   makeRecordFile,
   missingClaudePath,
   nonExecutableClaudePath,
@@ -103,14 +103,14 @@ describe('fake claude', () => {
     ['m20-2.1.330-no-credentials', 1],
     ['m06-2.1.197-retries-exhausted', 1],
   ])('replays fixture %s byte for byte with the exit code from its meta file', async (name, exitCode) => {
-    const fixture = fakeFixturePath(`${name}.jsonl`);
+    const fixture = cliFixturePath(`${name}.jsonl`);
     const result = await spawnFake({ scenario: fixture });
     expect(result.exitCode).toBe(exitCode);
     expect(`${result.stdout}\n`).toBe(readFileSync(fixture, 'utf8'));
   });
 
   it('lets FAKE_CLAUDE_EXIT_CODE override the exit code of a replay', async () => {
-    const result = await spawnFake({ scenario: fakeFixturePath('m10-2.1.330-happy.jsonl'), exitCode: 3 });
+    const result = await spawnFake({ scenario: cliFixturePath('m10-2.1.330-happy.jsonl'), exitCode: 3 });
     expect(result.exitCode).toBe(3);
   });
 

@@ -1,7 +1,9 @@
 // The real CLI (both builds) against the loopback mock: what it prints for each scripted scenario.
 // Guards the mock (it must reproduce the recorded fixtures) and documents each build's behaviour.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
+import { cliFixturePath } from '../support/fakeCli';
 import { claudeBinary, makeTempHome, streamJsonArgs, type CliVersionName } from '../support/realCli';
 import { offersStructuredOutput, structuredOutputSchema, userText } from '../support/requestInspection';
 import { runScenarioWithRealCli, scenarioEnv, startScenarioMock } from '../support/runScenario';
@@ -12,7 +14,12 @@ import {
   cliScenario,
   type TranscriptExpectation,
 } from '../support/scenarios';
-import { inputJsonDeltas, type TranscriptSummary } from '../support/transcript';
+import {
+  inputJsonDeltas,
+  lineShapes,
+  summarizeTranscript,
+  type TranscriptSummary,
+} from '../support/transcript';
 
 function expectText(actual: unknown, expected: string | RegExp): void {
   if (typeof expected === 'string') expect(actual).toBe(expected);
@@ -56,6 +63,27 @@ function assertTranscript(summary: TranscriptSummary, expected: TranscriptExpect
   if (expected.apiRetries !== undefined) expect(summary.apiRetries).toHaveLength(expected.apiRetries);
 }
 
+/** Scenarios whose live transcript must have the shape of a fixture recorded from the same CLI build. */
+const FIXTURE_TWINS: Record<CliVersionName, [scenario: string, fixture: string][]> = {
+  current: [
+    ['happy', 'm10-2.1.330-happy'],
+    ['retries-exhausted', 'm11-2.1.330-retries-exhausted'],
+    ['never-calls-tool', 'm12-2.1.330-never-calls'],
+    ['not-logged-in', 'm20-2.1.330-no-credentials'],
+  ],
+  old: [
+    ['happy', 'm14-2.1.186-valid-then-text'],
+    ['valid-then-max-turns', 'm13-2.1.186-valid-then-max-turns'],
+  ],
+};
+
+function readFixture(name: string): Record<string, unknown>[] {
+  return readFileSync(cliFixturePath(`${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the mock API', (which) => {
   const binary = claudeBinary(which);
 
@@ -91,6 +119,28 @@ describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the moc
       }
       expect(mock.requests.filter((r) => r.kind === 'unknown')).toEqual([]);
     });
+
+    it.each(FIXTURE_TWINS[which])(
+      'reproduces the recorded transcript: %s ~ %s',
+      async (scenarioName, fixture) => {
+        const recorded = readFixture(fixture);
+        const { run } = await runScenarioWithRealCli(cliScenario(scenarioName), which);
+        expect(lineShapes(run.events)).toEqual(lineShapes(recorded));
+        const live = summarizeTranscript(run.events).result;
+        const then = summarizeTranscript(recorded).result;
+        expect(Object.keys(live ?? {}).sort()).toEqual(Object.keys(then ?? {}).sort());
+        for (const key of [
+          'subtype',
+          'is_error',
+          'terminal_reason',
+          'structured_output',
+          'errors',
+          'result',
+        ]) {
+          expect(live?.[key], key).toEqual(then?.[key]);
+        }
+      },
+    );
 
     it('streams input_json_delta fragments that join to the tool input (partial messages)', async () => {
       const { summary } = await runScenarioWithRealCli(cliScenario('partial-messages'), which);

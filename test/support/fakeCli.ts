@@ -37,9 +37,9 @@ export function fakeClaudePath(): string {
   return fileURLToPath(new URL('./fakeClaude.mjs', import.meta.url));
 }
 
-/** Recorded fixtures shipped with the fake-CLI tests (copies of shared/fixtures/cli). */
-export function fakeFixturePath(fileName: string): string {
-  return fileURLToPath(new URL(`../cli-fake/fixtures/${fileName}`, import.meta.url));
+/** A recorded transcript kept with the tests (copies of shared/fixtures/cli), e.g. `m10-2.1.330-happy.jsonl`. */
+export function cliFixturePath(fileName: string): string {
+  return fileURLToPath(new URL(`./fixtures/cli/${fileName}`, import.meta.url));
 }
 
 export interface FakeClaudeOptions {

@@ -179,7 +179,7 @@ export async function runCli(binary: ClaudeBinary, options: RunCliOptions): Prom
     extendEnv: false,
     cwd: options.cwd,
     reject: false,
-    timeout: options.timeoutMs ?? 30_000,
+    timeout: options.timeoutMs ?? 45_000,
     stripFinalNewline: false,
   });
   const stdout = String(result.stdout);

@@ -96,3 +96,21 @@ export function inputJsonDeltas(summary: TranscriptSummary): string[] {
       : [];
   });
 }
+
+/**
+ * One word per line that ignores ids, timings and texts: `type[/subtype]` plus, for assistant and
+ * user lines, each block's type, tool name and error flag. Two runs of the same CLI build through
+ * the same situation have equal shapes.
+ */
+export function lineShapes(lines: StreamLine[]): string[] {
+  return lines.map((line) => {
+    const head =
+      typeof line.subtype === 'string' ? `${String(line.type)}/${line.subtype}` : String(line.type);
+    if (line.type !== 'assistant' && line.type !== 'user') return head;
+    const blocks = contentOf(line).map(
+      (b) => `${b.type ?? '?'}${b.name ? `:${b.name}` : ''}${b.is_error ? '!' : ''}`,
+    );
+    const content = (line.message as { content?: unknown } | undefined)?.content;
+    return `${head}[${typeof content === 'string' ? 'string' : blocks.join(',')}]${line.isSynthetic ? '*' : ''}`;
+  });
+}
