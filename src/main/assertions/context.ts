@@ -42,6 +42,10 @@ export function isCodeFile(rel: string): boolean {
 
 const BINARY_SNIFF_BYTES = 8192;
 
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`;
+}
+
 function memo<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let hit = cache.get(key);
   if (!hit) {
@@ -124,9 +128,8 @@ export class EvaluationContext {
   async assertReadable(entry: FileEntry, purpose: string): Promise<void> {
     if (entry.kind !== 'file') throw new AssertionEvalError(`"${entry.rel}" is a ${entry.kind}, not a file`);
     if (entry.size > this.maxParseBytes) {
-      const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
       throw new AssertionEvalError(
-        `file too large for ${purpose}: "${entry.rel}" is ${mb(entry.size)} MB (limit ${mb(this.maxParseBytes)} MB)`,
+        `file too large for ${purpose}: "${entry.rel}" is ${formatBytes(entry.size)} (limit ${formatBytes(this.maxParseBytes)})`,
       );
     }
     if (await this.isBinary(entry)) {

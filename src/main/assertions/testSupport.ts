@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssertionResult, AssertionStatus } from '../../shared/assertions';
 import { EvaluationContext } from './context';
 import { evaluateAssertions, type RawAssertion } from './evaluate';
@@ -46,4 +47,23 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** One vitest case per table row, all evaluated in a single run over `project`. */
+export function describeCases(title: string, project: string, cases: readonly Case[]): void {
+  describe(title, () => {
+    let byId: Map<string, AssertionResult>;
+    beforeAll(async () => {
+      ({ byId } = await runCases(project, cases));
+    });
+    it.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+      const r = byId.get(c.id)!;
+      // Status and reason together, so a wrong status shows why.
+      expect({ status: r.status, reason: r.reason }).toMatchObject({ status: c.expect });
+      if (c.line !== undefined) expect(r.location?.line).toBe(c.line);
+      if (c.column !== undefined) expect(r.location?.column).toBe(c.column);
+      if (typeof c.reason === 'string') expect(r.reason).toContain(c.reason);
+      else if (c.reason) expect(r.reason).toMatch(c.reason);
+    });
+  });
 }

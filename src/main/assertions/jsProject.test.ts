@@ -1,0 +1,248 @@
+// Plain JavaScript (CommonJS .cjs, ES module .mjs) and a JSON data file: the js-lib fixture.
+// Expected statuses and locations were written by reading the fixture files.
+import { describeCases, JS_PROJECT, type Case } from './testSupport';
+
+const CJS = 'lib/index.cjs';
+const ESM = 'lib/math.mjs';
+
+const cases: Case[] = [
+  { id: 'fe', type: 'FILE_EXISTS', target: 'lib/*.mjs', expect: 'pass', reason: 'lib/math.mjs' },
+  { id: 'fe-miss', type: 'FILE_EXISTS', target: 'lib/index.js', assertion: { type: 'file' }, expect: 'fail' },
+  // FUNCTION_SIGNATURE
+  {
+    id: 'fn-cjs',
+    type: 'FUNCTION_SIGNATURE',
+    target: CJS,
+    assertion: { function_name: 'readConfig', parameters: ['file', 'defaults'], exported: true },
+    expect: 'pass',
+    line: 23,
+    column: 1,
+  },
+  {
+    id: 'fn-cjs-arrow',
+    type: 'FUNCTION_SIGNATURE',
+    target: CJS,
+    assertion: { function_name: 'slugify', parameters: ['text'], exported: true },
+    expect: 'pass',
+    line: 28,
+    column: 7,
+  },
+  {
+    id: 'fn-cjs-method',
+    type: 'FUNCTION_SIGNATURE',
+    target: CJS,
+    assertion: { function_name: 'Cache.set', parameters: ['key', 'value'] },
+    expect: 'pass',
+    line: 17,
+    column: 3,
+  },
+  {
+    id: 'fn-esm',
+    type: 'FUNCTION_SIGNATURE',
+    target: ESM,
+    assertion: { function_name: 'add', parameters: ['a', 'b'], exported: true },
+    expect: 'pass',
+    line: 3,
+  },
+  {
+    id: 'fn-esm-async-method',
+    type: 'FUNCTION_SIGNATURE',
+    target: ESM,
+    assertion: { function_name: 'Calculator.plus', parameters: ['n'], async: true },
+    expect: 'pass',
+    line: 12,
+    column: 3,
+  },
+  {
+    id: 'fn-not-async',
+    type: 'FUNCTION_SIGNATURE',
+    target: ESM,
+    assertion: { function_name: 'multiply', async: true },
+    expect: 'fail',
+    reason: 'is not async',
+  },
+  {
+    id: 'fn-helper-not-exported',
+    type: 'FUNCTION_SIGNATURE',
+    target: 'lib/helpers.cjs',
+    assertion: { function_name: 'identity', exported: false },
+    expect: 'fail',
+    reason: 'is exported',
+  },
+  // EXPORT_EXISTS
+  {
+    id: 'ex-cjs',
+    type: 'EXPORT_EXISTS',
+    target: CJS,
+    assertion: {
+      exports: [
+        { name: 'Cache', type: 'class' },
+        { name: 'readConfig', type: 'function' },
+        { name: 'slugify', type: 'function' },
+        { name: 'VERSION', type: 'const' },
+      ],
+    },
+    expect: 'pass',
+    line: 30,
+    column: 20,
+  },
+  {
+    id: 'ex-cjs-miss',
+    type: 'EXPORT_EXISTS',
+    target: CJS,
+    assertion: { exports: [{ name: 'helpers' }] },
+    expect: 'fail',
+    reason: 'exports: Cache, readConfig, slugify, VERSION',
+  },
+  {
+    id: 'ex-esm',
+    type: 'EXPORT_EXISTS',
+    target: ESM,
+    assertion: {
+      exports: [
+        { name: 'add', type: 'function' },
+        { name: 'multiply', type: 'function' },
+        { name: 'Calculator', type: 'default' },
+        { name: 'default', type: 'class' },
+      ],
+    },
+    expect: 'pass',
+    line: 3,
+  },
+  {
+    id: 'ex-esm-kind',
+    type: 'EXPORT_EXISTS',
+    target: ESM,
+    assertion: { exports: [{ name: 'multiply', type: 'class' }] },
+    expect: 'fail',
+  },
+  // IMPORT_EXISTS
+  {
+    id: 'im-require-destructured',
+    type: 'IMPORT_EXISTS',
+    target: CJS,
+    assertion: { module: 'node:path', imports: ['join', 'resolve'] },
+    expect: 'pass',
+    line: 4,
+    column: 7,
+  },
+  {
+    id: 'im-require-relative',
+    type: 'IMPORT_EXISTS',
+    target: CJS,
+    assertion: { module: './helpers' },
+    expect: 'pass',
+    line: 5,
+  },
+  {
+    id: 'im-require-missing',
+    type: 'IMPORT_EXISTS',
+    target: CJS,
+    assertion: { module: 'node:os' },
+    expect: 'fail',
+  },
+  {
+    id: 'im-esm',
+    type: 'IMPORT_EXISTS',
+    target: ESM,
+    assertion: { module: './helpers.cjs', imports: ['identity'] },
+    expect: 'pass',
+    line: 1,
+  },
+  {
+    id: 'im-esm-name-missing',
+    type: 'IMPORT_EXISTS',
+    target: ESM,
+    assertion: { module: './helpers.cjs', imports: ['default'] },
+    expect: 'fail',
+  },
+  // CLASS_STRUCTURE
+  {
+    id: 'cl-this-props',
+    type: 'CLASS_STRUCTURE',
+    target: CJS,
+    assertion: {
+      class_name: 'Cache',
+      methods: ['constructor', 'get', 'set'],
+      properties: ['limit', 'entries'],
+    },
+    expect: 'pass',
+    line: 7,
+  },
+  {
+    id: 'cl-esm-field',
+    type: 'CLASS_STRUCTURE',
+    target: ESM,
+    assertion: { class_name: 'Calculator', methods: ['plus'], properties: ['total'] },
+    expect: 'pass',
+    line: 9,
+  },
+  {
+    id: 'cl-missing-prop',
+    type: 'CLASS_STRUCTURE',
+    target: CJS,
+    assertion: { class_name: 'Cache', properties: ['size'] },
+    expect: 'fail',
+    reason: 'lacks propert(ies) size',
+  },
+  // FILE_CONTAINS / PATTERN_MATCH
+  {
+    id: 'fc-regex',
+    type: 'FILE_CONTAINS',
+    target: CJS,
+    assertion: { match: 'regex', content: "module\\.exports\\.VERSION\\s*=\\s*'\\d+\\.\\d+\\.\\d+'" },
+    expect: 'pass',
+    line: 31,
+    column: 1,
+  },
+  {
+    id: 'pm-absent',
+    type: 'PATTERN_MATCH',
+    target: 'lib/**',
+    assertion: { pattern: '\\beval\\(', operator: 'absent' },
+    expect: 'pass',
+  },
+  // JSON_PROPERTY
+  {
+    id: 'jp-negative',
+    type: 'JSON_PROPERTY',
+    target: 'data/config.json',
+    assertion: { path: 'endpoints[1].weight', expected: -1 },
+    expect: 'pass',
+    line: 6,
+  },
+  {
+    id: 'jp-dotted-key',
+    type: 'JSON_PROPERTY',
+    target: 'data/config.json',
+    assertion: { path: 'flags["dot.key"]', expected: 'dotted' },
+    expect: 'pass',
+    line: 8,
+  },
+  {
+    id: 'jp-numeric-segment',
+    type: 'JSON_PROPERTY',
+    target: 'data/config.json',
+    assertion: { path: 'endpoints.0.name', expected: 'primary' },
+    expect: 'pass',
+    line: 5,
+  },
+  {
+    id: 'jp-string-vs-number',
+    type: 'JSON_PROPERTY',
+    target: 'data/config.json',
+    assertion: { path: 'retries', expected: '3' },
+    expect: 'fail',
+    reason: 'is 3, expected "3"',
+  },
+  {
+    id: 'jp-into-scalar',
+    type: 'JSON_PROPERTY',
+    target: 'data/config.json',
+    assertion: { path: 'retries.max' },
+    expect: 'fail',
+    reason: 'retries is the value 3',
+  },
+];
+
+describeCases('assertions on the js-lib fixture', JS_PROJECT, cases);
