@@ -1,7 +1,7 @@
 // The mock's own contract, checked over plain HTTP (fast; the real CLI suite covers the rest).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from './mockMessagesApi';
-import { hang, httpError, structured, text, textThenStructured } from './mockTurns';
+import { hang, httpError, streamError, structured, text, textThenStructured } from './mockTurns';
 
 const STRUCTURED_TOOL = { name: 'StructuredOutput', input_schema: { type: 'object' } };
 const mainBody = (stream: boolean) => ({
@@ -110,6 +110,22 @@ describe('mock Messages API', () => {
       }
     }
     expect(statuses).toEqual([429, 429, 200]);
+  });
+
+  it('breaks a stream off with an SSE error event, and answers the non-streaming fallback with 529', async () => {
+    mock = await startMockMessagesApi({ script: [streamError({ partialText: 'Let me', times: 2 })] });
+    const events = await sseEvents(await post('/v1/messages', mainBody(true)));
+    expect(events.map((e) => e.type)).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'error',
+    ]);
+    expect(events.at(-1)).toMatchObject({ error: { type: 'overloaded_error' } });
+    const fallback = await post('/v1/messages', mainBody(false));
+    expect(fallback.status).toBe(529);
+    expect(await fallback.json()).toMatchObject({ error: { type: 'overloaded_error' } });
+    expect(mock.mainRequests().map((r) => r.status)).toEqual([200, 529]);
   });
 
   it('lets a responder answer from the request, falling back to the script', async () => {

@@ -70,7 +70,7 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
     if (fromResponder) return fromResponder;
     const head = script[0];
     if (!head) return options.whenExhausted ?? DEFAULT_EXHAUSTED;
-    if (head.kind === 'error') {
+    if (head.kind === 'error' || head.kind === 'stream-error') {
       headErrorCount += 1;
       if (headErrorCount >= (head.times ?? 1)) {
         script.shift();
@@ -105,12 +105,22 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
           return;
         }
         const turn = takeTurn(body);
-        const status = turn.kind === 'error' ? turn.status : 200;
+        const status =
+          turn.kind === 'error' ? turn.status : turn.kind === 'stream-error' && !body.stream ? 529 : 200;
         record({ ...base, body, kind: 'main', turn, status });
         if (turn.kind === 'error') {
           sendError(res, turn, nextId());
         } else if (turn.kind === 'message') {
           answerMessage(res, body, turn, nextId);
+        } else if (turn.kind === 'stream-error' && body.stream) {
+          sendStreamError(res, body, turn, nextId);
+        } else if (turn.kind === 'stream-error') {
+          // The CLI's non-streaming fallback: the API reports the same trouble as an HTTP error.
+          sendError(
+            res,
+            { kind: 'error', status: 529, errorType: turn.errorType ?? 'overloaded_error' },
+            nextId(),
+          );
         }
         // 'hang': leave the response open; close() destroys the socket.
         return;
@@ -213,6 +223,36 @@ function answerMessage(
     return;
   }
   sendJson(res, 200, assistantMessageJson(message), { 'request-id': requestId });
+}
+
+function sendStreamError(
+  res: http.ServerResponse,
+  body: MessagesRequestBody,
+  turn: Extract<MockTurn, { kind: 'stream-error' }>,
+  nextId: () => number,
+): void {
+  const requestId = `req_mock_${nextId()}`;
+  const message = { id: `msg_mock_${nextId()}`, model: body.model, blocks: [], stopReason: 'end_turn' };
+  // message_start, then (optionally) the start of a text block, then the error instead of the rest.
+  const [start] = sseEventsFor(message);
+  const events: Record<string, unknown>[] = [start ?? {}];
+  if (turn.partialText) {
+    events.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    events.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: turn.partialText },
+    });
+  }
+  const type = turn.errorType ?? 'overloaded_error';
+  events.push(errorBody(type, turn.message ?? `mock ${type}`, requestId));
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'request-id': requestId,
+  });
+  for (const event of events) res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+  res.end();
 }
 
 function sendError(res: http.ServerResponse, turn: Extract<MockTurn, { kind: 'error' }>, id: number): void {

@@ -42,6 +42,13 @@ export function httpError(status: number, options: HttpErrorOptions = {}): MockT
   return { kind: 'error', status, ...options };
 }
 
+/** A streamed reply that breaks off with an SSE error event (default overloaded_error). */
+export function streamError(
+  options: { errorType?: string; partialText?: string; times?: number } = {},
+): MockTurn {
+  return { kind: 'stream-error', ...options };
+}
+
 /** Never answers; the connection stays open until the client gives up or the mock closes. */
 export function hang(): MockTurn {
   return { kind: 'hang' };

@@ -71,6 +71,17 @@ export type MockTurn =
        */
       times?: number;
     }
+  | {
+      /** A 200 stream that breaks off with an SSE `error` event (how the API reports overload mid-stream). */
+      kind: 'stream-error';
+      /** Default `overloaded_error`. */
+      errorType?: string;
+      message?: string;
+      /** Text streamed before the error. */
+      partialText?: string;
+      /** As for `error`: consecutive main-loop requests that get it. */
+      times?: number;
+    }
   | { kind: 'hang' };
 
 export type RequestKind = 'main' | 'aux' | 'count_tokens' | 'probe' | 'unknown';

@@ -3,7 +3,15 @@
 // suite (test/cli-real) and the sendPrompt suite, so both exercise exactly the same situations.
 import type { PromptErrorCode } from '../../src/main/llm/errors';
 import type { MockTurn } from './mockTypes';
-import { httpError, structured, text, textThenStructured, toolCall, toolCalls } from './mockTurns';
+import {
+  httpError,
+  streamError,
+  structured,
+  text,
+  textThenStructured,
+  toolCall,
+  toolCalls,
+} from './mockTurns';
 import type { CliVersionName } from './realCli';
 
 /** The schema of the recorded fixtures. */
@@ -472,6 +480,49 @@ export const CLI_SCENARIOS: CliScenario[] = [
         structuredOutputOffered: true,
         structuredCalls: [ADA],
         apiRetries: 1,
+      },
+      { ok: true, data: ADA, source: 'structured_output' },
+    ),
+  },
+  {
+    name: 'overloaded-mid-stream',
+    summary:
+      'every stream breaks off with an SSE overloaded_error; the CLI falls back to one non-streaming request (HTTP 529) and reports that',
+    prompt: PERSON_PROMPT,
+    schema: SCHEMA,
+    script: [streamError({ partialText: 'Let me', times: Infinity })],
+    maxTurns: 3,
+    auth: 'api-key',
+    fixtures: [],
+    expected: both(
+      {
+        exitCode: 1,
+        result: { subtype: 'success', isError: true, resultText: /^API Error: 529 /, apiErrorStatus: 529 },
+        structuredOutputOffered: true,
+        structuredCalls: [],
+        mainRequests: 2,
+      },
+      { ok: false, code: 'overloaded' },
+    ),
+  },
+  {
+    name: 'mid-stream-error-recovers',
+    summary:
+      'one stream breaks off with overloaded_error; the CLI retries without streaming (even with its own retries off) and succeeds, printing nothing of the broken stream',
+    prompt: PERSON_PROMPT,
+    schema: SCHEMA,
+    script: [streamError({ partialText: 'Let me' }), structured(ADA)],
+    maxTurns: 3,
+    auth: 'api-key',
+    fixtures: [],
+    expected: both(
+      {
+        exitCode: 0,
+        result: success(ADA),
+        structuredOutputOffered: true,
+        structuredCalls: [ADA],
+        structuredResults: [ACCEPTED],
+        apiRetries: 0,
       },
       { ok: true, data: ADA, source: 'structured_output' },
     ),
