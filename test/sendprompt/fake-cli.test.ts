@@ -1,0 +1,327 @@
+// sendPrompt end to end through test/support/fakeClaude.mjs: every recorded transcript of ../shared/fixtures/cli
+// replayed byte for byte (compared with its .expected.json), and the faults a real CLI cannot be made to show.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { PromptError } from '../../src/main/llm/errors';
+import { locateCli } from '../../src/main/llm/locateCli';
+import { createSendPrompt } from '../../src/main/llm/sendPrompt';
+import { ConcurrencyGate } from '../../src/main/llm/gate';
+import { silentLogger } from '../../src/main/core/logger';
+import {
+  fakeClaudeEnv,
+  fakeClaudePath,
+  makeRecordFile,
+  missingClaudePath,
+  nonExecutableClaudePath,
+  readFakeClaudeRecord,
+  type FakeClaudeOptions,
+} from '../support/fakeCli';
+import { harness, isAlive, type HarnessOptions } from './harness';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/cli/', import.meta.url));
+const PERSON = JSON.parse(
+  '{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}',
+) as Record<string, unknown>;
+const PROMPT = 'Extract the person: Ada Lovelace is 36.';
+
+function fakeEnv(options: FakeClaudeOptions) {
+  return { ...process.env, ...fakeClaudeEnv(options) };
+}
+
+function fake(options: FakeClaudeOptions, extra: Partial<HarnessOptions> = {}) {
+  return harness({ cliPath: fakeClaudePath(), env: fakeEnv(options), ...extra });
+}
+
+interface Expected {
+  has_structured_output: boolean;
+  structured_output: unknown;
+  result_subtype: string;
+  result_is_error: boolean;
+  recoverable_from_successful_tool_use?: unknown;
+}
+
+/** What each failing transcript means, read off its .meta.txt scenario (not computed by the code under test). */
+const FAILURE_BY_FIXTURE: Record<string, string> = {
+  m06: 'structured_output_retries_exhausted', // 5 invalid calls
+  m07: 'no_structured_output', // prose only, 2.1.197
+  m08: 'max_turns', // the only turn spent on another tool
+  m11: 'structured_output_retries_exhausted',
+  m12: 'no_structured_output', // prose only, 2.1.330
+  m17: 'structured_output_retries_exhausted', // 2.0.77 (is_error false)
+  m18: 'max_turns', // 2.0.77 Stop-hook loop
+  m19: 'not_logged_in',
+  m20: 'not_logged_in',
+};
+
+const transcripts = existsSync(FIXTURES)
+  ? readdirSync(FIXTURES)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+  : [];
+
+describe('sendPrompt over recorded CLI transcripts (fakeClaude replay)', () => {
+  it('has all 20 recorded transcripts to replay', () => {
+    expect(transcripts).toHaveLength(20);
+  });
+
+  it.each(transcripts)('%s', async (file) => {
+    const id = file.slice(0, 3);
+    const expected = JSON.parse(
+      readFileSync(path.join(FIXTURES, file.replace(/\.jsonl$/, '.expected.json')), 'utf8'),
+    ) as Expected;
+    const recordFile = makeRecordFile();
+    const { sendPrompt } = fake({ scenario: path.join(FIXTURES, file), recordFile });
+    const outcome = await sendPrompt({ workflow: 'fixture', prompt: PROMPT, schema: PERSON }).then(
+      (r) => ({ ok: true as const, r }),
+      (e: PromptError) => ({ ok: false as const, e }),
+    );
+    if (expected.has_structured_output) {
+      expect(outcome).toMatchObject({
+        ok: true,
+        r: { data: expected.structured_output, source: 'structured_output', warnings: [] },
+      });
+    } else if (expected.recoverable_from_successful_tool_use !== undefined) {
+      expect(outcome).toMatchObject({
+        ok: true,
+        r: { data: expected.recoverable_from_successful_tool_use, source: 'tool_use' },
+      });
+      expect(outcome.ok && outcome.r.warnings).toEqual([
+        expect.stringContaining('StructuredOutput call the CLI acknowledged'),
+      ]);
+    } else {
+      expect(outcome.ok).toBe(false);
+      const error = (outcome as { e: PromptError }).e;
+      expect(error).toBeInstanceOf(PromptError);
+      expect(error.code).toBe(FAILURE_BY_FIXTURE[id]);
+      expect(error.diagnostics).toMatchObject({
+        workflow: 'fixture',
+        resultSubtype: expected.result_subtype,
+      });
+      expect(error.diagnostics.rawLines?.length).toBeGreaterThan(0);
+      expect(error.diagnostics.cliVersion).toMatch(/^2\.\d+\.\d+$/);
+    }
+    // The argv and stdin the fake received: schema as one JSON string, prompt on stdin only.
+    const calls = readFakeClaudeRecord(recordFile);
+    expect(calls[0]!.stdin).toBe(PROMPT);
+    expect(calls[0]!.argv[calls[0]!.argv.indexOf('--json-schema') + 1]).toBe(JSON.stringify(PERSON));
+    expect(calls[0]!.argv).not.toContain(PROMPT);
+    // A missing structured output is asked for once more; nothing else is retried.
+    const runs = FAILURE_BY_FIXTURE[id] === 'no_structured_output' ? 2 : 1;
+    expect(calls).toHaveLength(runs);
+  });
+});
+
+/** A CLI that is a shell process with the fake as its child, so killing must reach a grandchild of Puffin. */
+function treeCli(): { cliPath: string; pidFile: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'puffin-tree-cli-'));
+  const pidFile = path.join(dir, 'shell.pid');
+  const cliPath = path.join(dir, 'claude');
+  writeFileSync(
+    cliPath,
+    `#!/bin/sh\necho $$ > '${pidFile}'\n'${process.execPath}' '${fakeClaudePath()}' "$@" &\nwait\n`,
+  );
+  chmodSync(cliPath, 0o755);
+  return { cliPath, pidFile };
+}
+
+describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
+  it('tolerates garbage lines between the real ones', async () => {
+    const { sendPrompt } = fake({ scenario: 'garbage-lines' });
+    const kinds: string[] = [];
+    const r = await sendPrompt({
+      workflow: 'w',
+      prompt: PROMPT,
+      schema: PERSON,
+      onEvent: (e) => kinds.push(e.kind),
+    });
+    expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'structured_output' });
+    expect(kinds.filter((k) => k === 'garbage').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads a 50 MB line and still finds the result', async () => {
+    const { sendPrompt } = fake({ scenario: 'huge-line' });
+    const r = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON });
+    expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'structured_output' });
+  });
+
+  it('reassembles lines written 7 bytes at a time', async () => {
+    const { sendPrompt } = fake({ scenario: 'slow-drip', dripMs: 0 });
+    expect((await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).data).toEqual({
+      name: 'Ada',
+      age: 36,
+    });
+  });
+
+  it.each([
+    ['crash-mid-stream', /killed by SIGKILL/],
+    ['exit-137', /exit code 137/],
+  ])('reports %s as a crash with its evidence', async (scenario, detail) => {
+    const { sendPrompt } = fake({ scenario });
+    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON }).catch(
+      (e: PromptError) => e,
+    );
+    expect(err).toMatchObject({ code: 'crashed', message: expect.stringMatching(detail) });
+    expect((err as PromptError).diagnostics.rawLines?.join('\n')).toContain('StructuredOutput');
+  });
+
+  it('reports an exit without output as a crash and keeps stderr', async () => {
+    const { sendPrompt } = fake({ scenario: 'exit-without-output' });
+    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+      code: 'crashed',
+      diagnostics: {
+        exitCode: 1,
+        stderrTail: 'Error: fake claude failed before printing anything\n',
+        rawLines: [],
+      },
+    });
+  });
+
+  it('uses the acknowledged StructuredOutput call when the result line never comes', async () => {
+    const { sendPrompt } = fake({ scenario: 'no-result' });
+    const r = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON });
+    expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'tool_use' });
+    expect(r.warnings[0]).toMatch(/printed no result line/);
+  });
+
+  it('reports no_result when the CLI exits 0 with nothing usable', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'puffin-init-only-'));
+    const file = path.join(dir, 'init-only.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ type: 'system', subtype: 'init', tools: ['StructuredOutput'], claude_code_version: '2.1.330' })}\n`,
+    );
+    const { sendPrompt } = fake({ scenario: file, exitCode: 0 });
+    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+      code: 'no_result',
+      diagnostics: { exitCode: 0, cliVersion: '2.1.330' },
+    });
+  });
+
+  it('times out a CLI that hangs and kills its whole process tree', async () => {
+    const { cliPath, pidFile } = treeCli();
+    const recordFile = makeRecordFile();
+    const { sendPrompt } = harness({ cliPath, env: fakeEnv({ scenario: 'hang', recordFile }) });
+    const started = Date.now();
+    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, timeoutMs: 1500 }).catch(
+      (e) => e,
+    );
+    expect(err).toMatchObject({ code: 'timeout', diagnostics: { timeoutMs: 1500 } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const shellPid = Number(readFileSync(pidFile, 'utf8'));
+    const fakePid = readFakeClaudeRecord(recordFile)[0]!.pid;
+    await vi.waitFor(() => expect([isAlive(shellPid), isAlive(fakePid)]).toEqual([false, false]), {
+      timeout: 5000,
+    });
+  });
+
+  it('cancels a running CLI through its AbortSignal and kills the tree', async () => {
+    const { cliPath, pidFile } = treeCli();
+    const recordFile = makeRecordFile();
+    const { sendPrompt } = harness({ cliPath, env: fakeEnv({ scenario: 'hang-after-init', recordFile }) });
+    const controller = new AbortController();
+    const err = await sendPrompt({
+      workflow: 'w',
+      prompt: PROMPT,
+      schema: PERSON,
+      signal: controller.signal,
+      onEvent: (e) => e.kind === 'init' && controller.abort(),
+    }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'cancelled', retryable: false });
+    const pids = [Number(readFileSync(pidFile, 'utf8')), readFakeClaudeRecord(recordFile)[0]!.pid];
+    await vi.waitFor(() => expect(pids.map(isAlive)).toEqual([false, false]), { timeout: 5000 });
+  });
+
+  it('escalates to SIGKILL after the grace period when the CLI ignores SIGTERM', async () => {
+    const recordFile = makeRecordFile();
+    const { sendPrompt } = fake({ scenario: 'hang-ignore-sigterm', recordFile }, { killGraceMs: 300 });
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const err = await sendPrompt({
+      workflow: 'w',
+      prompt: PROMPT,
+      schema: PERSON,
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.kind !== 'init') return;
+        abortedAt = Date.now();
+        controller.abort();
+      },
+    }).catch((e: PromptError) => e);
+    expect(err).toMatchObject({ code: 'cancelled', diagnostics: { signal: 'SIGKILL' } });
+    expect(Date.now() - abortedAt).toBeGreaterThanOrEqual(300);
+    expect((err as PromptError).diagnostics.stderrTail).toContain('ignoring SIGTERM');
+    expect(isAlive(readFakeClaudeRecord(recordFile)[0]!.pid)).toBe(false);
+  });
+
+  it('killAll stops every running call (app quit / host stop)', async () => {
+    const recordFile = makeRecordFile();
+    const gate = new ConcurrencyGate(2);
+    const { sendPrompt } = fake({ scenario: 'hang-after-init', recordFile }, { gate });
+    let started = 0;
+    let allStarted!: () => void;
+    const bothStarted = new Promise<void>((r) => (allStarted = r));
+    const onEvent = (e: { kind: string }) => e.kind === 'init' && ++started === 2 && allStarted();
+    const calls = [1, 2].map(() =>
+      sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, onEvent }).catch((e) => e),
+    );
+    await bothStarted;
+    await gate.killAll();
+    const errors = await Promise.all(calls);
+    expect(errors.map((e: PromptError) => e.code)).toEqual(['cancelled', 'cancelled']);
+    expect(errors[0].message).toMatch(/shutting down/);
+    const pids = readFakeClaudeRecord(recordFile).map((c) => c.pid);
+    expect(pids).toHaveLength(2);
+    await vi.waitFor(() => expect(pids.map(isAlive)).toEqual([false, false]), { timeout: 5000 });
+  });
+
+  it('maps ENOENT to cli_not_found, at spawn and when locating', async () => {
+    const missing = missingClaudePath();
+    const { sendPrompt } = harness({ cliPath: missing, env: { ...process.env } });
+    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+      code: 'cli_not_found',
+      message: expect.stringContaining(missing),
+    });
+    const located = createSendPrompt({
+      locate: () => locateCli({ env: { PUFFIN_CLAUDE_PATH: missing, PATH: '' } }),
+      gate: new ConcurrencyGate(1),
+      logger: silentLogger,
+      settings: () => ({}),
+    });
+    await expect(located({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+      code: 'cli_not_found',
+    });
+  });
+
+  it('maps EACCES to cli_not_executable, at spawn and when locating', async () => {
+    const file = nonExecutableClaudePath();
+    const { sendPrompt } = harness({ cliPath: file, env: { ...process.env } });
+    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+      code: 'cli_not_executable',
+      diagnostics: { cliPath: file },
+    });
+    await expect(locateCli({ env: { PUFFIN_CLAUDE_PATH: file } })).rejects.toMatchObject({
+      code: 'cli_not_executable',
+    });
+  });
+
+  it('runs no more CLIs at once than the gate allows', async () => {
+    const recordFile = makeRecordFile();
+    const gate = new ConcurrencyGate(1);
+    const { sendPrompt } = fake({ scenario: 'happy', recordFile }, { gate });
+    let running = 0;
+    let peak = 0;
+    const onEvent = (e: { kind: string }) => {
+      if (e.kind === 'init') peak = Math.max(peak, ++running);
+      if (e.kind === 'result') running--;
+    };
+    const results = await Promise.all(
+      [1, 2, 3].map(() => sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, onEvent })),
+    );
+    expect(results.map((r) => r.data)).toEqual([1, 2, 3].map(() => ({ name: 'Ada', age: 36 })));
+    expect(peak).toBe(1);
+    expect(readFakeClaudeRecord(recordFile)).toHaveLength(3);
+  });
+});

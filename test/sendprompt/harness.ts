@@ -1,0 +1,48 @@
+// Builds a real sendPrompt (real gate, runner, reader, extraction, validation) around a given CLI path.
+import { readFileSync } from 'node:fs';
+import { ConcurrencyGate } from '../../src/main/llm/gate';
+import type { LocatedCli } from '../../src/main/llm/locateCli';
+import { createSendPrompt, type SendPromptDeps } from '../../src/main/llm/sendPrompt';
+import { memoryLogger } from '../../src/main/llm/testing';
+
+export function located(path: string): LocatedCli {
+  return { path, source: 'env', command: path, argsPrefix: [] };
+}
+
+export interface HarnessOptions extends Partial<Omit<SendPromptDeps, 'env'>> {
+  cliPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** No backoff waits in tests: retries happen at once. */
+export const instantRetries = { deps: { sleep: async () => {}, random: () => 0 } };
+
+export function harness(options: HarnessOptions) {
+  const { logger, lines } = memoryLogger();
+  const { cliPath, env, ...rest } = options;
+  const sendPrompt = createSendPrompt({
+    locate: async () => located(cliPath),
+    gate: new ConcurrencyGate(2),
+    logger,
+    settings: () => ({}),
+    env: () => env,
+    retry: instantRetries,
+    ...rest,
+  });
+  return { sendPrompt, logLines: lines };
+}
+
+/** True while the process exists and is not a zombie (pid 1 in a container may never reap orphans). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
