@@ -1,4 +1,5 @@
 /** The public types of sendPrompt: what a workflow asks for and what it gets back. */
+import type { PreviewEvent as ParserPreviewEvent } from './preview/previewEvents';
 import type { CliEvent } from './stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
 
@@ -21,8 +22,12 @@ export interface SendPromptResult<T = unknown> {
   meta: PromptMeta;
 }
 
-/** A live preview event from the partial-JSON parser (the growing StructuredOutput input). */
-export type PreviewEvent = Record<string, unknown> & { type: string };
+/**
+ * A live preview event: what the partial-JSON parser saw close in the growing StructuredOutput input (an `item`
+ * of a watched array, the `done` root, a parse `error`), or `reset` when the model starts a new StructuredOutput
+ * call (the CLI rejected the previous one) and what was shown so far should be cleared.
+ */
+export type PreviewEvent = ParserPreviewEvent | { type: 'reset'; attempt: number };
 
 export interface SendPromptRequest {
   /** Names the caller in logs and errors, e.g. "deriveStories". Also the default schema when it is a SchemaName. */

@@ -204,48 +204,56 @@ describe('sendPrompt', () => {
     });
   });
 
-  it('forwards every event and feeds the StructuredOutput deltas to the preview parser', async () => {
+  it('forwards every event and streams the StructuredOutput deltas into the live preview', async () => {
     const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });
+    const story = (n: number) => ({
+      title: `S${n}`,
+      description: 'As a user, I want x so that y',
+      acceptanceCriteria: ['ok'],
+    });
+    const json = JSON.stringify({ stories: [story(1), story(2)] });
+    const deltas = json
+      .match(/.{1,7}/g)!
+      .map((partial_json) =>
+        se({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } }),
+      );
     const stdout = t.lines(
       t.init(),
       se({ type: 'message_start', message: { id: 'm1' } }),
+      se({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      se({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: '{"not": "this"}' } }),
       se({
         type: 'content_block_start',
-        index: 0,
+        index: 1,
         content_block: { type: 'tool_use', id: 'tu', name: 'StructuredOutput', input: {} },
       }),
-      se({
-        type: 'content_block_delta',
-        index: 0,
-        delta: { type: 'input_json_delta', partial_json: '{"name":' },
-      }),
-      se({
-        type: 'content_block_delta',
-        index: 0,
-        delta: { type: 'input_json_delta', partial_json: ' "Ada"}' },
-      }),
-      t.result({ structured_output: { name: 'Ada' } }),
+      ...deltas,
+      t.result({ structured_output: JSON.parse(json) }),
     );
-    const fragments: string[] = [];
-    const { sendPrompt, calls } = setup([{ stdout }], {
-      previewParser: () => ({ push: (f) => (fragments.push(f), [{ type: 'fragment', text: f }]) }),
-    });
+    const { sendPrompt, calls } = setup([{ stdout }]);
     const previews: PreviewEvent[] = [];
-    const kinds: string[] = [];
-    await sendPrompt({
+    const kinds = new Set<string>();
+    const result = await sendPrompt({
       workflow: 'w',
       prompt: 'p',
-      schema: PERSON,
+      schema: 'stories',
       preview: (e) => previews.push(e),
-      onEvent: (e) => kinds.push(e.kind),
+      onEvent: (e) => kinds.add(e.kind),
     });
     expect(calls[0]!.args).toContain('--include-partial-messages');
-    expect(fragments).toEqual(['{"name":', ' "Ada"}']);
     expect(previews).toEqual([
-      { type: 'fragment', text: '{"name":' },
-      { type: 'fragment', text: ' "Ada"}' },
+      { type: 'item', path: ['stories'], index: 0, value: story(1) },
+      { type: 'item', path: ['stories'], index: 1, value: story(2) },
+      { type: 'done', value: { stories: [story(1), story(2)] } },
     ]);
-    expect(kinds).toEqual(['init', 'stream_event', 'stream_event', 'stream_event', 'stream_event', 'result']);
+    expect([...kinds]).toEqual(['init', 'stream_event', 'result']);
+    expect(result.data).toEqual([story(1), story(2)]);
+  });
+
+  it('sends no --include-partial-messages without a preview callback', async () => {
+    const { sendPrompt, calls } = setup([happy({ name: 'Ada' })]);
+    await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON });
+    expect(calls[0]!.args).not.toContain('--include-partial-messages');
   });
 
   it('leaves the queue when cancelled while waiting for a slot', async () => {

@@ -10,6 +10,7 @@ import { PromptError } from './errors';
 import type { ConcurrencyGate } from './gate';
 import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
+import { PartialJsonParser } from './preview/partialJsonParser';
 import { createPreviewFeed, type ParserFactory } from './previewFeed';
 import type { KillDeps } from './processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
@@ -34,7 +35,7 @@ export interface SendPromptDeps {
   spawn?: Spawner;
   /** Environment for the CLI (default: this process's). */
   env?: () => NodeJS.ProcessEnv;
-  /** Incremental parser for the live preview. */
+  /** Incremental parser for the live preview (default: PartialJsonParser with its default watches). */
   previewParser?: ParserFactory;
   retry?: { policy?: RetryPolicy; deps?: RetryDeps };
   kill?: KillDeps;
@@ -67,7 +68,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
 
       const attempt = async (n: number) =>
         deps.gate.run(async (lease) => {
-          const onEvent = eventSink(req, deps.previewParser);
+          const onEvent = eventSink(req, deps.previewParser ?? (() => new PartialJsonParser()));
           log.debug('cli start', { workflow: req.workflow, attempt: n, cli: cli.path, source: cli.source });
           const run = await runCli(
             {
