@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import { tokenMatches } from './token';
+
+export const TOKEN_COOKIE = 'puffin_token';
+export const TOKEN_HEADER = 'x-puffin-token';
+
+export function readCookie(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** The token may come as a query parameter (first visit), a header (API clients) or the cookie set after. */
+export function requestToken(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers[TOKEN_HEADER];
+  return (
+    url.searchParams.get('token') ??
+    (typeof header === 'string' ? header : undefined) ??
+    readCookie(req, TOKEN_COOKIE)
+  );
+}
+
+export type Refusal = { status: number; code: string; message: string } | null;
+
+/**
+ * Loopback-only checks: the Host header must name this server (defeats DNS rebinding), a browser
+ * Origin, when sent, must be this server's (defeats other sites), and the per-launch token must match.
+ */
+export function checkRequest(req: IncomingMessage, url: URL, port: number, token: string): Refusal {
+  const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  if (!allowedHosts.has(req.headers.host ?? ''))
+    return { status: 403, code: 'forbidden_host', message: 'Requests must address 127.0.0.1 directly.' };
+  const origin = req.headers.origin;
+  if (origin !== undefined && !allowedHosts.has(origin.replace(/^http:\/\//, '')))
+    return {
+      status: 403,
+      code: 'forbidden_origin',
+      message: `Origin ${origin} may not use this Puffin host.`,
+    };
+  if (!tokenMatches(token, requestToken(req, url)))
+    return {
+      status: 401,
+      code: 'unauthorized',
+      message: 'Missing or wrong token. Open the URL Puffin printed at start-up (it contains ?token=…).',
+    };
+  return null;
+}

@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Services } from '../main/core/services';
+import { checkRequest, TOKEN_COOKIE } from './requestChecks';
+import { loadStatic } from './staticFiles';
+import { newToken } from './token';
+
+const MAX_BODY = 8 * 1024 * 1024;
+
+export interface HostOptions {
+  services: Services;
+  /** Folder of the built renderer (index.html + assets). */
+  rendererDir: string;
+  port?: number;
+  /** Fixed token for tests; a fresh random one otherwise. */
+  token?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  /** The URL to open: carries the token once; the page then keeps it in an HttpOnly cookie. */
+  launchUrl: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function csp(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/**
+ * The browser host: the same services and the same contract as the Electron face, over HTTP
+ * (requests) and a WebSocket (events), bound to 127.0.0.1 and guarded by a per-launch token.
+ */
+export async function startHost(opts: HostOptions): Promise<RunningHost> {
+  const token = opts.token ?? newToken();
+  const log = opts.services.logBus.logger('host');
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      const status = (err as { status?: number }).status ?? 500;
+      if (!res.headersSent)
+        send(res, status, { ok: false, error: { code: 'internal_error', message: String(err) } });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const refusal = checkRequest(req, url, port, token);
+    if (refusal) {
+      log.warn(`Refused ${req.method} ${url.pathname}: ${refusal.code}`);
+      send(res, refusal.status, { ok: false, error: { code: refusal.code, message: refusal.message } });
+      return;
+    }
+    if (url.searchParams.has('token')) {
+      // Move the token from the address bar into an HttpOnly cookie, then drop it from the URL.
+      url.searchParams.delete('token');
+      res.writeHead(303, {
+        location: url.pathname + url.search,
+        'set-cookie': `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+      });
+      res.end();
+      return;
+    }
+    if (url.pathname === '/api/invoke') {
+      if (req.method !== 'POST')
+        return send(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'POST only' } });
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+        return send(res, 415, {
+          ok: false,
+          error: { code: 'invalid_payload', message: 'Send application/json.' },
+        });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readBody(req));
+      } catch (err) {
+        const status = (err as { status?: number }).status ?? 400;
+        return send(res, status, {
+          ok: false,
+          error: { code: 'invalid_payload', message: 'Body is not valid JSON.' },
+        });
+      }
+      const { channel, payload } = (parsed ?? {}) as { channel?: unknown; payload?: unknown };
+      const result = await opts.services.dispatch(channel, payload, { face: 'browser' });
+      return send(res, 200, result);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'GET only' } });
+    const file = await loadStatic(opts.rendererDir, url.pathname);
+    const fallback =
+      file ?? (url.pathname.includes('.') ? null : await loadStatic(opts.rendererDir, '/index.html'));
+    if (!fallback)
+      return send(res, 404, {
+        ok: false,
+        error: { code: 'not_found', message: `${url.pathname} not found` },
+      });
+    res.writeHead(200, {
+      'content-type': fallback.type,
+      'content-security-policy': csp(port),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : fallback.body);
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const refusal =
+      url.pathname === '/api/events'
+        ? checkRequest(req, url, port, token)
+        : { status: 404, code: 'not_found', message: '' };
+    if (refusal) {
+      log.warn(`Refused a WebSocket: ${refusal.code}`);
+      socket.end(`HTTP/1.1 ${refusal.status} ${refusal.code}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('error', () => sockets.delete(ws));
+    });
+  });
+
+  const unsubscribe = opts.services.onEvent((event, payload) => {
+    const frame = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
+  log.info(`Browser host listening on ${url}`);
+
+  return {
+    url,
+    launchUrl: `${url}?token=${token}`,
+    token,
+    port,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

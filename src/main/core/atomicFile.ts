@@ -1,0 +1,87 @@
+import { open, rename, rm, mkdir, readFile } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Per-path write queue: two writes of one file never interleave, and the last one wins. */
+const queues = new Map<string, Promise<unknown>>();
+
+function serialize<T>(path: string, job: () => Promise<T>): Promise<T> {
+  const previous = queues.get(path) ?? Promise.resolve();
+  const next = previous.then(job, job);
+  const settled = next.catch(() => undefined);
+  queues.set(path, settled);
+  void settled.then(() => {
+    if (queues.get(path) === settled) queues.delete(path);
+  });
+  return next;
+}
+
+/**
+ * Writes a file so that readers see either the old or the new content, never a torn one:
+ * temp file in the same folder, fsync, rename, then fsync the folder so the rename survives a crash.
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  return serialize(path, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    await syncDir(dirname(path));
+  });
+}
+
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the rename itself is still atomic there.
+  }
+}
+
+export type JsonReadResult<T> =
+  { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'corrupt'; keptAs: string; reason: string };
+
+/**
+ * Reads a JSON file. A file that fails to parse (or to pass `check`) is never overwritten later:
+ * it is renamed aside to `<name>.corrupt-<time>` so the user can recover it, and the caller is told.
+ */
+export async function readJsonOrQuarantine<T>(
+  path: string,
+  check: (value: unknown) => string | null = () => null,
+): Promise<JsonReadResult<T>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    throw err;
+  }
+  let reason: string | null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+    reason = check(value);
+  } catch (err) {
+    reason = `not valid JSON (${(err as Error).message})`;
+  }
+  if (reason === null) return { kind: 'ok', value: value as T };
+  const keptAs = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await serialize(path, () => rename(path, keptAs));
+  return { kind: 'corrupt', keptAs, reason };
+}

@@ -1,0 +1,75 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import {
+  requestChannels,
+  requestSchemas,
+  type RequestChannel,
+  type RequestOf,
+  type ResponseOf,
+} from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/errors';
+import { toIpcError } from './errors';
+import type { Logger } from './logger';
+
+/** Who is calling: the face adapters fill this in; handlers can use it (e.g. Electron's window). */
+export interface CallContext {
+  face: 'electron' | 'browser' | 'test';
+  /** Opaque handle of the caller window/socket, when there is one. */
+  sender?: unknown;
+}
+
+export type Handlers = {
+  [C in RequestChannel]: (request: RequestOf<C>, ctx: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>;
+};
+
+export type Dispatch = (channel: unknown, payload: unknown, ctx: CallContext) => Promise<IpcResult<unknown>>;
+
+function describe(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`.trim())
+    .join('; ');
+}
+
+/**
+ * The one door into the services for every face. It checks the channel exists and the payload
+ * matches the contract before a handler runs, and turns every failure into a typed error result.
+ */
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  const validators = new Map<string, ValidateFunction>(
+    requestChannels.map((c) => [c, ajv.compile(requestSchemas[c] as object)]),
+  );
+  return async (channel, payload, ctx) => {
+    if (typeof channel !== 'string' || !validators.has(channel)) {
+      log.warn('Rejected a request on an unknown channel', { channel: String(channel).slice(0, 100) });
+      return {
+        ok: false,
+        error: { code: 'unknown_channel', message: `Unknown channel "${String(channel)}".` },
+      };
+    }
+    const c = channel as RequestChannel;
+    const validate = validators.get(c)!;
+    const request = payload === undefined ? {} : payload;
+    if (!validate(request)) {
+      const reason = describe(validate.errors);
+      log.warn(`Rejected an invalid payload on ${c}`, { reason });
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_payload',
+          message: `Invalid request for ${c}: ${reason}.`,
+          details: validate.errors,
+        },
+      };
+    }
+    try {
+      const handler = handlers[c] as (r: unknown, x: CallContext) => Promise<unknown> | unknown;
+      return { ok: true, value: await handler(request, ctx) };
+    } catch (err) {
+      const error = toIpcError(err);
+      log[error.code === 'internal_error' ? 'error' : 'warn'](`${c} failed: ${error.message}`, {
+        code: error.code,
+      });
+      return { ok: false, error };
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import { access, constants, stat } from 'node:fs/promises';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import type { ProjectInfo } from '../../shared/project';
+import { openStore } from '../store/storeMeta';
+import { ServiceError } from './errors';
+import type { Logger } from './logger';
+import type { SettingsService } from './settingsService';
+
+export type ProjectListener = (project: ProjectInfo | null) => void;
+
+/** Expands `~` and requires an absolute path: a relative one has no meaning for a desktop app. */
+export function normalizeProjectPath(input: string, home = homedir()): string {
+  const trimmed = input.trim();
+  const expanded = trimmed === '~' || trimmed.startsWith('~/') ? home + trimmed.slice(1) : trimmed;
+  if (!isAbsolute(expanded))
+    throw new ServiceError(
+      'invalid_payload',
+      `"${input}" is not an absolute path. Enter the full path of the folder.`,
+    );
+  return resolve(expanded);
+}
+
+/** The opened project: checks the folder, opens its `.puffin/` store, remembers it in recent projects. */
+export class ProjectService {
+  private current: ProjectInfo | null = null;
+  private readonly listeners = new Set<ProjectListener>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly log: Logger,
+  ) {}
+
+  get(): ProjectInfo | null {
+    return this.current;
+  }
+
+  async open(input: string): Promise<ProjectInfo> {
+    const path = normalizeProjectPath(input);
+    const info = await stat(path).catch(() => null);
+    if (!info) throw new ServiceError('not_found', `The folder ${path} does not exist.`);
+    if (!info.isDirectory()) throw new ServiceError('not_a_directory', `${path} is a file, not a folder.`);
+    try {
+      await access(path, constants.W_OK);
+    } catch {
+      throw new ServiceError(
+        'not_writable',
+        `Puffin cannot write to ${path}; it keeps its data in ${path}/.puffin. Check the folder's permissions.`,
+      );
+    }
+    let store;
+    try {
+      store = await openStore(path);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'store_too_new') throw new ServiceError('store_too_new', (err as Error).message);
+      throw new ServiceError('not_writable', `Could not open the project store: ${(err as Error).message}`);
+    }
+    for (const q of store.quarantined)
+      this.log.error(
+        `A store file of ${basename(path)} could not be read; it was kept aside as .puffin/${q}.`,
+      );
+    this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
+    this.log.info(`Opened project ${this.current.name}`, { path, createdStore: store.createdNow });
+    await this.settings.rememberProject(path);
+    for (const l of this.listeners) l(this.current);
+    return this.current;
+  }
+
+  onChange(listener: ProjectListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ipc/contract';
+import { isSafeExternalUrl } from '../../shared/urls';
+import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
+import { ServiceError } from './errors';
+import { LogBus } from './logger';
+import { ProjectService } from './projectService';
+import { SettingsService } from './settingsService';
+
+/** What differs between faces: native dialogs and the system browser exist only on the desktop. */
+export interface FacePlatform {
+  face: Face;
+  /** Shows a native folder picker; undefined where there is none (browser host). */
+  pickFolder?: () => Promise<string | null>;
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export type EventListener = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+
+export interface Services {
+  logBus: LogBus;
+  settings: SettingsService;
+  projects: ProjectService;
+  dispatch: Dispatch;
+  info: AppInfo;
+  /** Every main → renderer event, for the face to forward. */
+  onEvent(listener: EventListener): () => void;
+  dispose(): Promise<void>;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0'; // bundled builds do not ship package.json next to the code
+  }
+}
+
+/** The composition root: builds every service once; the faces (Electron, browser host, CLI) only adapt it. */
+export async function createServices(opts: {
+  userDataDir: string;
+  platform: FacePlatform;
+  logBus?: LogBus;
+}): Promise<Services> {
+  const logBus = opts.logBus ?? new LogBus();
+  const log = logBus.logger('app');
+  const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
+  await settings.load();
+  const projects = new ProjectService(settings, logBus.logger('project'));
+  const info: AppInfo = {
+    name: 'Puffin',
+    version: packageVersion(),
+    face: opts.platform.face,
+    platform: process.platform,
+    userDataDir: opts.userDataDir,
+    nativeDialogs: Boolean(opts.platform.pickFolder),
+  };
+
+  const listeners = new Set<EventListener>();
+  const emit: EventListener = (event, payload) => {
+    for (const l of listeners) l(event, payload);
+  };
+  const unsubs = [
+    logBus.subscribe((line) => emit('log:line', line)),
+    settings.onChange((s) => emit('settings:changed', s)),
+    projects.onChange((p) => emit('project:changed', p)),
+  ];
+
+  const handlers: Handlers = {
+    'app:info': () => info,
+    'settings:get': () => settings.get(),
+    'settings:update': (patch) => settings.update(patch),
+    'project:open': ({ path }) => projects.open(path),
+    'project:current': () => projects.get(),
+    'project:pickFolder': async () => {
+      if (!opts.platform.pickFolder)
+        throw new ServiceError(
+          'not_supported',
+          'There is no folder dialog in the browser host; type the path.',
+        );
+      const picked = await opts.platform.pickFolder();
+      return picked === null ? null : projects.open(picked);
+    },
+    'project:forgetRecent': ({ path }) => settings.forgetProject(path),
+    'log:recent': ({ limit }) => logBus.recent(limit),
+    'shell:openExternal': async ({ url }) => {
+      if (!isSafeExternalUrl(url))
+        throw new ServiceError('invalid_payload', `Refused to open "${url}": not a web link.`);
+      if (!opts.platform.openExternal) return { opened: false };
+      await opts.platform.openExternal(url);
+      return { opened: true };
+    },
+  };
+
+  log.info(`Puffin ${info.version} started (${info.face})`, { userDataDir: opts.userDataDir });
+  return {
+    logBus,
+    settings,
+    projects,
+    info,
+    dispatch: createDispatcher(handlers, logBus.logger('ipc')),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dispose() {
+      for (const u of unsubs) u();
+      listeners.clear();
+    },
+  };
+}

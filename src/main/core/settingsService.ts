@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings, type Theme } from '../../shared/settings';
+import { readJsonOrQuarantine, writeFileAtomic } from './atomicFile';
+import type { Logger } from './logger';
+
+const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
+
+/** Keeps only known, well-typed fields; anything else falls back to its default. */
+export function sanitizeSettings(raw: unknown): Settings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const s: Settings = { ...DEFAULT_SETTINGS, recentProjects: [] };
+  if (typeof r.claudePath === 'string') s.claudePath = r.claudePath;
+  if (
+    Number.isInteger(r.maxConcurrent) &&
+    (r.maxConcurrent as number) >= 1 &&
+    (r.maxConcurrent as number) <= 16
+  )
+    s.maxConcurrent = r.maxConcurrent as number;
+  if (typeof r.defaultModel === 'string') s.defaultModel = r.defaultModel;
+  if (THEMES.includes(r.theme as Theme)) s.theme = r.theme as Theme;
+  if (Array.isArray(r.recentProjects))
+    s.recentProjects = r.recentProjects
+      .filter((p): p is string => typeof p === 'string')
+      .slice(0, MAX_RECENT_PROJECTS);
+  return s;
+}
+
+export type SettingsListener = (settings: Settings) => void;
+
+/** Per-user settings in `<userData>/settings.json`, written atomically; a corrupt file is kept aside. */
+export class SettingsService {
+  private current: Settings = { ...DEFAULT_SETTINGS, recentProjects: [] };
+  private readonly listeners = new Set<SettingsListener>();
+  readonly file: string;
+
+  constructor(
+    userDataDir: string,
+    private readonly log: Logger,
+  ) {
+    this.file = join(userDataDir, 'settings.json');
+  }
+
+  async load(): Promise<Settings> {
+    const read = await readJsonOrQuarantine<unknown>(this.file, (v) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? null : 'settings must be a JSON object',
+    );
+    if (read.kind === 'ok') this.current = sanitizeSettings(read.value);
+    if (read.kind === 'corrupt')
+      this.log.error(
+        `Settings file was unreadable (${read.reason}); kept it as ${read.keptAs} and used defaults.`,
+      );
+    return this.get();
+  }
+
+  get(): Settings {
+    return { ...this.current, recentProjects: [...this.current.recentProjects] };
+  }
+
+  async update(patch: Partial<Settings>): Promise<Settings> {
+    this.current = sanitizeSettings({ ...this.current, ...patch });
+    await writeFileAtomic(this.file, JSON.stringify(this.current, null, 2) + '\n');
+    const snapshot = this.get();
+    for (const l of this.listeners) l(snapshot);
+    return snapshot;
+  }
+
+  async rememberProject(path: string): Promise<Settings> {
+    const recent = [path, ...this.current.recentProjects.filter((p) => p !== path)].slice(
+      0,
+      MAX_RECENT_PROJECTS,
+    );
+    return this.update({ recentProjects: recent });
+  }
+
+  async forgetProject(path: string): Promise<Settings> {
+    return this.update({ recentProjects: this.current.recentProjects.filter((p) => p !== path) });
+  }
+
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

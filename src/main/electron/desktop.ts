@@ -1,0 +1,121 @@
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eventChannels } from '../../shared/ipc/contract';
+import { isSafeExternalUrl } from '../../shared/urls';
+import { defaultUserDataDir } from '../core/paths';
+import { createServices, type Services } from '../core/services';
+import { isAppUrl, registerIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { denyAllPermissions, lockDownContents } from './security';
+import { APP_CSP, windowOptions } from './windowOptions';
+
+export interface Desktop {
+  services: Services;
+  window: BrowserWindow;
+  appUrl: string;
+}
+
+/** Builds the desktop face: one locked-down window over the shared services. */
+export async function startDesktop(outDir: string): Promise<Desktop> {
+  const userDataDir = defaultUserDataDir();
+  app.setPath('userData', userDataDir);
+  const openExternal = async (url: string) => {
+    if (isSafeExternalUrl(url)) await shell.openExternal(url);
+  };
+  let window: BrowserWindow | null = null;
+  const services = await createServices({
+    userDataDir,
+    platform: {
+      face: 'electron',
+      openExternal,
+      pickFolder: async () => {
+        const options = {
+          title: 'Open Project',
+          properties: ['openDirectory' as const, 'createDirectory' as const],
+        };
+        const r = window
+          ? await dialog.showOpenDialog(window, options)
+          : await dialog.showOpenDialog(options);
+        return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0]!;
+      },
+    },
+  });
+  const log = services.logBus.logger('electron');
+
+  const appUrl =
+    process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(outDir, 'renderer', 'index.html')).href;
+  denyAllPermissions(session.defaultSession);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
+  });
+
+  window = new BrowserWindow(windowOptions(join(outDir, 'preload', 'index.cjs')));
+  const win = window;
+  lockDownContents(win.webContents, appUrl, (url) => void openExternal(url));
+  registerIpc(
+    ipcMain,
+    services.dispatch,
+    (event) => event.sender.id === win.webContents.id && isAppUrl(event.senderFrame?.url ?? '', appUrl),
+    services.logBus.logger('ipc'),
+  );
+  const forward = services.onEvent((event, payload) => {
+    if (!win.isDestroyed() && eventChannels.includes(event)) win.webContents.send(event, payload);
+  });
+
+  const applyMenu = () => {
+    const template = menuTemplate(
+      services.settings.get().recentProjects,
+      {
+        openProject: () => void services.dispatch('project:pickFolder', {}, { face: 'electron' }),
+        openRecent: (path) => void services.dispatch('project:open', { path }, { face: 'electron' }),
+        openExternal: (url) => void openExternal(url),
+        quit: () => app.quit(),
+      },
+      process.platform === 'darwin',
+    );
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+  applyMenu();
+  services.settings.onChange(applyMenu);
+
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => forward());
+  await win.loadURL(appUrl);
+  log.info('Window ready');
+  return { services, window: win, appUrl };
+}
+
+/** Entry: single instance, clean quit (services disposed, so CLI children die with the app). */
+export function runDesktop(outDir: string): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let desktop: Desktop | null = null;
+  app.on('second-instance', () => {
+    if (desktop && !desktop.window.isDestroyed()) {
+      if (desktop.window.isMinimized()) desktop.window.restore();
+      desktop.window.focus();
+    }
+  });
+  app.on('web-contents-created', (_e, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+  app.on('window-all-closed', () => app.quit());
+  let disposed = false;
+  app.on('before-quit', (event) => {
+    if (disposed || !desktop) return;
+    event.preventDefault();
+    disposed = true;
+    void desktop.services.dispose().finally(() => app.quit());
+  });
+  void app.whenReady().then(async () => {
+    try {
+      desktop = await startDesktop(outDir);
+    } catch (err) {
+      dialog.showErrorBox('Puffin could not start', err instanceof Error ? err.message : String(err));
+      app.exit(1);
+    }
+  });
+}

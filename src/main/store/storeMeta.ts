@@ -1,0 +1,65 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoreState } from '../../shared/project';
+import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
+
+export const STORE_DIR = '.puffin';
+export const STORE_VERSION = 1;
+
+interface StoreMetaFile {
+  version: number;
+  createdAt: string;
+}
+
+/** Upgrades a store from version `from` to `from + 1`. Add one entry per new store version. */
+export type Migration = (storeDir: string) => Promise<void>;
+export const migrations: Record<number, Migration> = {};
+
+function checkMeta(v: unknown): string | null {
+  const m = v as Partial<StoreMetaFile> | null;
+  if (!m || typeof m !== 'object') return 'store.json must be an object';
+  if (!Number.isInteger(m.version) || (m.version as number) < 1) return 'store.json has no valid "version"';
+  if (typeof m.createdAt !== 'string') return 'store.json has no "createdAt"';
+  return null;
+}
+
+/**
+ * Opens (creating on first use) the `.puffin/` store of a project and brings it to STORE_VERSION.
+ * A store newer than this build is refused rather than silently downgraded.
+ */
+export async function openStore(projectDir: string, runMigrations = migrations): Promise<StoreState> {
+  const dir = join(projectDir, STORE_DIR);
+  const metaPath = join(dir, 'store.json');
+  const existed = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  await mkdir(dir, { recursive: true });
+  const quarantined: string[] = [];
+  const read = await readJsonOrQuarantine<StoreMetaFile>(metaPath, checkMeta);
+  let meta: StoreMetaFile;
+  if (read.kind === 'ok') {
+    meta = read.value;
+  } else {
+    if (read.kind === 'corrupt') quarantined.push(read.keptAs.slice(dir.length + 1));
+    meta = { version: STORE_VERSION, createdAt: new Date().toISOString() };
+    await writeFileAtomic(metaPath, JSON.stringify(meta, null, 2) + '\n');
+  }
+  if (meta.version > STORE_VERSION) {
+    throw Object.assign(
+      new Error(
+        `This project's store (${dir}) was written by a newer Puffin (store version ${meta.version}); ` +
+          `update Puffin to open it.`,
+      ),
+      { code: 'store_too_new' },
+    );
+  }
+  while (meta.version < STORE_VERSION) {
+    const step = runMigrations[meta.version];
+    if (!step) throw new Error(`No migration from store version ${meta.version}.`);
+    await step(dir);
+    meta = { ...meta, version: meta.version + 1 };
+    await writeFileAtomic(metaPath, JSON.stringify(meta, null, 2) + '\n');
+  }
+  return { dir, createdNow: !existed, version: meta.version, createdAt: meta.createdAt, quarantined };
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useTheme } from './components/useTheme';
+import { ActivityPanel } from './panels/ActivityPanel';
+import { ProjectHome } from './panels/ProjectHome';
+import { SettingsPanel } from './panels/SettingsPanel';
+import { useApp } from './store/StoreContext';
+import type { View } from './store/types';
+
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'project', label: 'Project' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'activity', label: 'Activity' },
+];
+
+export function App() {
+  const boot = useApp((s) => s.boot);
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  const notice = useApp((s) => s.notice);
+  const notify = useApp((s) => s.notify);
+  const project = useApp((s) => s.project);
+  const info = useApp((s) => s.info);
+  const theme = useApp((s) => s.settings?.theme);
+  useTheme(theme);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void boot().then((u) => (cancelled ? u() : (unsubscribe = u)));
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [boot]);
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Puffin</h1>
+        <span className="muted">{project ? project.name : 'No project open'}</span>
+        {info && <span className="muted face">{info.face === 'browser' ? 'browser host' : 'desktop'}</span>}
+      </header>
+      <nav className="sidebar" aria-label="Panels">
+        {VIEWS.map((v) => (
+          <button
+            key={v.id}
+            type="button"
+            aria-current={view === v.id ? 'page' : undefined}
+            onClick={() => setView(v.id)}
+          >
+            {v.label}
+          </button>
+        ))}
+      </nav>
+      <main className="content">
+        {notice && (
+          <div role={notice.kind === 'error' ? 'alert' : 'status'} className={`notice ${notice.kind}`}>
+            <span>{notice.message}</span>
+            <button type="button" className="subtle" aria-label="Dismiss" onClick={() => notify(null)}>
+              ×
+            </button>
+          </div>
+        )}
+        {view === 'project' && <ProjectHome />}
+        {view === 'settings' && <SettingsPanel />}
+        {view === 'activity' && <ActivityPanel />}
+      </main>
+    </div>
+  );
+}

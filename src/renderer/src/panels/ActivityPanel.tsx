@@ -1,0 +1,59 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { LOG_LEVELS } from '../../../shared/log';
+import { visibleLines } from '../store/selectors';
+import { useApp } from '../store/StoreContext';
+
+export function ActivityPanel() {
+  const lines = useApp((s) => s.lines);
+  const levelFilter = useApp((s) => s.levelFilter);
+  const textFilter = useApp((s) => s.textFilter);
+  const setLevelVisible = useApp((s) => s.setLevelVisible);
+  const setTextFilter = useApp((s) => s.setTextFilter);
+  const shown = useMemo(
+    () => visibleLines({ lines, levelFilter, textFilter }),
+    [lines, levelFilter, textFilter],
+  );
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight; // follow the newest line
+  }, [shown.length]);
+
+  return (
+    <section className="panel activity" aria-labelledby="activity-title">
+      <h2 id="activity-title">Activity</h2>
+      <div className="row">
+        {LOG_LEVELS.map((level) => (
+          <label key={level} className="inline">
+            <input
+              type="checkbox"
+              checked={levelFilter[level]}
+              onChange={(e) => setLevelVisible(level, e.target.checked)}
+            />{' '}
+            {level}
+          </label>
+        ))}
+        <input
+          aria-label="Filter activity"
+          placeholder="Filter…"
+          value={textFilter}
+          onChange={(e) => setTextFilter(e.target.value)}
+        />
+        <span className="muted" aria-live="polite">
+          {shown.length} of {lines.length}
+        </span>
+      </div>
+      <ol className="log" ref={listRef} aria-label="Activity lines">
+        {shown.map((l) => (
+          <li key={l.seq} className={`log-${l.level}`}>
+            <time dateTime={l.time}>{new Date(l.time).toLocaleTimeString()}</time>
+            <span className="level">{l.level}</span>
+            <span className="scope">{l.scope}</span>
+            <span className="message">{l.message}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useApp } from '../store/StoreContext';
+import { OpenProject } from './OpenProject';
+
+export function ProjectHome() {
+  const project = useApp((s) => s.project);
+  if (!project) return <OpenProject />;
+  const { store } = project;
+  return (
+    <>
+      <section className="panel" aria-labelledby="project-title">
+        <h2 id="project-title">{project.name}</h2>
+        <dl className="facts">
+          <dt>Path</dt>
+          <dd data-testid="project-path">{project.path}</dd>
+          <dt>Store</dt>
+          <dd data-testid="store-state">
+            {store.createdNow ? 'Created .puffin/ just now' : 'Existing .puffin/'} · version {store.version} ·
+            since {new Date(store.createdAt).toLocaleString()}
+          </dd>
+        </dl>
+        {store.quarantined.length > 0 && (
+          <div role="alert" className="notice error">
+            Some store files could not be read and were kept aside: {store.quarantined.join(', ')}. Everything
+            else works; open them to recover their content.
+          </div>
+        )}
+      </section>
+      <OpenProject />
+    </>
+  );
+}

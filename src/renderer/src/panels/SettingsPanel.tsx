@@ -1,0 +1,94 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Theme } from '../../../shared/settings';
+import { useApp } from '../store/StoreContext';
+
+const THEMES: Theme[] = ['system', 'light', 'dark'];
+
+export function SettingsPanel() {
+  const settings = useApp((s) => s.settings);
+  const saving = useApp((s) => s.saving);
+  const updateSettings = useApp((s) => s.updateSettings);
+  const userDataDir = useApp((s) => s.info?.userDataDir ?? '');
+  const [claudePath, setClaudePath] = useState('');
+  const [maxConcurrent, setMaxConcurrent] = useState('2');
+  const [defaultModel, setDefaultModel] = useState('');
+  const [theme, setTheme] = useState<Theme>('system');
+
+  useEffect(() => {
+    if (!settings) return;
+    setClaudePath(settings.claudePath);
+    setMaxConcurrent(String(settings.maxConcurrent));
+    setDefaultModel(settings.defaultModel);
+    setTheme(settings.theme);
+  }, [settings]);
+
+  const concurrency = Number(maxConcurrent);
+  const concurrencyError =
+    Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16
+      ? null
+      : 'A whole number from 1 to 16.';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (concurrencyError) return;
+    void updateSettings({
+      claudePath: claudePath.trim(),
+      maxConcurrent: concurrency,
+      defaultModel: defaultModel.trim(),
+      theme,
+    });
+  };
+
+  if (!settings) return <p className="muted">Loading settings…</p>;
+  return (
+    <section className="panel" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form onSubmit={submit} className="form" noValidate>
+        <label htmlFor="claude-path">Claude Code CLI path</label>
+        <input
+          id="claude-path"
+          value={claudePath}
+          placeholder="claude (found on PATH)"
+          onChange={(e) => setClaudePath(e.target.value)}
+          spellCheck={false}
+        />
+        <p className="muted">Empty: PUFFIN_CLAUDE_PATH, then `claude` on your PATH.</p>
+
+        <label htmlFor="max-concurrent">Max concurrent CLI processes</label>
+        <input
+          id="max-concurrent"
+          type="number"
+          min={1}
+          max={16}
+          value={maxConcurrent}
+          onChange={(e) => setMaxConcurrent(e.target.value)}
+          aria-invalid={concurrencyError !== null}
+        />
+        {concurrencyError && <p className="field-error">{concurrencyError}</p>}
+
+        <label htmlFor="default-model">Default model</label>
+        <input
+          id="default-model"
+          value={defaultModel}
+          placeholder="CLI default (e.g. sonnet, opus)"
+          onChange={(e) => setDefaultModel(e.target.value)}
+          spellCheck={false}
+        />
+
+        <fieldset>
+          <legend>Theme</legend>
+          {THEMES.map((t) => (
+            <label key={t} className="inline">
+              <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} />{' '}
+              {t}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={saving || concurrencyError !== null}>
+          {saving ? 'Saving…' : 'Save settings'}
+        </button>
+      </form>
+      <p className="muted">Stored in {userDataDir}/settings.json</p>
+    </section>
+  );
+}

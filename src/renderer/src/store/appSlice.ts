@@ -1,0 +1,34 @@
+import { noticeFrom } from './errorMessage';
+import type { AppSlice, Slice } from './types';
+
+export const createAppSlice: Slice<AppSlice> = (client) => (set, get) => ({
+  info: null,
+  view: 'project',
+  notice: null,
+  setView(view) {
+    set({ view });
+  },
+  notify(notice) {
+    set({ notice });
+  },
+  async boot() {
+    const unsubs = [
+      client.on('log:line', (line) => get().appendLine(line)),
+      client.on('settings:changed', (settings) => set({ settings })),
+      client.on('project:changed', (project) => set({ project })),
+    ];
+    try {
+      const [info, settings, project, history] = await Promise.all([
+        client.call('app:info', {}),
+        client.call('settings:get', {}),
+        client.call('project:current', {}),
+        client.call('log:recent', { limit: 500 }),
+      ]);
+      set({ info, settings, project });
+      for (const line of history) get().appendLine(line);
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+    return () => unsubs.forEach((u) => u());
+  },
+});

@@ -1,0 +1,34 @@
+import { noticeFrom } from './errorMessage';
+import type { ProjectSlice, Slice } from './types';
+
+export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
+  project: null,
+  opening: false,
+  async openProject(path) {
+    set({ opening: true, notice: null });
+    try {
+      const project = await client.call('project:open', { path });
+      set({ project, opening: false, view: 'project' });
+      return true;
+    } catch (err) {
+      set({ opening: false, notice: noticeFrom(err) });
+      return false;
+    }
+  },
+  async pickProjectFolder() {
+    try {
+      const project = await client.call('project:pickFolder', {});
+      if (project) set({ project, view: 'project', notice: null });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+  },
+  async forgetRecent(path) {
+    try {
+      const settings = await client.call('project:forgetRecent', { path });
+      set({ settings });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+  },
+});

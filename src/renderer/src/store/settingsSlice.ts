@@ -1,0 +1,18 @@
+import { noticeFrom } from './errorMessage';
+import type { Slice, SettingsSlice } from './types';
+
+export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
+  settings: null,
+  saving: false,
+  async updateSettings(patch) {
+    set({ saving: true });
+    try {
+      const settings = await client.call('settings:update', patch);
+      set({ settings, saving: false, notice: { kind: 'info', message: 'Settings saved.' } });
+      return true;
+    } catch (err) {
+      set({ saving: false, notice: noticeFrom(err) });
+      return false;
+    }
+  },
+});
