@@ -1,0 +1,2 @@
+export { PartialJsonParser } from './partialJsonParser';
+export type { JsonPath, PartialJsonOptions, PreviewEvent, WatchPattern } from './previewEvents';

@@ -1,0 +1,136 @@
+import { describe, it, expect } from 'vitest';
+import { PartialJsonParser } from './partialJsonParser';
+import type { PreviewEvent } from './previewEvents';
+
+function feed(parser: PartialJsonParser, text: string, size: number): PreviewEvent[] {
+  const events: PreviewEvent[] = [];
+  for (let i = 0; i < text.length; i += size) events.push(...parser.push(text.slice(i, i + size)));
+  return events;
+}
+
+describe('PartialJsonParser', () => {
+  const value = {
+    stories: [
+      { title: 'Tab\tand "quotes" \\ slash', n: -12.5e-3, ok: true, none: null, tags: [] },
+      { title: 'Astral 🐦 and \u00e9 and \u2028', n: 0, ok: false, tags: ['a', 'b'] },
+    ],
+    meta: { count: 2, nested: [[1], [2, [3]]] },
+  };
+
+  it('parses any split of the text, one character at a time included', () => {
+    const texts = [
+      JSON.stringify(value),
+      JSON.stringify(value, null, 2),
+      JSON.stringify(value).replace(/\u00e9/g, '\\u00e9'),
+    ];
+    for (const text of texts) {
+      for (const size of [1, 2, 3, 5, 7, 64]) {
+        const parser = new PartialJsonParser();
+        const events = feed(parser, text, size);
+        expect(events.at(-1)).toEqual({ type: 'done', value });
+        expect(parser.snapshot()).toEqual(value);
+      }
+    }
+  });
+
+  it('decodes escapes split right after the backslash and inside \\u sequences', () => {
+    const parser = new PartialJsonParser();
+    for (const part of ['["a\\', 'nb\\u00', 'e9\\ud83d', '\\udc26\\\\', '"]']) parser.push(part);
+    expect(parser.snapshot()).toEqual(['a\nbé🐦\\']);
+  });
+
+  it('reports each element of the envelope array the moment it closes', () => {
+    const parser = new PartialJsonParser();
+    const text = JSON.stringify(value);
+    const firstClose = text.indexOf('}') + 1; // the first story's closing brace
+    expect(parser.push(text.slice(0, firstClose - 1))).toEqual([]);
+    expect(parser.push(text.slice(firstClose - 1, firstClose))).toEqual([
+      { type: 'item', path: ['stories'], index: 0, value: value.stories[0] },
+    ]);
+  });
+
+  it('watches custom paths, with * wildcards', () => {
+    const parser = new PartialJsonParser({ watch: [['meta', 'nested', '*']] });
+    const items = feed(parser, JSON.stringify(value), 4).filter((e) => e.type === 'item');
+    expect(items).toEqual([
+      { type: 'item', path: ['meta', 'nested', 0], index: 0, value: 1 },
+      { type: 'item', path: ['meta', 'nested', 1], index: 0, value: 2 },
+      { type: 'item', path: ['meta', 'nested', 1], index: 1, value: [3] },
+    ]);
+  });
+
+  it('reports the elements of a root array by default', () => {
+    const items = feed(new PartialJsonParser(), '[{"a":1}, 2, "x"]', 3).filter((e) => e.type === 'item');
+    expect(items.map((e) => e.type === 'item' && e.value)).toEqual([{ a: 1 }, 2, 'x']);
+  });
+
+  it('shows a string as it arrives, without a half-received escape, but hides half numbers and keys', () => {
+    const parser = new PartialJsonParser();
+    parser.push('{"stories": [{"title": "Log in \\u00');
+    expect(parser.snapshot()).toEqual({ stories: [{ title: 'Log in ' }] });
+    parser.push('e9", "n": 12');
+    expect(parser.snapshot()).toEqual({ stories: [{ title: 'Log in é' }] });
+    parser.push('3, "ke');
+    expect(parser.snapshot()).toEqual({ stories: [{ title: 'Log in é', n: 123 }] });
+  });
+
+  it('gives snapshots that later input does not change', () => {
+    const parser = new PartialJsonParser();
+    parser.push('{"a": [1, {"b": "x');
+    const early = parser.snapshot();
+    parser.push('yz"}, 2], "c": 3}');
+    expect(early).toEqual({ a: [1, { b: 'x' }] });
+    expect(parser.snapshot()).toEqual({ a: [1, { b: 'xyz' }, 2], c: 3 });
+  });
+
+  it('keeps "__proto__" as a plain key', () => {
+    const parser = new PartialJsonParser();
+    parser.push('{"__proto__": {"polluted": 1}}');
+    const snap = parser.snapshot() as Record<string, unknown>;
+    expect(Object.keys(snap)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['{"a" 1}', 5],
+    ['[1, 2,, 3]', 6],
+    ['{"a": tru}', 9],
+    ['{"a": 01}', 8],
+    ['[1] x', 4],
+  ])('reports invalid JSON %j once, with its offset, and then ignores input', (text, offset) => {
+    const parser = new PartialJsonParser();
+    const events = feed(parser, text, 2);
+    expect(events.filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', offset, message: expect.any(String) },
+    ]);
+    expect(parser.push('{}')).toEqual([]);
+  });
+
+  it('handles a scalar root and whitespace anywhere', () => {
+    const parser = new PartialJsonParser();
+    expect(feed(parser, ' \n "só" \r\n\t', 1)).toEqual([{ type: 'done', value: 'só' }]);
+  });
+});
+
+describe('PartialJsonParser below the live depth', () => {
+  const text = JSON.stringify({ stories: [{ t: 'a "}" b', n: [1, { x: '\\' }] }, { t: ']' }] }, null, 1);
+
+  it('gives the same values whether deep containers are built live or parsed whole', () => {
+    for (const size of [1, 3, 20]) {
+      const live = new PartialJsonParser({ materializeDepth: Number.POSITIVE_INFINITY });
+      const whole = new PartialJsonParser();
+      const liveItems = feed(live, text, size);
+      const wholeItems = feed(whole, text, size);
+      expect(wholeItems).toEqual(liveItems);
+      expect(whole.snapshot()).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('reports invalid JSON inside a deep container when it closes', () => {
+    const parser = new PartialJsonParser();
+    const events = feed(parser, '{"stories": [{"a" 1}]}', 4);
+    expect(events).toEqual([
+      { type: 'error', offset: expect.any(Number), message: expect.stringMatching(/^bad JSON/) },
+    ]);
+  });
+});
