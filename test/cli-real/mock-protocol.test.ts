@@ -6,12 +6,16 @@ import { execa } from 'execa';
 import { cliFixturePath } from '../support/fakeCli';
 import { claudeBinary, makeTempHome, streamJsonArgs, type CliVersionName } from '../support/realCli';
 import { offersStructuredOutput, structuredOutputSchema, userText } from '../support/requestInspection';
-import { runScenarioWithRealCli, scenarioEnv, startScenarioMock } from '../support/runScenario';
+import {
+  runScenarioWithRealCli,
+  scenarioEnv,
+  startScenarioMock,
+  type ScenarioRun,
+} from '../support/runScenario';
 import {
   CLI_SCENARIOS,
   HANGING_API_SCENARIO,
   PERSON_SCHEMA,
-  cliScenario,
   type TranscriptExpectation,
 } from '../support/scenarios';
 import {
@@ -63,18 +67,18 @@ function assertTranscript(summary: TranscriptSummary, expected: TranscriptExpect
   if (expected.apiRetries !== undefined) expect(summary.apiRetries).toHaveLength(expected.apiRetries);
 }
 
-/** Scenarios whose live transcript must have the shape of a fixture recorded from the same CLI build. */
-const FIXTURE_TWINS: Record<CliVersionName, [scenario: string, fixture: string][]> = {
-  current: [
-    ['happy', 'm10-2.1.330-happy'],
-    ['retries-exhausted', 'm11-2.1.330-retries-exhausted'],
-    ['never-calls-tool', 'm12-2.1.330-never-calls'],
-    ['not-logged-in', 'm20-2.1.330-no-credentials'],
-  ],
-  old: [
-    ['happy', 'm14-2.1.186-valid-then-text'],
-    ['valid-then-max-turns', 'm13-2.1.186-valid-then-max-turns'],
-  ],
+/** Live transcripts that must have the shape of a fixture recorded from the same CLI build. */
+const FIXTURE_TWINS: Record<CliVersionName, Record<string, string>> = {
+  current: {
+    happy: 'm10-2.1.330-happy',
+    'retries-exhausted': 'm11-2.1.330-retries-exhausted',
+    'never-calls-tool': 'm12-2.1.330-never-calls',
+    'not-logged-in': 'm20-2.1.330-no-credentials',
+  },
+  old: {
+    happy: 'm14-2.1.186-valid-then-text',
+    'valid-then-max-turns': 'm13-2.1.186-valid-then-max-turns',
+  },
 };
 
 function readFixture(name: string): Record<string, unknown>[] {
@@ -84,13 +88,52 @@ function readFixture(name: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+function assertLikeFixture(events: Record<string, unknown>[], fixture: string): void {
+  const recorded = readFixture(fixture);
+  expect(lineShapes(events)).toEqual(lineShapes(recorded));
+  const live = summarizeTranscript(events).result;
+  const then = summarizeTranscript(recorded).result;
+  expect(Object.keys(live ?? {}).sort()).toEqual(Object.keys(then ?? {}).sort());
+  for (const key of ['subtype', 'is_error', 'terminal_reason', 'structured_output', 'errors', 'result']) {
+    expect(live?.[key], key).toEqual(then?.[key]);
+  }
+}
+
+/** Checks only some scenarios need, run on the same CLI run (each run costs about a CPU second). */
+const EXTRA_CHECKS: Record<string, (run: ScenarioRun) => void> = {
+  'partial-messages': ({ summary }) => {
+    const fragments = inputJsonDeltas(summary).filter((f) => f !== '');
+    expect(fragments.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.parse(fragments.join(''))).toEqual(summary.structuredCalls[0]?.input);
+    const types = summary.streamEvents.map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'message_stop']));
+  },
+  'text-then-tool': ({ summary }) => {
+    // One API message, two assistant lines sharing its id.
+    const [first, second] = summary.assistantBlocks;
+    expect(first?.block.type).toBe('text');
+    expect(second?.block.type).toBe('tool_use');
+    expect(first?.messageId).toMatch(/^msg_mock_/);
+    expect(second?.messageId).toBe(first?.messageId);
+  },
+  'invalid-then-valid': ({ mock }) => {
+    // The retry still offers our schema and tells the model why its input was rejected.
+    const [, retry] = mock.mainRequests();
+    expect(structuredOutputSchema(retry!.body!)).toEqual(PERSON_SCHEMA);
+    const sent = JSON.stringify(retry!.body!.messages);
+    expect(sent).toContain('Output does not match required schema');
+    expect(sent).toContain('"is_error":true');
+  },
+};
+
 describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the mock API', (which) => {
   const binary = claudeBinary(which);
 
   describe.concurrent('transcripts', () => {
     it.each(CLI_SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
       const expected = scenario.expected[which].transcript;
-      const { run, summary, mock } = await runScenarioWithRealCli(scenario, which);
+      const scenarioRun = await runScenarioWithRealCli(scenario, which);
+      const { run, summary, mock } = scenarioRun;
       const context = `stdout:\n${run.stdout.slice(0, 4000)}\nstderr:\n${run.stderr}`;
 
       expect(run.exitCode, context).toBe(expected.exitCode);
@@ -119,55 +162,17 @@ describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the moc
           expect(structuredOutputSchema(request.body!)).toEqual(scenario.schema);
       }
       expect(mock.requests.filter((r) => r.kind === 'unknown')).toEqual([]);
+
+      const twin = FIXTURE_TWINS[which][scenario.name];
+      if (twin) assertLikeFixture(run.events, twin);
+      EXTRA_CHECKS[scenario.name]?.(scenarioRun);
     });
 
-    it.each(FIXTURE_TWINS[which])(
-      'reproduces the recorded transcript: %s ~ %s',
-      async (scenarioName, fixture) => {
-        const recorded = readFixture(fixture);
-        const { run } = await runScenarioWithRealCli(cliScenario(scenarioName), which);
-        expect(lineShapes(run.events)).toEqual(lineShapes(recorded));
-        const live = summarizeTranscript(run.events).result;
-        const then = summarizeTranscript(recorded).result;
-        expect(Object.keys(live ?? {}).sort()).toEqual(Object.keys(then ?? {}).sort());
-        for (const key of [
-          'subtype',
-          'is_error',
-          'terminal_reason',
-          'structured_output',
-          'errors',
-          'result',
-        ]) {
-          expect(live?.[key], key).toEqual(then?.[key]);
-        }
-      },
-    );
-
-    it('streams input_json_delta fragments that join to the tool input (partial messages)', async () => {
-      const { summary } = await runScenarioWithRealCli(cliScenario('partial-messages'), which);
-      const fragments = inputJsonDeltas(summary).filter((f) => f !== '');
-      expect(fragments.length).toBeGreaterThanOrEqual(3);
-      expect(JSON.parse(fragments.join(''))).toEqual(summary.structuredCalls[0]?.input);
-      const types = summary.streamEvents.map((e) => e.type);
-      expect(types).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'message_stop']));
-    });
-
-    it('prints a text block and a tool call of one API message as two assistant lines with one id', async () => {
-      const { summary } = await runScenarioWithRealCli(cliScenario('text-then-tool'), which);
-      const [first, second] = summary.assistantBlocks;
-      expect(first?.block.type).toBe('text');
-      expect(second?.block.type).toBe('tool_use');
-      expect(first?.messageId).toMatch(/^msg_mock_/);
-      expect(second?.messageId).toBe(first?.messageId);
-    });
-
-    it('offers our schema unchanged and reports the rejection reason to the model', async () => {
-      const { mock } = await runScenarioWithRealCli(cliScenario('invalid-then-valid'), which);
-      const [, retry] = mock.mainRequests();
-      expect(structuredOutputSchema(retry!.body!)).toEqual(PERSON_SCHEMA);
-      const sent = JSON.stringify(retry!.body!.messages);
-      expect(sent).toContain('Output does not match required schema');
-      expect(sent).toContain('"is_error":true');
+    it('has a scenario for every fixture twin and extra check', () => {
+      const names = CLI_SCENARIOS.map((s) => s.name);
+      expect(names).toEqual(
+        expect.arrayContaining([...Object.keys(FIXTURE_TWINS[which]), ...Object.keys(EXTRA_CHECKS)]),
+      );
     });
 
     it('waits on an API that never answers and ends on SIGTERM without a result line', async () => {
