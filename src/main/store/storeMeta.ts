@@ -19,6 +19,8 @@ function checkMeta(v: unknown): string | null {
   const m = v as Partial<StoreMetaFile> | null;
   if (!m || typeof m !== 'object') return 'store.json must be an object';
   if (!Number.isInteger(m.version) || (m.version as number) < 1) return 'store.json has no valid "version"';
+  // A newer build may have changed the other fields: let openStore refuse it rather than quarantine it.
+  if ((m.version as number) > STORE_VERSION) return null;
   if (typeof m.createdAt !== 'string') return 'store.json has no "createdAt"';
   return null;
 }
