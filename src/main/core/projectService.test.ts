@@ -1,3 +1,4 @@
+import type * as FsPromises from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -10,7 +11,7 @@ import { SettingsService } from './settingsService';
 // `access` is wrapped so one test can make a folder look read-only (we run as root, so chmod would not).
 const fsControl = vi.hoisted(() => ({ denyWrite: new Set<string>() }));
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof FsPromises>();
   return {
     ...real,
     access: vi.fn(async (path: Parameters<typeof real.access>[0], mode?: number) => {

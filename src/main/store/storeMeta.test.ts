@@ -8,7 +8,7 @@ import { migrations, openStore, STORE_DIR, STORE_VERSION, type Migration } from 
 // Every store version this build can meet on disk is >= 1 == STORE_VERSION, so no real file can be
 // "older" yet. To exercise the migration loop, a test makes the meta read return an older version once.
 vi.mock('../core/atomicFile', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../core/atomicFile')>();
+  const real = await importOriginal<typeof atomicFile>();
   return { ...real, readJsonOrQuarantine: vi.fn(real.readJsonOrQuarantine) };
 });
 
