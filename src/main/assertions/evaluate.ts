@@ -83,6 +83,7 @@ export async function evaluateAssertions(
   const startedAt = new Date().toISOString();
   const start = performance.now();
   const ctx = options.context ?? (await EvaluationContext.create(projectDir, options));
+  await ctx.warm(assertions.map((a) => (a as { target?: unknown } | null)?.target as string));
   const results: AssertionResult[] = [];
   for (let i = 0; i < assertions.length; i++) results.push(await evaluateAssertion(ctx, assertions[i]!, i));
   const commit = await readGitCommit(ctx.root);

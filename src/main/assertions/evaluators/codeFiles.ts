@@ -33,6 +33,7 @@ export async function codeTarget(ctx: EvaluationContext, target: string): Promis
   }
   const entries = resolved.entries.filter((e) => isCodeFile(e.rel));
   if (entries.length === 0) return fail(`no TypeScript/JavaScript file matches ${quote(resolved.target)}`);
+  await ctx.prefetch(entries);
   const files: ParsedFile[] = [];
   for (const entry of entries) files.push({ entry, sf: await ctx.sourceFile(entry) });
   return { files, label: `${entries.length} file(s) matching ${quote(resolved.target)}` };

@@ -64,6 +64,7 @@ export const evaluateCssSelector: Evaluator = async (ctx, a) => {
     entries = resolved.entries.filter((e) => STYLE_EXTENSIONS.test(e.rel));
     if (entries.length === 0) return fail(`no stylesheet matches ${quote(resolved.target)}`);
     label = `${entries.length} stylesheet(s) matching ${quote(resolved.target)}`;
+    await ctx.prefetch(entries);
   }
   const found: FoundSelector[] = [];
   for (const entry of entries) found.push(...collect(await ctx.stylesheet(entry), entry.rel));

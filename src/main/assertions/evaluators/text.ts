@@ -36,6 +36,7 @@ async function textTarget(ctx: EvaluationContext, target: string): Promise<TextT
     return { entries: [entry], label: quote(entry.rel), note: '' };
   }
   // In a glob, binary files (images, fonts) are simply not text candidates.
+  await ctx.prefetch(resolved.entries);
   const entries: FileEntry[] = [];
   for (const e of resolved.entries) if (!(await ctx.isBinary(e))) entries.push(e);
   const skipped = resolved.entries.length - entries.length;
@@ -47,36 +48,40 @@ async function textTarget(ctx: EvaluationContext, target: string): Promise<TextT
   };
 }
 
-async function findIn(
+async function findLiteral(
   ctx: EvaluationContext,
   entry: FileEntry,
-  needle: Needle,
+  needle: string,
 ): Promise<SourceLocation | null> {
-  if (needle.kind === 'literal') {
-    if (entry.size > ctx.maxParseBytes) {
-      const hit = await streamFindLiteral(entry.abs, needle.content);
-      return hit && { file: entry.rel, ...hit };
-    }
-    const text = await ctx.readText(entry);
-    const index = text.indexOf(needle.content);
-    return index === -1 ? null : locationAt(entry.rel, text, index);
+  if (entry.size > ctx.maxParseBytes) {
+    const hit = await streamFindLiteral(entry.abs, needle);
+    return hit && { file: entry.rel, ...hit };
   }
-  await ctx.assertReadable(entry, 'regex matching');
   const text = await ctx.readText(entry);
-  const hit = ctx.regex.search(needle.content, needle.flags, text);
-  return hit && locationAt(entry.rel, text, hit.index);
+  const index = text.indexOf(needle);
+  return index === -1 ? null : locationAt(entry.rel, text, index);
 }
 
+/** First hit across the files, in order: literal file by file, regex in one time-bounded call over all texts. */
 async function firstHit(
   ctx: EvaluationContext,
   entries: FileEntry[],
   needle: Needle,
 ): Promise<SourceLocation | null> {
-  for (const entry of entries) {
-    const loc = await findIn(ctx, entry, needle);
-    if (loc) return loc;
+  if (needle.kind === 'literal') {
+    for (const entry of entries) {
+      const loc = await findLiteral(ctx, entry, needle.content);
+      if (loc) return loc;
+    }
+    return null;
   }
-  return null;
+  const texts: string[] = [];
+  for (const entry of entries) {
+    await ctx.assertReadable(entry, 'regex matching');
+    texts.push(await ctx.readText(entry));
+  }
+  const hit = ctx.regex.search(needle.content, needle.flags, texts);
+  return hit && locationAt(entries[hit.text]!.rel, texts[hit.text]!, hit.index);
 }
 
 function describe(needle: Needle): string {
