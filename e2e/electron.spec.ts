@@ -28,7 +28,7 @@ test('the desktop app opens its window on the project home', async () => {
     require: typeof (globalThis as { require?: unknown }).require,
     bridge: Object.keys((globalThis as { puffin?: object }).puffin ?? {}).length,
   }));
-  expect(page).toEqual({ require: 'undefined', bridge: expect.any(Number) as number });
+  expect(page.require).toBe('undefined');
   expect(page.bridge).toBeGreaterThan(5);
   await app.close();
 });
