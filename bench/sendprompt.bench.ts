@@ -1,0 +1,203 @@
+// sendPrompt end to end (gate, runner, stream-json reader, extraction, ajv validation, envelope unwrap, live
+// preview) over a transcript replayed by test/support/fakeClaude.mjs, against a bare spawn of the same replay
+// that only collects stdout. Both in the same run, interleaved; the ratio of medians is the overhead (goal ≤ 1.2×).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { silentLogger } from '../src/main/core/logger';
+import { ConcurrencyGate } from '../src/main/llm/gate';
+import { createSendPrompt } from '../src/main/llm/sendPrompt';
+import type { SendPromptRequest } from '../src/main/llm/promptTypes';
+import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
+import type { BenchModule } from './types';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURE = path.resolve(here, '../../shared/fixtures/cli/m10-2.1.330-happy.jsonl');
+const PERSON = {
+  type: 'object',
+  properties: { name: { type: 'string' }, age: { type: 'integer' } },
+  required: ['name', 'age'],
+  additionalProperties: false,
+};
+const RUNS = 25;
+const WARMUP = 3;
+
+/** A 2.1.330-shaped transcript of a ~300 KB stories answer streamed as 20-byte input_json_delta fragments. */
+function largeStoriesTranscript(): { file: string; bytes: number } {
+  // Within the stories schema's bounds (≤ 50 stories, descriptions ≤ 4000 chars, ≤ 30 criteria of ≤ 1000).
+  const stories = Array.from({ length: 50 }, (_, i) => ({
+    title: `Story ${i}: export the sprint plan`,
+    description:
+      `As a developer, I want item ${i} exported as markdown so that reviewers can read it offline. `.repeat(
+        35,
+      ),
+    acceptanceCriteria: Array.from({ length: 12 }, (_, k) =>
+      `Criterion ${i}.${k}: the export keeps headings, lists and code blocks intact. `.repeat(3),
+    ),
+  }));
+  const output = { stories };
+  const json = JSON.stringify(output);
+  const line = (o: unknown) => JSON.stringify(o);
+  const se = (event: unknown) =>
+    line({ type: 'stream_event', event, session_id: 's', parent_tool_use_id: null });
+  const lines = [
+    line({
+      type: 'system',
+      subtype: 'init',
+      session_id: 's',
+      tools: ['StructuredOutput'],
+      model: 'claude-sonnet-4-5',
+      claude_code_version: '2.1.330',
+    }),
+    se({ type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [] } }),
+    se({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'StructuredOutput', input: {} },
+    }),
+  ];
+  for (let i = 0; i < json.length; i += 20) {
+    lines.push(
+      se({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: json.slice(i, i + 20) },
+      }),
+    );
+  }
+  lines.push(
+    se({ type: 'content_block_stop', index: 0 }),
+    line({
+      type: 'assistant',
+      message: {
+        id: 'msg_1',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'tool_use', id: 'toolu_1', name: 'StructuredOutput', input: output }],
+      },
+      session_id: 's',
+    }),
+    line({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Structured output provided successfully' },
+        ],
+      },
+      session_id: 's',
+    }),
+    line({
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      num_turns: 2,
+      duration_ms: 900,
+      total_cost_usd: 0.02,
+      session_id: 's',
+      result: json,
+      structured_output: output,
+    }),
+  );
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bench-')), 'large-stories.jsonl');
+  const text = lines.join('\n') + '\n';
+  writeFileSync(file, text);
+  return { file, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * The baseline: spawn the same replay, write the prompt, collect stdout, wait for exit. With `parse`, also
+ * JSON.parse every line: the least any consumer of stream-json must do, which shows what is ours beyond it.
+ */
+function bareSpawn(env: NodeJS.ProcessEnv, prompt: string, parse: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(fakeClaudePath(), ['-p'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => {
+      let lines = 0;
+      if (parse) {
+        for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
+          if (line.trim() === '') continue;
+          JSON.parse(line);
+          lines++;
+        }
+      }
+      resolve(lines);
+    });
+    child.stdin.end(prompt);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function measure(
+  label: string,
+  scenario: string,
+  request: Omit<SendPromptRequest, 'workflow' | 'prompt'>,
+) {
+  const env = { ...process.env, ...fakeClaudeEnv({ scenario }) };
+  const sendPrompt = createSendPrompt({
+    locate: async () => ({
+      path: fakeClaudePath(),
+      source: 'env',
+      command: fakeClaudePath(),
+      argsPrefix: [],
+    }),
+    gate: new ConcurrencyGate(1),
+    logger: silentLogger,
+    settings: () => ({}),
+    env: () => env,
+  });
+  const prompt = 'Extract the person: Ada Lovelace is 36.';
+  const times = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
+  const sides = ['bare', 'parsed', 'ours'] as const;
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    // Interleaved, rotating which goes first, so drift in machine load hits every side alike.
+    for (let k = 0; k < sides.length; k++) {
+      const which = sides[(i + k) % sides.length]!;
+      const t0 = performance.now();
+      if (which === 'ours') await sendPrompt({ workflow: 'bench', prompt, ...request });
+      else await bareSpawn(env, prompt, which === 'parsed');
+      if (i >= WARMUP) times[which].push(performance.now() - t0);
+    }
+  }
+  const [ours, bare, parsed] = [median(times.ours), median(times.bare), median(times.parsed)];
+  return { label, ours, bare, parsed, ratio: ours / bare, ratioParsed: ours / parsed };
+}
+
+export default {
+  title: 'sendPrompt end to end vs a bare spawn of the same replay',
+  async run() {
+    const large = largeStoriesTranscript();
+    let previews = 0;
+    const rows = [
+      await measure('m10 2.1.330 happy (recorded, 6 lines)', FIXTURE, { schema: PERSON }),
+      await measure(
+        `stories, ${Math.round(large.bytes / 1024)} KB transcript, 20-byte deltas, live preview on`,
+        large.file,
+        {
+          schema: 'stories',
+          preview: () => void previews++,
+        },
+      ),
+    ];
+    const table = [
+      '| transcript | sendPrompt (ms) | bare spawn (ms) | ratio (goal ≤ 1.2×) | bare spawn + JSON.parse per line (ms) | ratio to it |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (r) =>
+          `| ${r.label} | ${r.ours.toFixed(1)} | ${r.bare.toFixed(1)} | ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? '(met)' : '(NOT met)'} | ${r.parsed.toFixed(1)} | ${r.ratioParsed.toFixed(2)}× |`,
+      ),
+    ];
+    return [
+      `Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript. The bare side only collects stdout; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
+      '',
+      ...table,
+    ].join('\n');
+  },
+} satisfies BenchModule;
