@@ -7,10 +7,42 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
+import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 
 const schema = <const S extends JSONSchema>(s: S): S => s;
 const empty = schema({ type: 'object', additionalProperties: false, properties: {} });
+/** Ids are generated (UUIDs or similar) and become file names: a safe alphabet only. */
+const ID = '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$';
+const storyDraft = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description', 'acceptanceCriteria'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 300 },
+    description: { type: 'string', maxLength: 20_000 },
+    acceptanceCriteria: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 5_000 } },
+  },
+});
+const reviewDraft = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description', 'acceptanceCriteria', 'locked'],
+  properties: { ...storyDraft.properties, locked: { type: 'boolean' } },
+});
+const storedStory = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'description', 'acceptanceCriteria', 'status', 'createdAt', 'updatedAt'],
+  properties: {
+    ...storyDraft.properties,
+    id: { type: 'string', pattern: ID },
+    status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
+    createdAt: { type: 'string', maxLength: 64 },
+    updatedAt: { type: 'string', maxLength: 64 },
+    generationId: { type: 'string', pattern: ID },
+  },
+});
 
 export const requestSchemas = {
   'app:info': empty,
@@ -51,6 +83,96 @@ export const requestSchemas = {
     required: ['url'],
     properties: { url: { type: 'string', minLength: 1, maxLength: 2048 } },
   }),
+  // --- stories journey (issue 4) ---
+  'generation:derive': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'prompt', 'deriveStories'],
+    properties: {
+      id: { type: 'string', pattern: ID },
+      prompt: { type: 'string', minLength: 1, maxLength: 200_000 },
+      /** The "Derive user stories" checkbox: stories schema when true, a plain markdown answer when false. */
+      deriveStories: { type: 'boolean' },
+      model: { type: 'string', maxLength: 200 },
+    },
+  }),
+  'generation:modify': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'parentId', 'feedback', 'stories'],
+    properties: {
+      id: { type: 'string', pattern: ID },
+      parentId: { type: 'string', pattern: ID },
+      feedback: { type: 'string', minLength: 1, maxLength: 50_000 },
+      stories: { type: 'array', maxItems: 200, items: reviewDraft },
+      model: { type: 'string', maxLength: 200 },
+    },
+  }),
+  'generation:cancel': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: { id: { type: 'string', pattern: ID } },
+  }),
+  'history:list': empty,
+  'history:rawLines': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: { id: { type: 'string', pattern: ID } },
+  }),
+  'stories:list': empty,
+  'stories:accept': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['drafts'],
+    properties: {
+      generationId: { type: 'string', pattern: ID },
+      drafts: { type: 'array', minItems: 1, maxItems: 200, items: storyDraft },
+    },
+  }),
+  'stories:update': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'patch'],
+    properties: {
+      id: { type: 'string', pattern: ID },
+      patch: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          ...storyDraft.properties,
+          status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
+        },
+      },
+    },
+  }),
+  'stories:delete': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['ids'],
+    properties: {
+      ids: { type: 'array', minItems: 1, maxItems: 10_000, items: { type: 'string', pattern: ID } },
+    },
+  }),
+  /** Undo of a delete: puts the exact records back. */
+  'stories:restore': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['stories'],
+    properties: { stories: { type: 'array', minItems: 1, maxItems: 10_000, items: storedStory } },
+  }),
+  'projectSettings:get': empty,
+  'projectSettings:update': schema({
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      description: { type: 'string', maxLength: 20_000 },
+      conventions: { type: 'string', maxLength: 20_000 },
+    },
+  }),
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -84,6 +206,21 @@ export interface ResponseTypes {
   'project:forgetRecent': Settings;
   'log:recent': LogLine[];
   'shell:openExternal': { opened: boolean };
+  /** Resolve when the generation ends (any status); progress arrives meanwhile as events. */
+  'generation:derive': Generation;
+  'generation:modify': Generation;
+  'generation:cancel': { cancelled: boolean };
+  /** Newest first; without raw CLI lines. */
+  'history:list': Generation[];
+  'history:rawLines': string[];
+  'stories:list': Story[];
+  'stories:accept': Story[];
+  'stories:update': Story;
+  /** The deleted records, so the renderer can offer undo (stories:restore). */
+  'stories:delete': Story[];
+  'stories:restore': Story[];
+  'projectSettings:get': ProjectSettings;
+  'projectSettings:update': ProjectSettings;
 }
 
 export type ResponseOf<C extends RequestChannel> = ResponseTypes[C];
@@ -95,9 +232,20 @@ export interface EventPayloads {
   'log:line': LogLine;
   'settings:changed': Settings;
   'project:changed': ProjectInfo | null;
+  'generation:progress': GenerationProgress;
+  /** A generation was stored or changed (e.g. its title arrived). */
+  'history:changed': Generation;
+  'stories:changed': Story[];
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['log:line', 'settings:changed', 'project:changed'];
+export const eventChannels: readonly EventChannel[] = [
+  'log:line',
+  'settings:changed',
+  'project:changed',
+  'generation:progress',
+  'history:changed',
+  'stories:changed',
+];
 
 /** 'settings:get' → 'settingsGet': the name of the generated bridge function for a channel. */
 export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `${A}${Capitalize<B>}` : C;

@@ -1,0 +1,82 @@
+/** Stories, generations and project settings: the domain of the stories journey (issue 4). */
+
+/** What the model produces (the stories schema's item). */
+export interface StoryDraft {
+  title: string;
+  description: string;
+  acceptanceCriteria: string[];
+}
+
+export type StoryStatus = 'pending' | 'in_progress' | 'done' | 'archived';
+export const STORY_STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
+
+/** A story in the backlog (`.puffin/stories/<id>.json`). */
+export interface Story extends StoryDraft {
+  id: string;
+  status: StoryStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** The generation it was accepted from, when it came from one. */
+  generationId?: string;
+}
+
+/** A draft under review: `locked` drafts were accepted and must come back unchanged from a modify round. */
+export interface ReviewDraft extends StoryDraft {
+  locked: boolean;
+}
+
+export type GenerationKind = 'derive' | 'modify' | 'prompt';
+export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type GenerationSource = 'structured_output' | 'tool_use' | 'legacy_text';
+
+export interface GenerationMeta {
+  cliVersion: string | null;
+  costUsd: number | null;
+  turns: number | null;
+  durationMs: number | null;
+  sessionId: string | null;
+  model: string | null;
+}
+
+/** One prompt and its answer (`.puffin/history/<id>.json`); raw CLI lines sit beside it. */
+export interface Generation {
+  id: string;
+  kind: GenerationKind;
+  /** Short generated title (or a local fallback when the CLI fails). */
+  title: string;
+  prompt: string;
+  feedback?: string;
+  /** The previous round, for modify rounds. */
+  parentId?: string;
+  model?: string;
+  status: GenerationStatus;
+  createdAt: string;
+  finishedAt?: string;
+  source?: GenerationSource;
+  warnings: string[];
+  meta: GenerationMeta;
+  /** derive/modify: the stories (on cancel: those complete when it stopped). */
+  stories?: ReviewDraft[];
+  /** prompt: the answer as markdown. */
+  markdown?: string;
+  error?: { code: string; message: string; details?: unknown };
+}
+
+/** Live progress of a running generation, pushed as the `generation:progress` event. */
+export interface GenerationProgress {
+  id: string;
+  phase: 'queued' | 'running' | 'retrying' | 'finished';
+  elapsedMs: number;
+  /** Stories complete so far (each appears the moment its JSON closes). */
+  stories: StoryDraft[];
+  costUsd: number | null;
+  /** When retrying a transient failure: seconds until the next attempt. */
+  retryInSeconds?: number;
+  message?: string;
+}
+
+/** Per-project settings (`.puffin/project.json`): context that goes into every prompt. */
+export interface ProjectSettings {
+  description: string;
+  conventions: string;
+}
