@@ -9,7 +9,13 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined; // malformed percent-encoding: no usable token
+      }
+    }
   }
   return undefined;
 }

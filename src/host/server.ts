@@ -43,10 +43,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
-      } else chunks.push(c);
+      // Past the limit: stop keeping data and answer 413; Node discards the rest of the body once the
+      // response ends (destroying the request here would cut the connection before the 413 is sent).
+      if (size > MAX_BODY) reject(Object.assign(new Error('Request body too large'), { status: 413 }));
+      else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
@@ -149,11 +149,17 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const refusal =
-      url.pathname === '/api/events'
-        ? checkRequest(req, url, port, token)
-        : { status: 404, code: 'not_found', message: '' };
+    let refusal: ReturnType<typeof checkRequest>;
+    try {
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+      refusal =
+        url.pathname === '/api/events'
+          ? checkRequest(req, url, port, token)
+          : { status: 404, code: 'not_found', message: '' };
+    } catch {
+      // A throw here would be uncaught (this is an event listener) and take the whole host down.
+      refusal = { status: 400, code: 'bad_request', message: '' };
+    }
     if (refusal) {
       log.warn(`Refused a WebSocket: ${refusal.code}`);
       socket.end(`HTTP/1.1 ${refusal.status} ${refusal.code}\r\nConnection: close\r\n\r\n`);
