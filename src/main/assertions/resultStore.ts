@@ -1,8 +1,8 @@
 // Append-only run history per story in `<project>/.puffin/assertions/results/<storyId>.json`.
 // Writes are atomic (temp file in the same folder, fsync, rename, fsync folder) and serialized per file in-process.
 // A file that fails to parse is never overwritten: it is renamed to `<name>.corrupt-<timestamp>` and reported.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
+import { serializeOnPath, writeFileAtomicNow } from '../core/atomicFile';
 import path from 'node:path';
 import type { AssertionHistory, AssertionRun } from '../../shared/assertions';
 
@@ -54,46 +54,6 @@ export async function readHistory(projectDir: string, storyId: string): Promise<
   return problem ? { kind: 'corrupt', reason: problem } : { kind: 'ok', history: value as AssertionHistory };
 }
 
-const queues = new Map<string, Promise<unknown>>();
-
-function serialized<T>(key: string, job: () => Promise<T>): Promise<T> {
-  const next = (queues.get(key) ?? Promise.resolve()).then(job, job);
-  const settled = next.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return next;
-}
-
-async function fsyncPath(p: string, flags: string): Promise<void> {
-  const handle = await open(p, flags);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-export async function writeAtomic(file: string, data: string): Promise<void> {
-  const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(tmp, 'wx', 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  // Make the rename itself durable; not possible on every platform (Windows), where rename is still atomic.
-  await fsyncPath(dir, 'r').catch(() => undefined);
-}
-
 export interface AppendOutcome {
   path: string;
   history: AssertionHistory;
@@ -104,7 +64,7 @@ export interface AppendOutcome {
 /** Appends one run to the story's history (creating it), never losing or silently replacing earlier content. */
 export function appendRun(projectDir: string, storyId: string, run: AssertionRun): Promise<AppendOutcome> {
   const file = resultsPath(projectDir, storyId);
-  return serialized(file, async () => {
+  return serializeOnPath(file, async () => {
     const current = await readHistory(projectDir, storyId);
     let movedAside: AppendOutcome['movedAside'];
     if (current.kind === 'corrupt') {
@@ -114,7 +74,7 @@ export function appendRun(projectDir: string, storyId: string, run: AssertionRun
     }
     const previous = current.kind === 'ok' ? current.history.runs : [];
     const history: AssertionHistory = { storyId, runs: [...previous, run] };
-    await writeAtomic(file, JSON.stringify(history, null, 2) + '\n');
+    await writeFileAtomicNow(file, JSON.stringify(history, null, 2) + '\n');
     return movedAside ? { path: file, history, movedAside } : { path: file, history };
   });
 }

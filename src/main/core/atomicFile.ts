@@ -5,6 +5,15 @@ import { randomBytes } from 'node:crypto';
 /** Per-path write queue: two writes of one file never interleave, and the last one wins. */
 const queues = new Map<string, Promise<unknown>>();
 
+/**
+ * Runs `job` after every earlier job queued on the same path (in this process): the building block for
+ * read-modify-write updates of one file. Inside a job, write with writeFileAtomicNow (not writeFileAtomic,
+ * which would queue behind the job itself).
+ */
+export function serializeOnPath<T>(path: string, job: () => Promise<T>): Promise<T> {
+  return serialize(path, job);
+}
+
 function serialize<T>(path: string, job: () => Promise<T>): Promise<T> {
   const previous = queues.get(path) ?? Promise.resolve();
   const next = previous.then(job, job);
@@ -21,24 +30,27 @@ function serialize<T>(path: string, job: () => Promise<T>): Promise<T> {
  * temp file in the same folder, fsync, rename, then fsync the folder so the rename survives a crash.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  return serialize(path, async () => {
-    await mkdir(dirname(path), { recursive: true });
-    const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(tmp, path);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
-    await syncDir(dirname(path));
-  });
+  return serialize(path, () => writeFileAtomicNow(path, data));
+}
+
+/** writeFileAtomic without the queue: only for use inside a serializeOnPath job on the same path. */
+export async function writeFileAtomicNow(path: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(tmp, 'w', 0o644);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  await syncDir(dirname(path));
 }
 
 async function syncDir(dir: string): Promise<void> {
