@@ -3,7 +3,7 @@ import { ConcurrencyGate } from './gate';
 import { PromptError } from './errors';
 import type { LocatedCli } from './locateCli';
 import type { PreviewEvent } from './promptTypes';
-import { createSendPrompt, type SendPromptDeps } from './sendPrompt';
+import { createSendPrompt, DEFAULT_TIMEOUT_MS, timeoutFor, type SendPromptDeps } from './sendPrompt';
 import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
 
 const CLI: LocatedCli = { path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] };
@@ -282,5 +282,13 @@ describe('sendPrompt', () => {
       message: expect.stringContaining('npm install -g @anthropic-ai/claude-code'),
       diagnostics: { workflow: 'w' },
     });
+  });
+
+  it('picks the timeout: the request one, else the workflow one, else the default', () => {
+    expect(timeoutFor(1234, 'title')).toBe(1234);
+    expect(timeoutFor(undefined, 'title')).toBe(60_000);
+    expect(timeoutFor(undefined, 'plan')).toBe(600_000);
+    expect(timeoutFor(undefined, undefined, 5000)).toBe(5000);
+    expect(timeoutFor(undefined, undefined)).toBe(DEFAULT_TIMEOUT_MS);
   });
 });

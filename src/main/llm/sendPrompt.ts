@@ -15,6 +15,7 @@ import { createPreviewFeed, type ParserFactory } from './previewFeed';
 import type { KillDeps } from './processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
+import { isSchemaName, type SchemaName } from './schemas';
 import { withRetries, type RetryDeps, type RetryPolicy } from './retry';
 import { runCli } from './runCli';
 import type { Spawner } from './spawnCli';
@@ -47,6 +48,29 @@ export interface SendPromptDeps {
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_MAX_TURNS = 4;
 
+/** Timeout per registered workflow schema: a title is quick, a sprint-wide plan or assertion map is not. */
+export const WORKFLOW_TIMEOUTS_MS: Readonly<Record<SchemaName, number>> = {
+  title: 60_000,
+  ambiguities: 180_000,
+  stories: 300_000,
+  assertions: 300_000,
+  ris: 300_000,
+  plan: 600_000,
+  'plan-refinement': 600_000,
+  'sprint-assertions': 600_000,
+};
+
+/** The request's own timeout, else its workflow's, else the service default. */
+export function timeoutFor(
+  requested: number | undefined,
+  schemaName: string | undefined,
+  fallback?: number,
+): number {
+  if (requested !== undefined) return requested;
+  if (schemaName !== undefined && isSchemaName(schemaName)) return WORKFLOW_TIMEOUTS_MS[schemaName];
+  return fallback ?? DEFAULT_TIMEOUT_MS;
+}
+
 export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   const log = deps.logger.child('sendPrompt');
 
@@ -64,7 +88,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         includePartialMessages: req.preview !== undefined,
         hermetic: req.hermetic ?? true,
       });
-      const timeoutMs = req.timeoutMs ?? deps.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const timeoutMs = timeoutFor(req.timeoutMs, schema.name, deps.defaultTimeoutMs);
 
       const attempt = async (n: number) =>
         deps.gate.run(async (lease) => {
