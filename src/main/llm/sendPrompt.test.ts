@@ -291,4 +291,25 @@ describe('sendPrompt', () => {
     expect(timeoutFor(undefined, undefined, 5000)).toBe(5000);
     expect(timeoutFor(undefined, undefined)).toBe(DEFAULT_TIMEOUT_MS);
   });
+
+  it('does not wait hours for a usage limit: a far-off reset fails at once with retryAfterMs', async () => {
+    const resetsAt = Math.floor(Date.now() / 1000) + 3 * 3600;
+    const limit = JSON.stringify({
+      type: 'rate_limit_event',
+      rate_limit_info: { status: 'rejected', resetsAt },
+    });
+    const run = {
+      stdout: t.lines(
+        t.init(),
+        limit,
+        t.result({ is_error: true, api_error_status: 429, result: 'API Error: Request rejected (429)' }),
+      ),
+      exitCode: 1,
+    };
+    const { sendPrompt, calls } = setup([run]);
+    const err = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON }).catch((e: PromptError) => e);
+    expect(err).toMatchObject({ code: 'rate_limited', retryable: true });
+    expect((err as PromptError).diagnostics.retryAfterMs).toBeGreaterThan(2 * 3600 * 1000);
+    expect(calls).toHaveLength(1);
+  });
 });
