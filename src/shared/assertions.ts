@@ -222,3 +222,19 @@ export function normalizeAssertionType(type: string): AssertionType | null {
   if (upper === 'FUNCTION_EXISTS') return 'FUNCTION_SIGNATURE';
   return (ASSERTION_TYPES as readonly string[]).includes(upper) ? (upper as AssertionType) : null;
 }
+
+/** What the assertions panel shows for one story: its assertions, the latest results, first passes, coverage. */
+export interface StoryAssertionsView {
+  storyId: string;
+  /** From the backlog, when the story is there. */
+  storyTitle: string | null;
+  assertions: Assertion[];
+  /** Latest result per assertion id (from the stored history). */
+  latest: Record<string, AssertionResult>;
+  firstPassed: Record<string, FirstPass>;
+  lastRun: { startedAt: string; commit: string | null; summary: RunSummary } | null;
+  /** null when the story's acceptance criteria are unknown. */
+  coverage: CoverageReport | null;
+  /** Set when the stored file could not be read: the problem, shown instead of the assertions. */
+  problem: string | null;
+}

@@ -1,0 +1,114 @@
+// The assertions panel's service: lists stored assertion sets per story, runs them, records the runs.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Assertion, StoryAssertionsView } from '../../shared/assertions';
+import type { Logger } from '../core/logger';
+import { ServiceError } from '../core/errors';
+import { evaluateAssertions } from './evaluate';
+import { firstPassed, latestResults } from './history';
+import { readStoryAssertions } from './input';
+import { appendRun, readHistory } from './resultStore';
+import { coverage } from './selfCheck';
+
+export interface StoryFacts {
+  title: string;
+  acceptanceCriteria: string[];
+}
+
+export interface AssertionsServiceDeps {
+  /** The opened project's folder, or null. */
+  projectDir: () => string | null;
+  /** Title and criteria of a backlog story, when it exists. */
+  story: (storyId: string) => Promise<StoryFacts | undefined>;
+  log: Logger;
+}
+
+function requireProject(deps: AssertionsServiceDeps): string {
+  const dir = deps.projectDir();
+  if (!dir) throw new ServiceError('no_project', 'Open a project first.');
+  return dir;
+}
+
+async function storyIds(projectDir: string): Promise<string[]> {
+  const dir = path.join(projectDir, '.puffin', 'assertions');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+}
+
+export function createAssertionsService(deps: AssertionsServiceDeps) {
+  async function view(projectDir: string, storyId: string): Promise<StoryAssertionsView> {
+    const facts = await deps.story(storyId);
+    const base: StoryAssertionsView = {
+      storyId,
+      storyTitle: facts?.title ?? null,
+      assertions: [],
+      latest: {},
+      firstPassed: {},
+      lastRun: null,
+      coverage: null,
+      problem: null,
+    };
+    let assertions: Assertion[];
+    try {
+      // The engine checks type-specific fields per assertion at evaluation time; the envelope is checked here.
+      assertions = (await readStoryAssertions(projectDir, storyId)) as unknown as Assertion[];
+    } catch (err) {
+      return { ...base, problem: (err as Error).message };
+    }
+    const history = await readHistory(projectDir, storyId);
+    const runs = history.kind === 'ok' ? history.history.runs : [];
+    const last = runs[runs.length - 1];
+    return {
+      ...base,
+      assertions,
+      latest: history.kind === 'ok' ? latestResults(history.history) : {},
+      firstPassed: history.kind === 'ok' ? firstPassed(history.history) : {},
+      lastRun: last ? { startedAt: last.startedAt, commit: last.commit, summary: last.summary } : null,
+      coverage: facts ? coverage(facts.acceptanceCriteria, assertions) : null,
+      problem: history.kind === 'corrupt' ? `Result history unreadable: ${history.reason}` : null,
+    };
+  }
+
+  return {
+    async list(): Promise<StoryAssertionsView[]> {
+      const projectDir = requireProject(deps);
+      const ids = (await storyIds(projectDir)).sort();
+      return Promise.all(ids.map((id) => view(projectDir, id)));
+    },
+
+    /** Runs all (or the named) assertions of a story, stores the run, and returns the refreshed view. */
+    async run(storyId: string, assertionIds?: string[]): Promise<StoryAssertionsView> {
+      const projectDir = requireProject(deps);
+      let all;
+      try {
+        all = await readStoryAssertions(projectDir, storyId);
+      } catch (err) {
+        throw new ServiceError('not_found', (err as Error).message);
+      }
+      const chosen = assertionIds ? all.filter((a) => assertionIds.includes(String(a.id))) : all;
+      if (chosen.length === 0) throw new ServiceError('not_found', `No such assertion in story ${storyId}.`);
+      const run = await evaluateAssertions(projectDir, chosen);
+      const saved = await appendRun(projectDir, storyId, run);
+      if (saved.movedAside)
+        deps.log.error(
+          `Assertion history of ${storyId} was unreadable; kept aside as ${saved.movedAside.path}.`,
+        );
+      const s = run.summary;
+      deps.log.info(`Assertions of ${storyId}: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors`, {
+        commit: run.commit,
+      });
+      return view(projectDir, storyId);
+    },
+
+    /** Absolute path of a project file, refusing anything outside the project. */
+    resolveLocation(file: string): string {
+      const projectDir = requireProject(deps);
+      const full = path.resolve(projectDir, file);
+      if (full !== projectDir && !full.startsWith(projectDir + path.sep))
+        throw new ServiceError('invalid_payload', `${file} is outside the project.`);
+      return full;
+    },
+  };
+}
+
+export type AssertionsService = ReturnType<typeof createAssertionsService>;
