@@ -90,20 +90,24 @@ describe.each(VERSIONS)('sendPrompt with the real CLI (%s = %s)', (which, versio
     },
   );
 
-  it.each(['retries-exhausted', 'not-logged-in', 'invalid-schema'])(
-    'scenario %s fails with the expected code',
-    async (name) => {
-      const { outcome, expected, mock } = await scenarioOutcome(which, name);
-      expect(expected.ok).toBe(false);
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok || expected.ok) return;
-      expect(outcome.e).toBeInstanceOf(PromptError);
-      expect(outcome.e.code).toBe(expected.code);
-      expect(outcome.e.message).not.toMatch(/^failed$/i);
-      if (name === 'invalid-schema') expect(mock.mainRequests()).toHaveLength(0); // refused before any spawn
-      if (name === 'not-logged-in') expect(outcome.e.message).toContain('/login');
-    },
-  );
+  it.each([
+    'retries-exhausted',
+    'not-logged-in',
+    'invalid-schema',
+    'auth-rejected-401',
+    'rate-limited-429',
+    'server-error-500',
+  ])('scenario %s fails with the expected code', async (name) => {
+    const { outcome, expected, mock } = await scenarioOutcome(which, name);
+    expect(expected.ok).toBe(false);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok || expected.ok) return;
+    expect(outcome.e).toBeInstanceOf(PromptError);
+    expect(outcome.e.code).toBe(expected.code);
+    expect(outcome.e.message).not.toMatch(/^failed$/i);
+    if (name === 'invalid-schema') expect(mock.mainRequests()).toHaveLength(0); // refused before any spawn
+    if (name === 'not-logged-in') expect(outcome.e.message).toContain('/login');
+  });
 
   it('never calls the tool: a typed failure after one extra attempt, never the prose as data', async () => {
     const { call, mock } = await setup(which, {
