@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{main,shared,host,cli,preload}/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/{main,shared,host,cli,preload}/**/*.test.ts',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -50,7 +50,8 @@ export class RecordStore<T extends { id: string }> {
               return (v as { id?: unknown }).id === id ? null : `its id does not match the file name ${name}`;
             });
             if (read.kind === 'ok') map.set(id, read.value);
-            else if (read.kind === 'corrupt') this.problems.push({ file: name, keptAs: read.keptAs, reason: read.reason });
+            else if (read.kind === 'corrupt')
+              this.problems.push({ file: name, keptAs: read.keptAs, reason: read.reason });
           }),
         );
       }
