@@ -2,7 +2,12 @@ import { create } from 'zustand';
 import type { Client } from '../bridge/client';
 import { createActivitySlice } from './activitySlice';
 import { createAppSlice } from './appSlice';
+import { createBacklogSlice } from './backlogSlice';
+import { createGenerationSlice } from './generationSlice';
+import { createHistorySlice } from './historySlice';
+import { createJourneySlice } from './journeySlice';
 import { createProjectSlice } from './projectSlice';
+import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
 import type { AppState } from './types';
 
@@ -13,6 +18,11 @@ export function createAppStore(client: Client) {
     ...createSettingsSlice(client)(...a),
     ...createProjectSlice(client)(...a),
     ...createActivitySlice(client)(...a),
+    ...createGenerationSlice(client)(...a),
+    ...createReviewSlice(client)(...a),
+    ...createBacklogSlice(client)(...a),
+    ...createHistorySlice(client)(...a),
+    ...createJourneySlice(client)(...a),
   }));
 }
 

@@ -3,9 +3,18 @@ import type { AppInfo } from '../../../shared/ipc/contract';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import type { ProjectInfo } from '../../../shared/project';
 import type { Settings } from '../../../shared/settings';
+import type {
+  Generation,
+  GenerationProgress,
+  ReviewDraft,
+  Story,
+  StoryDraft,
+  StoryStatus,
+} from '../../../shared/stories';
+import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 
-export type View = 'project' | 'settings' | 'activity';
+export type View = 'project' | 'prompt' | 'backlog' | 'history' | 'settings' | 'activity';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -46,7 +55,128 @@ export interface ActivitySlice {
   setTextFilter(text: string): void;
 }
 
-export type AppState = AppSlice & SettingsSlice & ProjectSlice & ActivitySlice;
+/** An error the user can act on: the code picks the next step, the message is main's own. */
+export interface ActionableError {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/** What a generation was started with, kept so Retry can run it again. */
+export type RunRequest =
+  | { kind: 'derive'; prompt: string; deriveStories: boolean; model?: string }
+  | { kind: 'modify'; parentId: string; feedback: string; stories: ReviewDraft[]; model?: string };
+
+export interface RunningGeneration {
+  id: string;
+  request: RunRequest;
+  /** Date.now() when it started, for the elapsed-time clock. */
+  startedAt: number;
+  progress: GenerationProgress | null;
+  cancelling: boolean;
+}
+
+export type Decision = 'pending' | 'accepted' | 'rejected';
+
+export interface ReviewItem {
+  /** Stable React key for the round. */
+  key: string;
+  draft: StoryDraft;
+  /** accepted = locked: sent to modify rounds with locked: true, read-only here. */
+  decision: Decision;
+}
+
+export interface ReviewRound {
+  generationId: string;
+  round: number;
+  items: ReviewItem[];
+  /** What changed against the drafts sent to this round; null for the first round. */
+  diff: StoryChange[] | null;
+  /** The round ended early (cancelled): only the stories complete at that point are here. */
+  partial: boolean;
+}
+
+export interface GenerationSlice {
+  running: RunningGeneration | null;
+  /** The last generation that ended (its markdown answer, status, meta). */
+  result: Generation | null;
+  genError: ActionableError | null;
+  lastRequest: RunRequest | null;
+  startGeneration(req: { prompt: string; deriveStories: boolean; model?: string }): Promise<void>;
+  requestChanges(feedback: string): Promise<boolean>;
+  retryGeneration(): Promise<void>;
+  cancelGeneration(): Promise<void>;
+  receiveProgress(progress: GenerationProgress): void;
+  clearGenError(): void;
+}
+
+export interface ReviewSlice {
+  review: ReviewRound | null;
+  accepting: boolean;
+  editDraft(key: string, patch: Partial<StoryDraft>): void;
+  addCriterion(key: string): void;
+  removeCriterion(key: string, index: number): void;
+  moveCriterion(key: string, index: number, delta: -1 | 1): void;
+  decide(key: string, decision: Decision): void;
+  addAcceptedToBacklog(): Promise<boolean>;
+  dismissReview(): void;
+}
+
+export interface BacklogSlice {
+  stories: Story[];
+  storiesLoaded: boolean;
+  statusFilter: Record<StoryStatus, boolean>;
+  search: string;
+  selected: ReadonlySet<string>;
+  /** The row a shift-click range starts from. */
+  anchorId: string | null;
+  /** The records of the last delete, for Undo. */
+  undo: Story[] | null;
+  loadStories(): Promise<void>;
+  setStatusVisible(status: StoryStatus, visible: boolean): void;
+  setSearch(search: string): void;
+  /** Toggles one row; with `range`, selects from the anchor to it within `orderedIds` (the visible rows). */
+  toggleSelected(id: string, range: boolean, orderedIds: readonly string[]): void;
+  setSelection(ids: readonly string[]): void;
+  updateStory(id: string, patch: Partial<StoryDraft> & { status?: StoryStatus }): Promise<boolean>;
+  setStoriesStatus(ids: readonly string[], status: StoryStatus): Promise<void>;
+  deleteStories(ids: readonly string[]): Promise<void>;
+  undoDelete(): Promise<void>;
+  dismissUndo(): void;
+}
+
+export interface RawOutput {
+  generationId: string;
+  title: string;
+  lines: string[] | null;
+  error: string | null;
+}
+
+export interface HistorySlice {
+  generations: Generation[];
+  historyLoaded: boolean;
+  raw: RawOutput | null;
+  loadHistory(): Promise<void>;
+  upsertGeneration(generation: Generation): void;
+  /** Loads the raw CLI lines of a generation and opens them in the Activity panel. */
+  showRawLines(id: string): Promise<void>;
+  closeRawLines(): void;
+}
+
+export interface JourneySlice {
+  /** Follows the stories journey's events and reloads stories and history when a project opens. */
+  connectJourney(): () => void;
+}
+
+export type AppState = AppSlice &
+  SettingsSlice &
+  ProjectSlice &
+  ActivitySlice &
+  GenerationSlice &
+  ReviewSlice &
+  BacklogSlice &
+  HistorySlice &
+  JourneySlice;
 
 /** A slice creator that also receives the client, so slices never reach for a global. */
 export type Slice<T> = (client: Client) => StateCreator<AppState, [], [], T>;

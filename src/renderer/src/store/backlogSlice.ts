@@ -1,0 +1,126 @@
+import type { Story } from '../../../shared/stories';
+import { noticeFrom } from './errorMessage';
+import type { BacklogSlice, Slice } from './types';
+
+function upsert(stories: Story[], changed: readonly Story[]): Story[] {
+  const byId = new Map(changed.map((s) => [s.id, s]));
+  const out = stories.map((s) => byId.get(s.id) ?? s);
+  const known = new Set(stories.map((s) => s.id));
+  for (const s of changed) if (!known.has(s.id)) out.push(s);
+  return out;
+}
+
+export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) => {
+  let loading: Promise<void> | null = null;
+  let again = false;
+
+  async function fetchStories(): Promise<void> {
+    try {
+      const stories = await client.call('stories:list', {});
+      const ids = new Set(stories.map((s) => s.id));
+      set((s) => ({
+        stories,
+        storiesLoaded: true,
+        selected: new Set([...s.selected].filter((id) => ids.has(id))),
+      }));
+    } catch (err) {
+      set({ storiesLoaded: true, notice: noticeFrom(err) });
+    }
+  }
+
+  return {
+    stories: [],
+    storiesLoaded: false,
+    statusFilter: { pending: true, in_progress: true, done: true, archived: false },
+    search: '',
+    selected: new Set<string>(),
+    anchorId: null,
+    undo: null,
+    /** Coalesces: a load asked for while one runs starts once more after it. */
+    async loadStories() {
+      if (loading) {
+        again = true;
+        return loading;
+      }
+      loading = (async () => {
+        do {
+          again = false;
+          await fetchStories();
+        } while (again);
+        loading = null;
+      })();
+      return loading;
+    },
+    setStatusVisible(status, visible) {
+      set((s) => ({ statusFilter: { ...s.statusFilter, [status]: visible } }));
+    },
+    setSearch(search) {
+      set({ search });
+    },
+    toggleSelected(id, range, orderedIds) {
+      set((s) => {
+        const selected = new Set(s.selected);
+        const from = s.anchorId ? orderedIds.indexOf(s.anchorId) : -1;
+        const to = orderedIds.indexOf(id);
+        if (range && from >= 0 && to >= 0) {
+          const [a, b] = from < to ? [from, to] : [to, from];
+          for (const rid of orderedIds.slice(a, b + 1)) selected.add(rid);
+          return { selected };
+        }
+        if (selected.has(id)) selected.delete(id);
+        else selected.add(id);
+        return { selected, anchorId: id };
+      });
+    },
+    setSelection(ids) {
+      set({ selected: new Set(ids), anchorId: ids[0] ?? null });
+    },
+    async updateStory(id, patch) {
+      try {
+        const story = await client.call('stories:update', { id, patch });
+        set((s) => ({ stories: upsert(s.stories, [story]) }));
+        return true;
+      } catch (err) {
+        set({ notice: noticeFrom(err) });
+        return false;
+      }
+    },
+    async setStoriesStatus(ids, status) {
+      const results = await Promise.all(ids.map((id) => get().updateStory(id, { status })));
+      if (results.every(Boolean) && status === 'archived')
+        set({
+          notice: {
+            kind: 'info',
+            message: `Archived ${ids.length} ${ids.length === 1 ? 'story' : 'stories'}.`,
+          },
+        });
+    },
+    async deleteStories(ids) {
+      if (ids.length === 0) return;
+      try {
+        const deleted = await client.call('stories:delete', { ids: [...ids] });
+        const gone = new Set(deleted.map((s) => s.id));
+        set((s) => ({
+          stories: s.stories.filter((st) => !gone.has(st.id)),
+          selected: new Set([...s.selected].filter((id) => !gone.has(id))),
+          undo: deleted.length > 0 ? deleted : null,
+        }));
+      } catch (err) {
+        set({ notice: noticeFrom(err) });
+      }
+    },
+    async undoDelete() {
+      const undo = get().undo;
+      if (!undo) return;
+      try {
+        const restored = await client.call('stories:restore', { stories: undo });
+        set((s) => ({ stories: upsert(s.stories, restored), undo: null }));
+      } catch (err) {
+        set({ notice: noticeFrom(err) });
+      }
+    },
+    dismissUndo() {
+      set({ undo: null });
+    },
+  };
+};

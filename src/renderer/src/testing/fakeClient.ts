@@ -1,0 +1,120 @@
+import type {
+  EventChannel,
+  EventPayloads,
+  RequestChannel,
+  RequestOf,
+  ResponseOf,
+} from '../../../shared/ipc/contract';
+import type { ProjectInfo } from '../../../shared/project';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import type { Generation, Story } from '../../../shared/stories';
+import type { Client } from '../bridge/client';
+
+type Handler<C extends RequestChannel> = (request: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
+type AnyHandler = (request: unknown) => unknown;
+type AnyListener = (payload: unknown) => void;
+
+/** A scriptable Client for tests: per-channel handlers, a call log, and events pushed by hand. */
+export interface FakeClient extends Client {
+  calls: { channel: RequestChannel; request: unknown }[];
+  handle<C extends RequestChannel>(channel: C, handler: Handler<C>): void;
+  emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void;
+  callsTo<C extends RequestChannel>(channel: C): RequestOf<C>[];
+  listenerCount(event: EventChannel): number;
+}
+
+export function createFakeClient(): FakeClient {
+  const handlers = new Map<RequestChannel, AnyHandler>();
+  const listeners = new Map<EventChannel, Set<AnyListener>>();
+  const calls: FakeClient['calls'] = [];
+  const fake = {
+    calls,
+    async call(channel: RequestChannel, request: unknown) {
+      calls.push({ channel, request });
+      const h = handlers.get(channel);
+      if (!h) throw new Error(`fake client: no handler for ${channel}`);
+      return h(request);
+    },
+    on(event: EventChannel, listener: AnyListener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+    handle(channel: RequestChannel, handler: AnyHandler) {
+      handlers.set(channel, handler);
+    },
+    emit(event: EventChannel, payload: unknown) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    callsTo(channel: RequestChannel) {
+      return calls.filter((c) => c.channel === channel).map((c) => c.request);
+    },
+    listenerCount(event: EventChannel) {
+      return listeners.get(event)?.size ?? 0;
+    },
+  };
+  return fake as unknown as FakeClient;
+}
+
+export const PROJECT: ProjectInfo = {
+  name: 'demo',
+  path: '/tmp/demo',
+  openedAt: '2025-01-01T00:00:00.000Z',
+  store: {
+    dir: '/tmp/demo/.puffin',
+    createdNow: false,
+    version: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    quarantined: [],
+  },
+};
+
+export const SETTINGS = { ...DEFAULT_SETTINGS, defaultModel: 'opus' };
+
+export function story(n: number, patch: Partial<Story> = {}): Story {
+  return {
+    id: `s${n}`,
+    title: `Story ${n}`,
+    description: `Description ${n}`,
+    acceptanceCriteria: [`Criterion ${n}`],
+    status: 'pending',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+export function generation(patch: Partial<Generation> = {}): Generation {
+  return {
+    id: 'g1',
+    kind: 'derive',
+    title: 'Export to CSV',
+    prompt: 'Let users export',
+    status: 'succeeded',
+    createdAt: '2025-01-01T10:00:00.000Z',
+    finishedAt: '2025-01-01T10:00:30.000Z',
+    source: 'structured_output',
+    warnings: [],
+    meta: {
+      cliVersion: '2.1.330',
+      costUsd: 0.0421,
+      turns: 2,
+      durationMs: 30_000,
+      sessionId: 'x',
+      model: 'sonnet',
+    },
+    ...patch,
+  };
+}
+
+/** A promise whose resolution the test controls. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
