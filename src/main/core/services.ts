@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ipc/contract';
 import { isSafeExternalUrl } from '../../shared/urls';
+import { createAssertionsService } from '../assertions/assertionsService';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import { LogBus } from './logger';
@@ -13,6 +14,8 @@ export interface FacePlatform {
   /** Shows a native folder picker; undefined where there is none (browser host). */
   pickFolder?: () => Promise<string | null>;
   openExternal?: (url: string) => Promise<void>;
+  /** Opens a file with the system's default app (desktop only). */
+  openPath?: (path: string) => Promise<void>;
 }
 
 export type EventListener = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
@@ -50,6 +53,12 @@ export async function createServices(opts: {
   const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
   await settings.load();
   const projects = new ProjectService(settings, logBus.logger('project'));
+  const assertions = createAssertionsService({
+    projectDir: () => projects.get()?.path ?? null,
+    // Backlog stories are not wired in yet: coverage appears once a story store exists.
+    story: async () => undefined,
+    log: logBus.logger('assertions'),
+  });
   const info: AppInfo = {
     name: 'Puffin',
     version: packageVersion(),
@@ -92,6 +101,14 @@ export async function createServices(opts: {
       if (!opts.platform.openExternal) return { opened: false };
       await opts.platform.openExternal(url);
       return { opened: true };
+    },
+    'assertions:list': () => assertions.list(),
+    'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
+    'assertions:openLocation': async ({ file }) => {
+      const path = assertions.resolveLocation(file);
+      if (!opts.platform.openPath) return { opened: false, path };
+      await opts.platform.openPath(path);
+      return { opened: true, path };
     },
   };
 

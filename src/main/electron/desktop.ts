@@ -29,6 +29,10 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
     platform: {
       face: 'electron',
       openExternal,
+      openPath: async (path) => {
+        const problem = await shell.openPath(path);
+        if (problem) throw new Error(problem);
+      },
       pickFolder: async () => {
         const options = {
           title: 'Open Project',

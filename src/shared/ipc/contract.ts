@@ -7,6 +7,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
+import type { StoryAssertionsView } from '../assertions';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 
@@ -173,6 +174,26 @@ export const requestSchemas = {
       conventions: { type: 'string', maxLength: 20_000 },
     },
   }),
+  // --- assertions (issue 6) ---
+  'assertions:list': empty,
+  'assertions:run': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['storyId'],
+    properties: {
+      storyId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' },
+      assertionIds: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', maxLength: 200 } },
+    },
+  }),
+  'assertions:openLocation': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['file'],
+    properties: {
+      file: { type: 'string', minLength: 1, maxLength: 4096 },
+      line: { type: 'integer', minimum: 1 },
+    },
+  }),
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -221,6 +242,11 @@ export interface ResponseTypes {
   'stories:restore': Story[];
   'projectSettings:get': ProjectSettings;
   'projectSettings:update': ProjectSettings;
+  'assertions:list': StoryAssertionsView[];
+  /** The story's refreshed view after the run was stored. */
+  'assertions:run': StoryAssertionsView;
+  /** `opened` is false where no desktop shell exists (browser host): show `path` instead. */
+  'assertions:openLocation': { opened: boolean; path: string };
 }
 
 export type ResponseOf<C extends RequestChannel> = ResponseTypes[C];
