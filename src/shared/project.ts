@@ -1,3 +1,12 @@
+/** A store file that could not be read: kept aside (never overwritten), and the user is told why. */
+export interface StoreProblem {
+  /** Path relative to the store, e.g. `stories/<id>.json`. */
+  file: string;
+  /** Where it was moved, relative to the store. */
+  keptAs: string;
+  reason: string;
+}
+
 /** What the renderer knows about the opened project. */
 export interface StoreState {
   /** `<project>/.puffin` */
@@ -8,6 +17,8 @@ export interface StoreState {
   createdAt: string;
   /** Files kept aside because they failed to parse (path relative to the store). */
   quarantined: string[];
+  /** The same files with the reason each was kept aside (record files found when the project opened). */
+  problems?: StoreProblem[];
 }
 
 export interface ProjectInfo {

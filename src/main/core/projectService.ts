@@ -2,6 +2,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import type { ProjectInfo } from '../../shared/project';
+import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
 import { ServiceError } from './errors';
 import type { Logger } from './logger';
@@ -24,6 +25,7 @@ export function normalizeProjectPath(input: string, home = homedir()): string {
 /** The opened project: checks the folder, opens its `.puffin/` store, remembers it in recent projects. */
 export class ProjectService {
   private current: ProjectInfo | null = null;
+  private repos: ProjectStore | null = null;
   private readonly listeners = new Set<ProjectListener>();
 
   constructor(
@@ -33,6 +35,12 @@ export class ProjectService {
 
   get(): ProjectInfo | null {
     return this.current;
+  }
+
+  /** The repos of the opened project; `no_project` when none is open. */
+  requireStore(): ProjectStore {
+    if (!this.repos) throw new ServiceError('no_project', 'Open a project first.');
+    return this.repos;
   }
 
   async open(input: string): Promise<ProjectInfo> {
@@ -60,6 +68,17 @@ export class ProjectService {
       this.log.error(
         `A store file of ${basename(path)} could not be read; it was kept aside as .puffin/${q}.`,
       );
+    let opened;
+    try {
+      opened = await openProjectStore(store.dir, this.log);
+    } catch (err) {
+      throw new ServiceError('not_writable', `Could not read the project store: ${(err as Error).message}`);
+    }
+    // Switched only once everything loaded: a failed open leaves the previous project in place.
+    this.repos = opened.store;
+    const problems = opened.problems;
+    store.quarantined.push(...problems.map((p) => p.keptAs));
+    store.problems = problems;
     this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
     this.log.info(`Opened project ${this.current.name}`, { path, createdStore: store.createdNow });
     await this.settings.rememberProject(path);

@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ipc/contract';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { createAssertionsService } from '../assertions/assertionsService';
+import { journeyHandlers } from '../services/journeyHandlers';
+import type { GenerationService } from '../services/generationService';
+import { buildCore, type LlmOptions } from './core';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import { LogBus } from './logger';
-import { ProjectService } from './projectService';
-import { SettingsService } from './settingsService';
+import type { ProjectService } from './projectService';
+import type { SettingsService } from './settingsService';
 
 /** What differs between faces: native dialogs and the system browser exist only on the desktop. */
 export interface FacePlatform {
@@ -24,10 +27,12 @@ export interface Services {
   logBus: LogBus;
   settings: SettingsService;
   projects: ProjectService;
+  generation: GenerationService;
   dispatch: Dispatch;
   info: AppInfo;
   /** Every main → renderer event, for the face to forward. */
   onEvent(listener: EventListener): () => void;
+  /** Cancels running generations and kills every CLI process tree (app quit, host stop). */
   dispose(): Promise<void>;
 }
 
@@ -47,16 +52,24 @@ export async function createServices(opts: {
   userDataDir: string;
   platform: FacePlatform;
   logBus?: LogBus;
+  llm?: LlmOptions;
 }): Promise<Services> {
   const logBus = opts.logBus ?? new LogBus();
   const log = logBus.logger('app');
-  const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
-  await settings.load();
-  const projects = new ProjectService(settings, logBus.logger('project'));
+  const listeners = new Set<EventListener>();
+  const emit: EventListener = (event, payload) => {
+    for (const l of listeners) l(event, payload);
+  };
+  const core = await buildCore({
+    userDataDir: opts.userDataDir,
+    logBus,
+    emit,
+    llm: { desktop: opts.platform.face === 'electron', ...opts.llm },
+  });
+  const { settings, projects, generation } = core;
   const assertions = createAssertionsService({
     projectDir: () => projects.get()?.path ?? null,
-    // Backlog stories are not wired in yet: coverage appears once a story store exists.
-    story: async () => undefined,
+    story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),
     log: logBus.logger('assertions'),
   });
   const info: AppInfo = {
@@ -68,10 +81,6 @@ export async function createServices(opts: {
     nativeDialogs: Boolean(opts.platform.pickFolder),
   };
 
-  const listeners = new Set<EventListener>();
-  const emit: EventListener = (event, payload) => {
-    for (const l of listeners) l(event, payload);
-  };
   const unsubs = [
     logBus.subscribe((line) => emit('log:line', line)),
     settings.onChange((s) => emit('settings:changed', s)),
@@ -110,6 +119,7 @@ export async function createServices(opts: {
       await opts.platform.openPath(path);
       return { opened: true, path };
     },
+    ...journeyHandlers({ projects, generation, emit }),
   };
 
   log.info(`Puffin ${info.version} started (${info.face})`, { userDataDir: opts.userDataDir });
@@ -117,6 +127,7 @@ export async function createServices(opts: {
     logBus,
     settings,
     projects,
+    generation,
     info,
     dispatch: createDispatcher(handlers, logBus.logger('ipc')),
     onEvent(listener) {
@@ -124,6 +135,7 @@ export async function createServices(opts: {
       return () => listeners.delete(listener);
     },
     async dispose() {
+      await core.dispose();
       for (const u of unsubs) u();
       listeners.clear();
     },

@@ -1,5 +1,6 @@
 /** The public types of sendPrompt: what a workflow asks for and what it gets back. */
 import type { PreviewEvent as ParserPreviewEvent } from './preview/previewEvents';
+import type { PromptErrorCode } from './errors';
 import type { CliEvent } from './stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
 
@@ -29,6 +30,15 @@ export interface SendPromptResult<T = unknown> {
  */
 export type PreviewEvent = ParserPreviewEvent | { type: 'reset'; attempt: number };
 
+export interface RetryNotice {
+  code: PromptErrorCode;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  /** How long sendPrompt waits before the next attempt. */
+  delayMs: number;
+  message: string;
+}
+
 export interface SendPromptRequest {
   /** Names the caller in logs and errors, e.g. "deriveStories". Also the default schema when it is a SchemaName. */
   workflow: string;
@@ -47,6 +57,8 @@ export interface SendPromptRequest {
   preview?: (event: PreviewEvent) => void;
   /** Every decoded CLI event, for the activity view. */
   onEvent?: (event: CliEvent) => void;
+  /** Told before each retry of a transient failure (rate limited, overloaded...), e.g. for a progress line. */
+  onRetry?: (event: RetryNotice) => void;
   /** No MCP servers, no built-in tools. Default true: Puffin's calls are one-shot. */
   hermetic?: boolean;
   cwd?: string;

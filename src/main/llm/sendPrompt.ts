@@ -122,13 +122,24 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         ...(deps.retry?.policy ? { policy: deps.retry.policy } : {}),
         ...(deps.retry?.deps ? { deps: deps.retry.deps } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
-        onRetry: (r) =>
+        onRetry: (r) => {
           log.warn(`retrying after ${r.error.code}`, {
             workflow: req.workflow,
             attempt: r.attempt,
             delayMs: r.delayMs,
             cliVersion: r.error.diagnostics.cliVersion,
-          }),
+          });
+          try {
+            req.onRetry?.({
+              code: r.error.code,
+              attempt: r.attempt,
+              delayMs: r.delayMs,
+              message: r.error.message,
+            });
+          } catch {
+            // A caller's progress callback must not change the outcome of the call.
+          }
+        },
       });
       log.info('done', {
         workflow: req.workflow,

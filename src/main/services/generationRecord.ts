@@ -1,0 +1,43 @@
+/** Mapping sendPrompt outcomes onto the stored Generation record. */
+import type { Generation, GenerationMeta } from '../../shared/stories';
+import { PromptError } from '../llm/errors';
+import type { PromptMeta } from '../llm/promptTypes';
+import { toIpcError } from '../core/errors';
+
+export const EMPTY_META: GenerationMeta = {
+  cliVersion: null,
+  costUsd: null,
+  turns: null,
+  durationMs: null,
+  sessionId: null,
+  model: null,
+};
+
+export function toMeta(meta: PromptMeta): GenerationMeta {
+  return {
+    cliVersion: meta.cliVersion,
+    costUsd: meta.costUsd,
+    turns: meta.turns,
+    durationMs: meta.durationMs,
+    sessionId: meta.sessionId,
+    model: meta.model,
+  };
+}
+
+/**
+ * The error as stored and shown: the PromptError's code and user-actionable message, plus the evidence the
+ * review needs (validation errors, the CLI's errors, stderr tail, exit code); raw lines live in the .raw.jsonl.
+ */
+export function storedError(err: unknown): NonNullable<Generation['error']> {
+  if (!(err instanceof PromptError)) return toIpcError(err);
+  const { rawLines: _raw, ...diagnostics } = err.diagnostics;
+  void _raw;
+  return { code: err.code, message: err.message, details: diagnostics };
+}
+
+/** Failures where a title call would fail the same way: keep the local title and do not run the CLI again. */
+export function cliUnusable(err: unknown): boolean {
+  return (
+    err instanceof PromptError && ['cli_not_found', 'cli_not_executable', 'not_logged_in'].includes(err.code)
+  );
+}

@@ -1,0 +1,48 @@
+/** IPC handlers of the stories journey (issue 4): generations, history, backlog, project settings. */
+import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
+import type { Handlers } from '../core/dispatcher';
+import type { ProjectService } from '../core/projectService';
+import type { GenerationService } from './generationService';
+
+export type JourneyChannel =
+  | 'generation:derive'
+  | 'generation:modify'
+  | 'generation:cancel'
+  | 'history:list'
+  | 'history:rawLines'
+  | 'stories:list'
+  | 'stories:accept'
+  | 'stories:update'
+  | 'stories:delete'
+  | 'stories:restore'
+  | 'projectSettings:get'
+  | 'projectSettings:update';
+
+export function journeyHandlers(deps: {
+  projects: ProjectService;
+  generation: GenerationService;
+  emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+}): Pick<Handlers, JourneyChannel> {
+  const { projects, generation, emit } = deps;
+  const repo = () => projects.requireStore();
+  /** After each backlog change: the whole backlog, so a renderer can replace its copy (deletes included). */
+  const changed = async <T>(result: T): Promise<T> => {
+    emit('stories:changed', await repo().stories.list());
+    return result;
+  };
+  return {
+    'generation:derive': (req) => generation.derive(req),
+    'generation:modify': (req) => generation.modify(req),
+    'generation:cancel': ({ id }) => generation.cancel(id),
+    'history:list': () => repo().history.list(),
+    'history:rawLines': ({ id }) => repo().history.rawLines(id),
+    'stories:list': () => repo().stories.list(),
+    'stories:accept': async ({ drafts, generationId }) =>
+      changed(await repo().stories.accept(drafts, generationId)),
+    'stories:update': async ({ id, patch }) => changed(await repo().stories.update(id, patch)),
+    'stories:delete': async ({ ids }) => changed(await repo().stories.delete(ids)),
+    'stories:restore': async ({ stories }) => changed(await repo().stories.restore(stories)),
+    'projectSettings:get': () => repo().settings.get(),
+    'projectSettings:update': (patch) => repo().settings.update(patch),
+  };
+}

@@ -1,0 +1,46 @@
+import type { CliEvent } from '../llm/stream';
+
+/**
+ * The raw CLI lines of one generation, for the Activity panel: each decoded event's raw object as one JSON
+ * line. Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
+ * run is where failures show).
+ */
+export class RawLineRecorder {
+  private readonly head: string[] = [];
+  private tail: string[] = [];
+  private headChars = 0;
+  private dropped = 0;
+
+  constructor(
+    private readonly maxLines = 20_000,
+    private readonly maxChars = 16 * 1024 * 1024,
+    private readonly tailLines = 500,
+  ) {}
+
+  push(event: CliEvent): void {
+    const line =
+      event.kind === 'garbage'
+        ? JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error })
+        : JSON.stringify(event.raw);
+    if (
+      this.tail.length === 0 &&
+      this.head.length < this.maxLines &&
+      this.headChars + line.length <= this.maxChars
+    ) {
+      this.head.push(line);
+      this.headChars += line.length;
+      return;
+    }
+    this.tail.push(line);
+    if (this.tail.length > this.tailLines) {
+      this.dropped += this.tail.length - this.tailLines;
+      this.tail = this.tail.slice(-this.tailLines);
+    }
+  }
+
+  lines(): string[] {
+    if (this.dropped === 0) return [...this.head, ...this.tail];
+    const marker = JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped });
+    return [...this.head, marker, ...this.tail];
+  }
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Generation } from '../../shared/stories';
+import { writeFileAtomic } from '../core/atomicFile';
+import { isRecordId, RecordStore } from './recordStore';
+import { generationProblem } from './recordChecks';
+
+/**
+ * Prompt history: `.puffin/history/<id>.json` per generation (small, rewritten when its title arrives) and
+ * `.puffin/history/<id>.raw.jsonl`, the raw CLI lines, written once when the generation ends.
+ */
+export class HistoryRepo {
+  readonly records: RecordStore<Generation>;
+
+  constructor(storeDir: string) {
+    this.records = new RecordStore<Generation>(join(storeDir, 'history'), generationProblem);
+  }
+
+  /** Newest first. */
+  async list(): Promise<Generation[]> {
+    const all = await this.records.list();
+    return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  }
+
+  get(id: string): Promise<Generation | undefined> {
+    return this.records.get(id);
+  }
+
+  put(generation: Generation): Promise<Generation> {
+    return this.records.put(generation);
+  }
+
+  async writeRawLines(id: string, lines: readonly string[]): Promise<void> {
+    if (!isRecordId(id)) throw new Error(`Invalid generation id ${JSON.stringify(id)}`);
+    await writeFileAtomic(this.rawPath(id), lines.length ? lines.join('\n') + '\n' : '');
+  }
+
+  async rawLines(id: string): Promise<string[]> {
+    if (!isRecordId(id)) return [];
+    const text = await readFile(this.rawPath(id), 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return '';
+      throw err;
+    });
+    return text.split('\n').filter((l) => l !== '');
+  }
+
+  /**
+   * A record still `running` when the store opens belongs to a run that ended with the app (crash, kill):
+   * it is marked failed so the history does not show it spinning forever.
+   */
+  async markInterrupted(now = new Date()): Promise<Generation[]> {
+    const stale = (await this.records.list()).filter((g) => g.status === 'running');
+    return Promise.all(
+      stale.map((g) =>
+        this.records.put({
+          ...g,
+          status: 'failed',
+          finishedAt: now.toISOString(),
+          error: { code: 'interrupted', message: 'Puffin stopped while this generation was running.' },
+        }),
+      ),
+    );
+  }
+
+  private rawPath(id: string): string {
+    return join(this.records.dir, `${id}.raw.jsonl`);
+  }
+}

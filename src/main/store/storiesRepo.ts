@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Story, StoryDraft, StoryStatus } from '../../shared/stories';
+import { ServiceError } from '../core/errors';
+import { storyProblem } from './recordChecks';
+import { RecordStore } from './recordStore';
+import { SerialQueue } from './serialQueue';
+
+export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
+
+/** The backlog: `.puffin/stories/<id>.json`, one file per story, so saving one never rewrites the others. */
+export class StoriesRepo {
+  readonly records: RecordStore<Story>;
+  /** Update/delete/restore read then write: serialized so two edits of one story never lose each other. */
+  private readonly queue = new SerialQueue();
+
+  constructor(
+    storeDir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.records = new RecordStore<Story>(join(storeDir, 'stories'), storyProblem);
+  }
+
+  /** Oldest first (creation order), which is the backlog's natural order. */
+  async list(): Promise<Story[]> {
+    const all = await this.records.list();
+    return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  /** Drafts become pending backlog stories, each with a fresh id. */
+  async accept(drafts: StoryDraft[], generationId?: string): Promise<Story[]> {
+    const base = this.now().getTime();
+    // Distinct, increasing timestamps keep the accepted order when listing by createdAt.
+    const stories = drafts.map((d, i): Story => {
+      const at = new Date(base + i).toISOString();
+      return {
+        id: randomUUID(),
+        title: d.title,
+        description: d.description,
+        acceptanceCriteria: [...d.acceptanceCriteria],
+        status: 'pending',
+        createdAt: at,
+        updatedAt: at,
+        ...(generationId ? { generationId } : {}),
+      };
+    });
+    return Promise.all(stories.map((s) => this.records.put(s)));
+  }
+
+  update(id: string, patch: StoryPatch): Promise<Story> {
+    return this.queue.run(async () => {
+      const current = await this.records.get(id);
+      if (!current) throw new ServiceError('not_found', `There is no story ${id} in the backlog.`);
+      const next: Story = { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
+      return this.records.put(next);
+    });
+  }
+
+  /** Returns the deleted records (ids that do not exist are skipped), so the caller can offer undo. */
+  delete(ids: string[]): Promise<Story[]> {
+    return this.queue.run(async () => {
+      const removed: Story[] = [];
+      for (const id of new Set(ids)) {
+        const story = await this.records.get(id);
+        if (story && (await this.records.remove(id))) removed.push(story);
+      }
+      return removed;
+    });
+  }
+
+  /** Puts exact records back (undo of a delete). */
+  restore(stories: Story[]): Promise<Story[]> {
+    return this.queue.run(() => Promise.all(stories.map((s) => this.records.put({ ...s }))));
+  }
+}
+
+function definedOnly(patch: StoryPatch): StoryPatch {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as StoryPatch;
+}

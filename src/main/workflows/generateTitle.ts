@@ -1,0 +1,59 @@
+import type { Logger } from '../core/logger';
+import { titlePrompt } from './prompts';
+import type { CallOptions, WorkflowDeps } from './types';
+
+export const TITLE_MODEL = 'haiku';
+export const TITLE_TIMEOUT_MS = 45_000;
+const MAX_WORDS = 6;
+const MAX_LENGTH = 50;
+
+/** A title made locally from the first words of the text, for when the CLI cannot give one. */
+export function fallbackTitle(text: string): string {
+  const words = text
+    .replace(/```[\s\S]*?```/g, ' ') // code blocks make poor titles
+    .replace(/[#>*_`[\]()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+  let title = '';
+  for (const w of words) {
+    const next = title ? `${title} ${w}` : w;
+    if (next.length > MAX_LENGTH) break;
+    title = next;
+  }
+  if (!title) return words[0]?.slice(0, MAX_LENGTH) || 'Untitled';
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+export interface TitleResult {
+  title: string;
+  /** True when the CLI failed and the local fallback was used. */
+  fallback: boolean;
+  error?: { code: string; message: string };
+}
+
+/** A short title for a prompt (title schema, fast model, short timeout); never throws. */
+export async function generateTitle(
+  deps: WorkflowDeps & { logger: Logger },
+  text: string,
+  options: CallOptions = {},
+): Promise<TitleResult> {
+  try {
+    const result = await deps.sendPrompt({
+      workflow: 'generateTitle',
+      schema: 'title',
+      prompt: titlePrompt(text),
+      model: TITLE_MODEL,
+      maxTurns: 2,
+      timeoutMs: TITLE_TIMEOUT_MS,
+      ...options,
+    });
+    return { title: result.data, fallback: false };
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? 'internal_error';
+    const message = err instanceof Error ? err.message : String(err);
+    const title = fallbackTitle(text);
+    deps.logger.warn(`Title generation failed (${code}); used "${title}" from the prompt instead.`, { code });
+    return { title, fallback: true, error: { code, message } };
+  }
+}
