@@ -7,7 +7,8 @@ import { LogBus } from './logger';
 
 function setup(overrides: Partial<Handlers> = {}) {
   const bus = new LogBus();
-  const base: Handlers = {
+  // Channels without a handler here answer null: the contract grows, these tests stay about the dispatcher.
+  const base: Partial<Handlers> = {
     'app:info': () => ({
       name: 'Puffin',
       version: '0.0.0',
@@ -29,7 +30,10 @@ function setup(overrides: Partial<Handlers> = {}) {
   };
   // Every handler is a spy, so a test can prove one was (or was not) called.
   const handlers = Object.fromEntries(
-    requestChannels.map((c) => [c, vi.fn(overrides[c] ?? base[c])]),
+    requestChannels.map((c) => [
+      c,
+      vi.fn((overrides[c] ?? base[c] ?? (() => null)) as (...a: unknown[]) => unknown),
+    ]),
   ) as unknown as Record<keyof Handlers, ReturnType<typeof vi.fn>>;
   const dispatch = createDispatcher(handlers as unknown as Handlers, bus.logger('ipc'));
   return { dispatch, handlers, bus };

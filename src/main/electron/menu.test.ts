@@ -2,8 +2,13 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate, type MenuActions } from './menu';
 
-function actions(): MenuActions & { [K in keyof MenuActions]: ReturnType<typeof vi.fn> } {
-  return { openProject: vi.fn(), openRecent: vi.fn(), openExternal: vi.fn(), quit: vi.fn() };
+function actions() {
+  return {
+    openProject: vi.fn<MenuActions['openProject']>(),
+    openRecent: vi.fn<MenuActions['openRecent']>(),
+    openExternal: vi.fn<MenuActions['openExternal']>(),
+    quit: vi.fn<MenuActions['quit']>(),
+  };
 }
 
 function find(items: MenuItemConstructorOptions[] | undefined, label: string): MenuItemConstructorOptions {

@@ -55,7 +55,7 @@ describe('createClient', () => {
 
   it('lets a rejected bridge call surface as it is', async () => {
     const bridge = fakeBridge(() => ({ ok: true, value: 1 }));
-    bridge.logRecent.mockRejectedValueOnce(new Error('transport down'));
+    vi.mocked(bridge.logRecent).mockRejectedValueOnce(new Error('transport down'));
     await expect(createClient(bridge).call('log:recent', {})).rejects.toThrow('transport down');
   });
 
