@@ -1,0 +1,113 @@
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LogBus } from '../core/logger';
+import { openProjectStore } from './projectStore';
+import { StoriesRepo } from './storiesRepo';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'puffin-stories-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const draft = (title: string) => ({
+  title,
+  description: `As a user, I want ${title}`,
+  acceptanceCriteria: ['ok'],
+});
+
+describe('StoriesRepo', () => {
+  it('accepts drafts as pending stories, one human-readable file each, listed in accepted order', async () => {
+    const repo = new StoriesRepo(dir);
+    const accepted = await repo.accept([draft('A'), draft('B'), draft('C')], 'gen-1');
+    expect(accepted.map((s) => [s.title, s.status, s.generationId])).toEqual([
+      ['A', 'pending', 'gen-1'],
+      ['B', 'pending', 'gen-1'],
+      ['C', 'pending', 'gen-1'],
+    ]);
+    const files = (await readdir(join(dir, 'stories'))).sort();
+    expect(files).toEqual(accepted.map((s) => `${s.id}.json`).sort());
+    const text = await readFile(join(dir, 'stories', `${accepted[0]!.id}.json`), 'utf8');
+    expect(text).toContain('\n  "title": "A"'); // indented JSON, not one line
+    expect((await new StoriesRepo(dir).list()).map((s) => s.title)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('update patches fields and bumps updatedAt; unknown id is not_found', async () => {
+    let t = Date.parse('2030-01-01T00:00:00Z');
+    const repo = new StoriesRepo(dir, () => new Date(t));
+    const [s] = await repo.accept([draft('A')]);
+    t += 60_000;
+    const u = await repo.update(s!.id, { status: 'done', title: 'A2' });
+    expect(u).toMatchObject({
+      title: 'A2',
+      status: 'done',
+      description: s!.description,
+      createdAt: s!.createdAt,
+    });
+    expect(u.updatedAt).toBe('2030-01-01T00:01:00.000Z');
+    await expect(repo.update('nope', { title: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('concurrent updates of one story keep every change (serialized read-modify-write)', async () => {
+    const repo = new StoriesRepo(dir);
+    const [s] = await repo.accept([draft('A')]);
+    await Promise.all([
+      repo.update(s!.id, { title: 'T' }),
+      repo.update(s!.id, { status: 'in_progress' }),
+      repo.update(s!.id, { acceptanceCriteria: ['x', 'y'] }),
+    ]);
+    const onDisk = await new StoriesRepo(dir).list();
+    expect(onDisk[0]).toMatchObject({ title: 'T', status: 'in_progress', acceptanceCriteria: ['x', 'y'] });
+    expect((await readdir(join(dir, 'stories'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('delete returns the exact records and restore puts them back', async () => {
+    const repo = new StoriesRepo(dir);
+    const stories = await repo.accept([draft('A'), draft('B')]);
+    const deleted = await repo.delete([stories[0]!.id, 'missing']);
+    expect(deleted).toEqual([stories[0]]);
+    expect((await new StoriesRepo(dir).list()).map((s) => s.title)).toEqual(['B']);
+    await repo.restore(deleted);
+    expect(await new StoriesRepo(dir).list()).toEqual(stories);
+  });
+});
+
+describe('openProjectStore', () => {
+  it('keeps an unreadable story aside, reports it, and loads the rest', async () => {
+    const repo = new StoriesRepo(dir);
+    const [good] = await repo.accept([draft('Good')]);
+    await writeFile(join(dir, 'stories', 'broken.json'), '{"id": "broken", "title": ');
+    await mkdir(join(dir, 'history'), { recursive: true });
+    await writeFile(join(dir, 'history', 'h1.json'), JSON.stringify({ id: 'h1', kind: 'derive' }));
+    const bus = new LogBus();
+    const { store, problems } = await openProjectStore(dir, bus.logger('project'));
+    expect(await store.stories.list()).toEqual([good]);
+    expect(problems.map((p) => p.file).sort()).toEqual(['history/h1.json', 'stories/broken.json']);
+    expect(problems.find((p) => p.file === 'stories/broken.json')!.reason).toMatch(/not valid JSON/);
+    const names = await readdir(join(dir, 'stories'));
+    expect(names.some((n) => n.startsWith('broken.json.corrupt-'))).toBe(true);
+    expect(names).not.toContain('broken.json');
+    expect(bus.recent().filter((l) => l.level === 'error')).toHaveLength(2);
+  });
+
+  it('marks generations left running by a previous run as failed (interrupted)', async () => {
+    const { store } = await openProjectStore(dir, new LogBus().logger('p'));
+    await store.history.put({
+      id: 'g1',
+      kind: 'derive',
+      title: 't',
+      prompt: 'p',
+      status: 'running',
+      createdAt: new Date().toISOString(),
+      warnings: [],
+      meta: { cliVersion: null, costUsd: null, turns: null, durationMs: null, sessionId: null, model: null },
+    });
+    const reopened = await openProjectStore(dir, new LogBus().logger('p'));
+    expect(await reopened.store.history.get('g1')).toMatchObject({
+      status: 'failed',
+      error: { code: 'interrupted' },
+    });
+  });
+});

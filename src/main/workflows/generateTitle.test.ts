@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { memoryLogger } from '../llm/testing';
+import { PromptError } from '../llm/errors';
+import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
+import { fallbackTitle, generateTitle, TITLE_MODEL } from './generateTitle';
+
+function fakeSendPrompt(impl: (req: SendPromptRequest) => Promise<unknown>): {
+  sendPrompt: SendPrompt;
+  calls: SendPromptRequest[];
+} {
+  const calls: SendPromptRequest[] = [];
+  const sendPrompt = (async (req: SendPromptRequest) => {
+    calls.push(req);
+    return { data: await impl(req), source: 'structured_output', warnings: [], meta: {} };
+  }) as unknown as SendPrompt;
+  return { sendPrompt, calls };
+}
+
+describe('fallbackTitle', () => {
+  it('takes the first words, capitalised, at most 50 characters', () => {
+    expect(fallbackTitle('let users share recipes by link and email')).toBe(
+      'Let users share recipes by link',
+    );
+    expect(fallbackTitle('# Heading\n\n**bold** words')).toBe('Heading bold words');
+    expect(fallbackTitle('x'.repeat(80))).toHaveLength(50);
+    expect(fallbackTitle('   ')).toBe('Untitled');
+  });
+});
+
+describe('generateTitle', () => {
+  it('asks for the title schema with the fast model and a short timeout', async () => {
+    const { sendPrompt, calls } = fakeSendPrompt(async () => 'Recipe Link Sharing');
+    const { logger } = memoryLogger();
+    const t = await generateTitle({ sendPrompt, logger }, 'Let users share recipes');
+    expect(t).toEqual({ title: 'Recipe Link Sharing', fallback: false });
+    expect(calls[0]).toMatchObject({ schema: 'title', model: TITLE_MODEL });
+    expect(calls[0]!.timeoutMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('falls back to the first words of the prompt when the CLI fails, and logs why', async () => {
+    const { sendPrompt } = fakeSendPrompt(async () => {
+      throw new PromptError('not_logged_in');
+    });
+    const { logger, lines } = memoryLogger();
+    const t = await generateTitle({ sendPrompt, logger }, 'share recipes by link please');
+    expect(t).toMatchObject({
+      title: 'Share recipes by link please',
+      fallback: true,
+      error: { code: 'not_logged_in' },
+    });
+    expect(lines.some((l) => l.level === 'warn' && l.message.includes('not_logged_in'))).toBe(true);
+  });
+});
