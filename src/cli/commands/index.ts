@@ -2,6 +2,15 @@ import type { CliCommand } from '../command';
 import { assertionsEvaluateCommand } from './assertions-evaluate';
 import { extractCommand } from './extract';
 import { promptCommand } from './prompt';
+import { storiesDeriveCommand, storiesModifyCommand } from './stories';
+import { titleCommand } from './title';
 
 /** Every headless subcommand; add one line per command module. */
-export const commands: CliCommand[] = [assertionsEvaluateCommand, promptCommand, extractCommand];
+export const commands: CliCommand[] = [
+  assertionsEvaluateCommand,
+  promptCommand,
+  extractCommand,
+  storiesDeriveCommand,
+  storiesModifyCommand,
+  titleCommand,
+];

@@ -187,7 +187,8 @@ export class GenerationService {
         error: storedError(err),
         meta: { ...record.meta, cliVersion },
       };
-      if (record.kind !== 'prompt') record.stories = spec.partial((tracker?.complete() ?? []).map(unlocked));
+      const kept = spec.partial((tracker?.complete() ?? []).map(unlocked));
+      if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
       log[cancelled ? 'info' : 'warn'](`Generation ${record.id} ${record.status}: ${record.error?.message}`, {
         code: record.error?.code,
       });

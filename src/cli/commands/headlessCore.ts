@@ -1,0 +1,45 @@
+// The headless face: the same core services as the app (settings, project store, sendPrompt, generations),
+// with log lines on stderr (warnings and errors; everything with PUFFIN_DEBUG) and stdout left to the result.
+import { buildCore, type Core } from '../../main/core/core';
+import { LogBus } from '../../main/core/logger';
+import { defaultUserDataDir } from '../../main/core/paths';
+import type { CliIo } from '../command';
+
+export interface Headless {
+  core: Core;
+  /** Stops Ctrl-C handling and disposes the core (kills any CLI still running). */
+  close(): Promise<void>;
+}
+
+export async function headlessCore(io: CliIo): Promise<Headless> {
+  const logBus = new LogBus();
+  const debug = Boolean(io.env.PUFFIN_DEBUG);
+  logBus.subscribe((l) => {
+    if (!debug && l.level !== 'warn' && l.level !== 'error') return;
+    const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
+    io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
+  });
+  const core = await buildCore({
+    userDataDir: defaultUserDataDir(io.env),
+    logBus,
+    emit: () => {}, // no renderer to tell
+    llm: { env: () => io.env },
+  });
+  // Ctrl-C cancels: the running generation is stored as cancelled and its CLI process tree killed.
+  const onSignal = () => core.generation.cancelAll();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    core,
+    async close() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await core.dispose();
+    },
+  };
+}
+
+/** Generation ids made by the headless CLI: valid record ids, sortable, unique enough per project. */
+export function headlessId(): string {
+  return `cli-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
