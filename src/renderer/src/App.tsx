@@ -1,19 +1,26 @@
 import { useEffect } from 'react';
 import { useTheme } from './components/useTheme';
 import { ActivityPanel } from './panels/ActivityPanel';
+import { Backlog } from './panels/Backlog';
+import { HistoryPanel } from './panels/HistoryPanel';
 import { ProjectHome } from './panels/ProjectHome';
+import { PromptPanel } from './panels/PromptPanel';
 import { SettingsPanel } from './panels/SettingsPanel';
 import { useApp } from './store/StoreContext';
 import type { View } from './store/types';
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'project', label: 'Project' },
+  { id: 'prompt', label: 'Prompt' },
+  { id: 'backlog', label: 'Backlog' },
+  { id: 'history', label: 'History' },
   { id: 'settings', label: 'Settings' },
   { id: 'activity', label: 'Activity' },
 ];
 
 export function App() {
   const boot = useApp((s) => s.boot);
+  const connectJourney = useApp((s) => s.connectJourney);
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const notice = useApp((s) => s.notice);
@@ -32,6 +39,7 @@ export function App() {
       unsubscribe?.();
     };
   }, [boot]);
+  useEffect(() => connectJourney(), [connectJourney]);
 
   return (
     <div className="app">
@@ -62,6 +70,9 @@ export function App() {
           </div>
         )}
         {view === 'project' && <ProjectHome />}
+        {view === 'prompt' && <PromptPanel />}
+        {view === 'backlog' && <Backlog />}
+        {view === 'history' && <HistoryPanel />}
         {view === 'settings' && <SettingsPanel />}
         {view === 'activity' && <ActivityPanel />}
       </main>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { LOG_LEVELS } from '../../../shared/log';
+import { RawOutput } from '../components/RawOutput';
 import { visibleLines } from '../store/selectors';
 import { useApp } from '../store/StoreContext';
 
@@ -23,6 +24,7 @@ export function ActivityPanel() {
   return (
     <section className="panel activity" aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
+      <RawOutput />
       <div className="row">
         {LOG_LEVELS.map((level) => (
           <label key={level} className="inline">

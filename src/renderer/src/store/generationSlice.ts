@@ -116,6 +116,10 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     result: null,
     genError: null,
     lastRequest: null,
+    promptForm: { text: '', deriveStories: true, model: '' },
+    setPromptForm(patch) {
+      set((s) => ({ promptForm: { ...s.promptForm, ...patch } }));
+    },
     async startGeneration({ prompt, deriveStories, model }) {
       await run({ kind: 'derive', prompt, deriveStories, ...(model ? { model } : {}) });
     },

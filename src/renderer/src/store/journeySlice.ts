@@ -10,8 +10,15 @@ export const createJourneySlice: Slice<JourneySlice> = (client) => (set, get, ap
     const unsubs = [
       client.on('generation:progress', (p) => get().receiveProgress(p)),
       client.on('history:changed', (g) => get().upsertGeneration(g)),
-      // The payload's shape (all stories or only the changed ones) does not matter: reload the list.
-      client.on('stories:changed', () => void get().loadStories()),
+      // Main sends the whole list after every change.
+      client.on('stories:changed', (stories) => {
+        const ids = new Set(stories.map((st) => st.id));
+        set((s) => ({
+          stories,
+          storiesLoaded: true,
+          selected: new Set([...s.selected].filter((id) => ids.has(id))),
+        }));
+      }),
       api.subscribe((s, prev) => {
         if (s.project?.path === prev.project?.path) return;
         set({

@@ -96,12 +96,22 @@ export interface ReviewRound {
   partial: boolean;
 }
 
+export interface PromptForm {
+  text: string;
+  deriveStories: boolean;
+  /** '' = the default model from Settings. */
+  model: string;
+}
+
 export interface GenerationSlice {
   running: RunningGeneration | null;
   /** The last generation that ended (its markdown answer, status, meta). */
   result: Generation | null;
   genError: ActionableError | null;
   lastRequest: RunRequest | null;
+  /** The Prompt panel's form, kept here so it survives switching panels. */
+  promptForm: PromptForm;
+  setPromptForm(patch: Partial<PromptForm>): void;
   startGeneration(req: { prompt: string; deriveStories: boolean; model?: string }): Promise<void>;
   requestChanges(feedback: string): Promise<boolean>;
   retryGeneration(): Promise<void>;

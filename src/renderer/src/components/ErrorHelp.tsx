@@ -1,0 +1,70 @@
+import { describeError } from '../lib/errorHelp';
+import type { ActionableError } from '../store/types';
+
+interface Props {
+  error: ActionableError;
+  onRetry?: () => void;
+  onOpenSettings: () => void;
+  onOpenProject: () => void;
+  onDismiss: () => void;
+}
+
+/** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
+export function ErrorHelp({ error, onRetry, onOpenSettings, onOpenProject, onDismiss }: Props) {
+  const help = describeError(error);
+  return (
+    <section
+      role={help.info ? 'status' : 'alert'}
+      aria-labelledby="error-help-title"
+      className={`panel error-help ${help.info ? 'info' : 'error'}`}
+      data-code={error.code}
+    >
+      <h2 id="error-help-title">{help.title}</h2>
+      <p>{help.message}</p>
+      <p>
+        <strong>Next step:</strong> {help.next}
+      </p>
+      {help.command && (
+        <p>
+          Run: <code className="command">{help.command}</code>
+        </p>
+      )}
+      {help.validationErrors.length > 0 && (
+        <>
+          <h3>Problems found</h3>
+          <ul aria-label="Validation errors">
+            {help.validationErrors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {help.rawLines.length > 0 && (
+        <details>
+          <summary>Raw CLI output ({help.rawLines.length} lines)</summary>
+          <pre className="raw-lines">{help.rawLines.join('\n')}</pre>
+        </details>
+      )}
+      <div className="row">
+        {help.retry && onRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+        {help.openSettings && (
+          <button type="button" onClick={onOpenSettings}>
+            Open Settings
+          </button>
+        )}
+        {help.openProject && (
+          <button type="button" onClick={onOpenProject}>
+            Open a project
+          </button>
+        )}
+        <button type="button" className="subtle" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import { STORY_STATUSES } from '../../../shared/stories';
+import { filterStories, STATUS_LABEL } from '../lib/backlogFilter';
+import { plural } from '../lib/format';
+import { useApp } from '../store/StoreContext';
+import { BacklogList, rowId } from './BacklogList';
+import { StoryEditor } from './StoryEditor';
+
+export function Backlog() {
+  const project = useApp((s) => s.project);
+  const stories = useApp((s) => s.stories);
+  const loaded = useApp((s) => s.storiesLoaded);
+  const statusFilter = useApp((s) => s.statusFilter);
+  const search = useApp((s) => s.search);
+  const selected = useApp((s) => s.selected);
+  const undo = useApp((s) => s.undo);
+  const setStatusVisible = useApp((s) => s.setStatusVisible);
+  const setSearch = useApp((s) => s.setSearch);
+  const toggleSelected = useApp((s) => s.toggleSelected);
+  const setSelection = useApp((s) => s.setSelection);
+  const updateStory = useApp((s) => s.updateStory);
+  const setStoriesStatus = useApp((s) => s.setStoriesStatus);
+  const deleteStories = useApp((s) => s.deleteStories);
+  const undoDelete = useApp((s) => s.undoDelete);
+  const dismissUndo = useApp((s) => s.dismissUndo);
+  const setView = useApp((s) => s.setView);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  const visible = useMemo(
+    () => filterStories(stories, statusFilter, search),
+    [stories, statusFilter, search],
+  );
+  const visibleIds = useMemo(() => visible.map((s) => s.id), [visible]);
+  const active = Math.min(activeIndex, Math.max(0, visible.length - 1));
+  const editing = editingId ? stories.find((s) => s.id === editingId) : undefined;
+  const selectedIds = [...selected];
+  const allShownSelected = visible.length > 0 && visible.every((s) => selected.has(s.id));
+
+  const closeEditor = () => {
+    const id = editingId;
+    setEditingId(null);
+    if (id) requestAnimationFrame(() => document.getElementById(rowId(id))?.focus());
+  };
+  const deleteSelection = () => {
+    const current = visible[active];
+    const ids = selectedIds.length > 0 ? selectedIds : current ? [current.id] : [];
+    if (editingId && ids.includes(editingId)) setEditingId(null);
+    void deleteStories(ids);
+  };
+
+  if (!project) {
+    return (
+      <section className="panel" aria-labelledby="backlog-title">
+        <h2 id="backlog-title">Backlog</h2>
+        <p className="hint">
+          Open a project to see its backlog.{' '}
+          <button type="button" className="link" onClick={() => setView('project')}>
+            Open a project
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel backlog" aria-labelledby="backlog-title">
+      <h2 id="backlog-title">Backlog</h2>
+      <div className="row toolbar">
+        <fieldset className="status-filter">
+          <legend>Status</legend>
+          {STORY_STATUSES.map((st) => (
+            <label key={st} className="inline">
+              <input
+                type="checkbox"
+                checked={statusFilter[st]}
+                onChange={(e) => setStatusVisible(st, e.target.checked)}
+              />{' '}
+              {STATUS_LABEL[st]}
+            </label>
+          ))}
+        </fieldset>
+        <input
+          type="search"
+          aria-label="Search stories"
+          placeholder="Search title, description, criteria…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <span className="muted" aria-live="polite" data-testid="backlog-count">
+          {loaded ? `${visible.length} of ${plural(stories.length, 'story', 'stories')}` : 'Loading…'}
+        </span>
+      </div>
+      <div className="row" role="toolbar" aria-label="Selected stories">
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={allShownSelected}
+            disabled={visible.length === 0}
+            onChange={(e) => setSelection(e.target.checked ? visibleIds : [])}
+          />{' '}
+          Select all shown
+        </label>
+        <span aria-live="polite">{selected.size} selected</span>
+        <button
+          type="button"
+          disabled={selected.size === 0}
+          onClick={() => void setStoriesStatus(selectedIds, 'archived')}
+        >
+          Archive selected
+        </button>
+        <button type="button" disabled={selected.size === 0} onClick={deleteSelection}>
+          Delete selected
+        </button>
+        <button
+          type="button"
+          className="subtle"
+          disabled={selected.size === 0}
+          onClick={() => setSelection([])}
+        >
+          Clear selection
+        </button>
+      </div>
+      {undo && (
+        <div role="status" className="notice info toast">
+          <span>Deleted {plural(undo.length, 'story', 'stories')}.</span>
+          <span className="row">
+            <button type="button" onClick={() => void undoDelete()}>
+              Undo
+            </button>
+            <button type="button" className="subtle" aria-label="Dismiss undo" onClick={dismissUndo}>
+              ×
+            </button>
+          </span>
+        </div>
+      )}
+      {editing && (
+        <StoryEditor
+          key={editing.id}
+          story={editing}
+          onSave={(patch) => updateStory(editing.id, patch)}
+          onClose={closeEditor}
+        />
+      )}
+      {loaded && stories.length === 0 ? (
+        <p className="muted">
+          No stories yet: derive some in the Prompt panel and add the accepted ones here.
+        </p>
+      ) : (
+        <BacklogList
+          stories={visible}
+          selected={selected}
+          activeIndex={active}
+          onActiveChange={setActiveIndex}
+          onToggle={(id, range) => toggleSelected(id, range, visibleIds)}
+          onOpen={setEditingId}
+          onDeleteSelection={deleteSelection}
+        />
+      )}
+      <p className="muted" id="backlog-keys">
+        Keys: ↑/↓ move · Space selects (Shift: range) · Enter edits · Delete deletes the selection
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generation } from '../testing/fakeClient';
+import { renderWith, setupStore } from '../testing/setup';
+import { ActivityPanel } from './ActivityPanel';
+import { HistoryPanel } from './HistoryPanel';
+
+afterEach(cleanup);
+
+async function show() {
+  const setup = setupStore();
+  setup.client.handle('history:list', () => [
+    generation({
+      id: 'g2',
+      title: 'Plain question',
+      kind: 'prompt',
+      source: 'legacy_text',
+      warnings: ['Legacy text extraction used'],
+    }),
+    generation({ id: 'g1', status: 'failed', error: { code: 'timeout', message: 'Took too long' } }),
+  ]);
+  setup.client.handle('history:rawLines', () => ['{"type":"system"}', '{"type":"result"}']);
+  await act(async () => {
+    renderWith(
+      <>
+        <HistoryPanel />
+        <ActivityPanel />
+      </>,
+      setup,
+    );
+    await setup.store.getState().loadHistory();
+  });
+  return setup;
+}
+
+describe('HistoryPanel', () => {
+  it('lists generations with their metadata, source and warnings', async () => {
+    await show();
+    const entries = within(screen.getByRole('list', { name: 'Generations' })).getAllByRole('listitem', {
+      name: /./,
+    });
+    expect(entries.map((e) => e.querySelector('h3')?.textContent)).toEqual([
+      'Plain question',
+      'Export to CSV',
+    ]);
+    const first = entries[0]!;
+    expect(first.textContent).toContain('Plain prompt');
+    expect(first.textContent).toContain('legacy_text');
+    expect(first.textContent).toContain('2.1.330');
+    expect(first.textContent).toContain('$0.04');
+    expect(first.textContent).toContain('30.0 s');
+    expect(within(first).getByRole('list', { name: 'Warnings' }).textContent).toContain('Legacy text');
+    expect(entries[1]!.textContent).toContain('structured_output');
+    expect(entries[1]!.textContent).toContain('timeout: Took too long');
+  });
+
+  it('follows history:changed (new entries first, updates in place)', async () => {
+    const { client } = await show();
+    act(() => client.emit('history:changed', generation({ id: 'g3', title: 'Newest' })));
+    act(() => client.emit('history:changed', generation({ id: 'g1', title: 'Retitled' })));
+    const titles = [...document.querySelectorAll('.history-entry h3')].map((h) => h.textContent);
+    expect(titles).toEqual(['Newest', 'Plain question', 'Retitled']);
+  });
+
+  it('opens the raw CLI lines in the Activity panel', async () => {
+    const { client, store } = await show();
+    const entry = screen.getByRole('listitem', { name: 'Export to CSV' });
+    await act(async () =>
+      fireEvent.click(within(entry).getByRole('button', { name: 'Show raw CLI output' })),
+    );
+    expect(client.callsTo('history:rawLines')).toEqual([{ id: 'g1' }]);
+    expect(store.getState().view).toBe('activity');
+    const raw = screen.getByRole('region', { name: 'Raw CLI output: Export to CSV' });
+    expect(within(raw).getByLabelText('Raw CLI lines').textContent).toBe(
+      '{"type":"system"}\n{"type":"result"}',
+    );
+    fireEvent.click(within(raw).getByRole('button', { name: 'Close raw output' }));
+    expect(screen.queryByRole('region', { name: /Raw CLI output/ })).toBeNull();
+  });
+});

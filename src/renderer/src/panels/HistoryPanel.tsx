@@ -1,0 +1,90 @@
+import type { Generation } from '../../../shared/stories';
+import { formatCost, formatDuration } from '../lib/format';
+import { useApp } from '../store/StoreContext';
+
+const KIND: Record<Generation['kind'], string> = {
+  derive: 'Derive stories',
+  modify: 'Modify stories',
+  prompt: 'Plain prompt',
+};
+
+function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
+  const titleId = `gen-${g.id}-title`;
+  const title = g.title || g.prompt.slice(0, 80);
+  return (
+    <li className={`history-entry status-${g.status}`} aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      <dl className="facts">
+        <dt>Kind</dt>
+        <dd>{KIND[g.kind]}</dd>
+        <dt>Status</dt>
+        <dd>{g.status}</dd>
+        <dt>Time</dt>
+        <dd>
+          <time dateTime={g.createdAt}>{new Date(g.createdAt).toLocaleString()}</time>
+        </dd>
+        <dt>Cost</dt>
+        <dd>{formatCost(g.meta.costUsd)}</dd>
+        <dt>Turns</dt>
+        <dd>{g.meta.turns ?? '—'}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(g.meta.durationMs)}</dd>
+        <dt>CLI version</dt>
+        <dd>{g.meta.cliVersion ?? '—'}</dd>
+        <dt>Source</dt>
+        <dd>{g.source ?? '—'}</dd>
+        <dt>Model</dt>
+        <dd>{g.meta.model ?? g.model ?? '—'}</dd>
+        {g.stories && (
+          <>
+            <dt>Stories</dt>
+            <dd>{g.stories.length}</dd>
+          </>
+        )}
+      </dl>
+      {g.error && (
+        <p className="field-error">
+          {g.error.code}: {g.error.message}
+        </p>
+      )}
+      {g.warnings.length > 0 && (
+        <ul className="warnings" aria-label="Warnings">
+          {g.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
+      <details>
+        <summary>{g.feedback ? 'Prompt and feedback' : 'Prompt'}</summary>
+        <pre className="prompt-text">{g.prompt}</pre>
+        {g.feedback && <pre className="prompt-text">{g.feedback}</pre>}
+      </details>
+      <button type="button" onClick={onRaw}>
+        Show raw CLI output
+      </button>
+    </li>
+  );
+}
+
+/** Past prompts and generations, newest first, with their metadata; raw CLI lines open in Activity. */
+export function HistoryPanel() {
+  const project = useApp((s) => s.project);
+  const generations = useApp((s) => s.generations);
+  const loaded = useApp((s) => s.historyLoaded);
+  const showRawLines = useApp((s) => s.showRawLines);
+  return (
+    <section className="panel" aria-labelledby="history-title">
+      <h2 id="history-title">History</h2>
+      {!project && <p className="hint">Open a project to see its history.</p>}
+      {project && !loaded && <p className="muted">Loading…</p>}
+      {project && loaded && generations.length === 0 && <p className="muted">No generations yet.</p>}
+      {generations.length > 0 && (
+        <ol className="history" aria-label="Generations">
+          {generations.map((g) => (
+            <GenerationEntry key={g.id} g={g} onRaw={() => void showRawLines(g.id)} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { formatCost, formatElapsed, plural } from '../lib/format';
+import { useApp } from '../store/StoreContext';
+import type { RunningGeneration } from '../store/types';
+
+function statusText(running: RunningGeneration): string {
+  const p = running.progress;
+  const wantsStories = running.request.kind === 'modify' || running.request.deriveStories;
+  const parts: string[] = [];
+  if (running.cancelling) parts.push('Cancelling…');
+  else if (!p || p.phase === 'queued') parts.push('Waiting for the CLI…');
+  else if (p.phase === 'retrying')
+    parts.push(p.retryInSeconds !== undefined ? `retrying in ${p.retryInSeconds} s` : 'retrying');
+  else parts.push(wantsStories ? 'Generating stories' : 'Generating the answer');
+  if (wantsStories) parts.push(`${plural(p?.stories.length ?? 0, 'story', 'stories')} so far`);
+  if (p?.costUsd !== null && p?.costUsd !== undefined) parts.push(`cost ${formatCost(p.costUsd)}`);
+  return parts.join(' · ');
+}
+
+/** The running generation: a progress line and the stories complete so far, as they arrive. */
+export function LivePreview() {
+  const running = useApp((s) => s.running);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (!running) return null;
+  const p = running.progress;
+  const elapsed = Math.max(p?.elapsedMs ?? 0, now - running.startedAt);
+  const stories = p?.stories ?? [];
+  return (
+    <section className="panel preview" aria-labelledby="preview-title" aria-busy="true">
+      <h2 id="preview-title">{running.request.kind === 'modify' ? 'Applying your changes' : 'Generating'}</h2>
+      <p className="progress-line">
+        <span className="elapsed" aria-label="Elapsed time">
+          {formatElapsed(elapsed)}
+        </span>
+        {' · '}
+        <span aria-live="polite" data-testid="progress-status">
+          {statusText(running)}
+        </span>
+      </p>
+      {p?.message && <p className="muted">{p.message}</p>}
+      {stories.length > 0 && (
+        <ol className="preview-stories" aria-label="Stories so far">
+          {stories.map((st, i) => (
+            <li key={i}>
+              <strong>{st.title}</strong>
+              {st.description && <p>{st.description}</p>}
+              {st.acceptanceCriteria.length > 0 && (
+                <ul>
+                  {st.acceptanceCriteria.map((c, j) => (
+                    <li key={j}>{c}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import type { FormEvent, KeyboardEvent } from 'react';
+import { ErrorHelp } from '../components/ErrorHelp';
+import { Markdown } from '../components/Markdown';
+import { formatCost, formatDuration } from '../lib/format';
+import { useApp } from '../store/StoreContext';
+import { LivePreview } from './LivePreview';
+import { StoryReview } from './StoryReview';
+
+export const MODELS = ['sonnet', 'opus', 'haiku'] as const;
+
+export function PromptPanel() {
+  const project = useApp((s) => s.project);
+  const running = useApp((s) => s.running);
+  const defaultModel = useApp((s) => s.settings?.defaultModel ?? '');
+  const result = useApp((s) => s.result);
+  const genError = useApp((s) => s.genError);
+  const review = useApp((s) => s.review);
+  const startGeneration = useApp((s) => s.startGeneration);
+  const cancelGeneration = useApp((s) => s.cancelGeneration);
+  const retryGeneration = useApp((s) => s.retryGeneration);
+  const clearGenError = useApp((s) => s.clearGenError);
+  const setView = useApp((s) => s.setView);
+  const form = useApp((s) => s.promptForm);
+  const setPromptForm = useApp((s) => s.setPromptForm);
+  const { text, deriveStories: derive, model } = form;
+  const setText = (value: string) => setPromptForm({ text: value });
+  const setDerive = (value: boolean) => setPromptForm({ deriveStories: value });
+  // '' = the default model from Settings (main applies it).
+  const setModel = (value: string) => setPromptForm({ model: value });
+
+  const canSubmit = project !== null && running === null && text.trim() !== '';
+  const submit = () => {
+    if (!canSubmit) return;
+    void startGeneration({ prompt: text.trim(), deriveStories: derive, ...(model ? { model } : {}) });
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <>
+      <section className="panel" aria-labelledby="prompt-title">
+        <h2 id="prompt-title">Prompt</h2>
+        {!project && (
+          <p className="hint" id="prompt-hint">
+            Open a project first: stories and history are kept in it.{' '}
+            <button type="button" className="link" onClick={() => setView('project')}>
+              Open a project
+            </button>
+          </p>
+        )}
+        <form onSubmit={onSubmit} className="prompt-form" noValidate>
+          <label htmlFor="feature-request">Feature request</label>
+          <textarea
+            id="feature-request"
+            rows={7}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            disabled={!project}
+            aria-describedby={project ? 'prompt-keys' : 'prompt-hint'}
+            placeholder="Describe the feature you want…"
+          />
+          <div className="row">
+            <label className="inline">
+              <input
+                type="checkbox"
+                checked={derive}
+                onChange={(e) => setDerive(e.target.checked)}
+                disabled={!project}
+              />{' '}
+              Derive user stories
+            </label>
+            <label htmlFor="prompt-model">Model</label>
+            <select
+              id="prompt-model"
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              disabled={!project}
+            >
+              <option value="">{defaultModel ? `Default (${defaultModel})` : 'Default'}</option>
+              {MODELS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            <button type="submit" disabled={!canSubmit}>
+              Generate
+            </button>
+            {running && (
+              <button type="button" onClick={() => void cancelGeneration()} disabled={running.cancelling}>
+                Cancel
+              </button>
+            )}
+            <span className="muted" id="prompt-keys">
+              Ctrl/⌘+Enter to generate
+            </span>
+          </div>
+          <p className="muted">
+            {derive
+              ? 'Claude derives user stories you can review, change and add to the backlog.'
+              : 'A plain prompt: the answer is shown as formatted text.'}
+          </p>
+        </form>
+      </section>
+      {running && <LivePreview />}
+      {genError && (
+        <ErrorHelp
+          error={genError}
+          onRetry={() => void retryGeneration()}
+          onOpenSettings={() => setView('settings')}
+          onOpenProject={() => setView('project')}
+          onDismiss={clearGenError}
+        />
+      )}
+      {result && !running && result.kind === 'prompt' && result.markdown !== undefined && (
+        <section className="panel" aria-labelledby="answer-title">
+          <h2 id="answer-title">Answer</h2>
+          <Markdown source={result.markdown} label="Answer" />
+        </section>
+      )}
+      {result && !running && result.status !== 'running' && (
+        <p className="muted result-meta" data-testid="result-meta">
+          Last run: {result.status} · {formatDuration(result.meta.durationMs)} ·{' '}
+          {formatCost(result.meta.costUsd)}
+          {result.source ? ` · ${result.source}` : ''}
+          {result.warnings.length > 0 ? ` · ${result.warnings.length} warning(s), see History` : ''}
+        </p>
+      )}
+      {review && <StoryReview />}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import type { StoryChange } from '../lib/storyDiff';
+import { useApp } from '../store/StoreContext';
+import type { ReviewItem } from '../store/types';
+
+interface Props {
+  item: ReviewItem;
+  /** 1-based position, used in every control's accessible name. */
+  n: number;
+  change?: StoryChange;
+  busy: boolean;
+}
+
+const BADGE: Partial<Record<StoryChange['kind'], string>> = { added: 'new', changed: 'changed' };
+
+/** One draft under review: editable fields and criteria, and the accept/reject decision. */
+export function ReviewCard({ item, n, change, busy }: Props) {
+  const editDraft = useApp((s) => s.editDraft);
+  const addCriterion = useApp((s) => s.addCriterion);
+  const removeCriterion = useApp((s) => s.removeCriterion);
+  const moveCriterion = useApp((s) => s.moveCriterion);
+  const decide = useApp((s) => s.decide);
+  const { draft, decision, key } = item;
+  const locked = decision === 'accepted';
+  const criteria = draft.acceptanceCriteria;
+  const badge = change ? BADGE[change.kind] : undefined;
+
+  return (
+    <li className={`review-card ${decision}`} data-decision={decision}>
+      <fieldset disabled={locked || busy} aria-label={`Story ${n}`}>
+        <legend>
+          Story {n}
+          {badge && <span className={`badge ${badge}`}>{badge}</span>}
+          {locked && <span className="badge locked">accepted · locked</span>}
+          {decision === 'rejected' && <span className="badge rejected">rejected</span>}
+        </legend>
+        <label htmlFor={`${key}-title`}>Title</label>
+        <input
+          id={`${key}-title`}
+          aria-label={`Story ${n} title`}
+          value={draft.title}
+          aria-invalid={draft.title.trim() === ''}
+          onChange={(e) => editDraft(key, { title: e.target.value })}
+        />
+        <label htmlFor={`${key}-description`}>Description</label>
+        <textarea
+          id={`${key}-description`}
+          aria-label={`Story ${n} description`}
+          rows={3}
+          value={draft.description}
+          onChange={(e) => editDraft(key, { description: e.target.value })}
+        />
+        <span className="label">Acceptance criteria</span>
+        <ol className="criteria" aria-label={`Story ${n} acceptance criteria`}>
+          {criteria.map((c, j) => (
+            <li key={j} className="row">
+              <input
+                aria-label={`Story ${n} criterion ${j + 1}`}
+                value={c}
+                onChange={(e) =>
+                  editDraft(key, {
+                    acceptanceCriteria: criteria.map((x, k) => (k === j ? e.target.value : x)),
+                  })
+                }
+              />
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Move story ${n} criterion ${j + 1} up`}
+                disabled={j === 0}
+                onClick={() => moveCriterion(key, j, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Move story ${n} criterion ${j + 1} down`}
+                disabled={j === criteria.length - 1}
+                onClick={() => moveCriterion(key, j, 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Remove story ${n} criterion ${j + 1}`}
+                onClick={() => removeCriterion(key, j)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="link"
+          aria-label={`Add criterion to story ${n}`}
+          onClick={() => addCriterion(key)}
+        >
+          + Add criterion
+        </button>
+      </fieldset>
+      <div className="row decision">
+        <button
+          type="button"
+          aria-label={`Accept story ${n}`}
+          aria-pressed={decision === 'accepted'}
+          disabled={busy}
+          onClick={() => decide(key, decision === 'accepted' ? 'pending' : 'accepted')}
+        >
+          {decision === 'accepted' ? 'Accepted' : 'Accept'}
+        </button>
+        <button
+          type="button"
+          aria-label={`Reject story ${n}`}
+          aria-pressed={decision === 'rejected'}
+          disabled={busy}
+          onClick={() => decide(key, decision === 'rejected' ? 'pending' : 'rejected')}
+        >
+          {decision === 'rejected' ? 'Rejected' : 'Reject'}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createAppStore, type AppStore } from '../store/appStore';
+import { StoreProvider } from '../store/StoreContext';
+import { createFakeClient, PROJECT, SETTINGS, type FakeClient } from './fakeClient';
+
+export interface Setup {
+  client: FakeClient;
+  store: AppStore;
+}
+
+/** A store over a fake client with an open project and settings, the journey's lists answering empty. */
+export function setupStore(options: { project?: boolean } = {}): Setup {
+  const client = createFakeClient();
+  client.handle('stories:list', () => []);
+  client.handle('history:list', () => []);
+  const store = createAppStore(client);
+  store.setState({ settings: SETTINGS, project: options.project === false ? null : PROJECT });
+  // Follow the journey's events (progress, stories:changed, history:changed) as the App does.
+  store.getState().connectJourney();
+  return { client, store };
+}
+
+export function renderWith(ui: ReactElement, setup: Setup) {
+  return render(<StoreProvider store={setup.store}>{ui}</StoreProvider>);
+}
