@@ -108,6 +108,13 @@ export function describeError(err: ActionableError): ErrorHelp {
         retry: false,
         openProject: true,
       };
+    case 'invalid_draft':
+      return {
+        ...base,
+        title: 'Fix the stories first',
+        next: 'Give every story a title, then request changes again.',
+        retry: false,
+      };
     default:
       return { ...base, rawLines: stringList(d.rawLines) };
   }
