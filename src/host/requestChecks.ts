@@ -24,8 +24,9 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
 export function requestToken(req: IncomingMessage, url: URL): string | undefined {
   const header = req.headers[TOKEN_HEADER];
   return (
-    url.searchParams.get('token') ??
-    (typeof header === 'string' ? header : undefined) ??
+    // `||`, not `??`: an empty query value or header must not shadow a valid cookie.
+    url.searchParams.get('token') ||
+    (typeof header === 'string' && header !== '' ? header : undefined) ||
     readCookie(req, TOKEN_COOKIE)
   );
 }
