@@ -121,8 +121,10 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
             { kind: 'error', status: 529, errorType: turn.errorType ?? 'overloaded_error' },
             nextId(),
           );
+        } else if (turn.kind === 'partial-hang' && body.stream) {
+          sendPartialThenHang(res, body, turn, nextId);
         }
-        // 'hang': leave the response open; close() destroys the socket.
+        // 'hang' (and a non-streamed 'partial-hang'): leave the response open; close() destroys the socket.
         return;
       }
       // Connectivity probes: 2.1.186 sends HEAD /, 2.1.330 HEAD /api/hello (without
@@ -253,6 +255,42 @@ function sendStreamError(
   });
   for (const event of events) res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
   res.end();
+}
+
+function sendPartialThenHang(
+  res: http.ServerResponse,
+  body: MessagesRequestBody,
+  turn: Extract<MockTurn, { kind: 'partial-hang' }>,
+  nextId: () => number,
+): void {
+  const requestId = `req_mock_${nextId()}`;
+  const message = { id: `msg_mock_${nextId()}`, model: body.model, blocks: [], stopReason: 'tool_use' };
+  const [start] = sseEventsFor(message);
+  const events: Record<string, unknown>[] = [
+    start ?? {},
+    {
+      type: 'content_block_start',
+      index: 0,
+      content_block: {
+        type: 'tool_use',
+        id: `toolu_mock_${nextId()}`,
+        name: structuredOutputToolName(body.tools),
+        input: {},
+      },
+    },
+    {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: turn.partialJson },
+    },
+  ];
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'request-id': requestId,
+  });
+  for (const event of events) res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+  // No content_block_stop / message_stop: the reply stays open until the client goes away or close().
 }
 
 function sendError(res: http.ServerResponse, turn: Extract<MockTurn, { kind: 'error' }>, id: number): void {

@@ -53,3 +53,8 @@ export function streamError(
 export function hang(): MockTurn {
   return { kind: 'hang' };
 }
+
+/** Streams the first part of a StructuredOutput input (`partialJson`), then never finishes. */
+export function structuredThenHang(partialJson: string): MockTurn {
+  return { kind: 'partial-hang', partialJson };
+}

@@ -82,7 +82,15 @@ export type MockTurn =
       /** As for `error`: consecutive main-loop requests that get it. */
       times?: number;
     }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | {
+      /**
+       * A streamed StructuredOutput call that stops mid-way and never finishes: the `partialJson` prefix of
+       * its input arrives, then the connection stays open (for cancel-keeps-what-arrived tests).
+       */
+      kind: 'partial-hang';
+      partialJson: string;
+    };
 
 export type RequestKind = 'main' | 'aux' | 'count_tokens' | 'probe' | 'unknown';
 

@@ -1,0 +1,114 @@
+// `node bin/puffin.mjs stories derive|modify` and `puffin title` end to end: real CLI, mock Messages API,
+// results stored in the project exactly as the app stores them.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Generation } from '../../src/shared/stories';
+import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
+import { structured } from '../support/mockTurns';
+import type { MockTurn } from '../support/mockTypes';
+import { claudeExecutable, cliEnv, makeTempHome, type TempHome } from '../support/realCli';
+import { respond, TITLE } from './journeyHarness';
+
+const BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
+const story = (n: number) => ({
+  title: `Story ${n}`,
+  description: `As a cook, I want feature ${n} so that I save time`,
+  acceptanceCriteria: [`criterion ${n}`],
+});
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(script: MockTurn[]) {
+  const mock: MockMessagesApi = await startMockMessagesApi({ script, respond });
+  const home: TempHome = makeTempHome();
+  const root = mkdtempSync(join(tmpdir(), 'puffin-headless-'));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  cleanups.push(
+    () => mock.close(),
+    () => home.cleanup(),
+    () => rmSync(root, { recursive: true, force: true }),
+  );
+  const env = {
+    ...cliEnv(mock.url, home.dir),
+    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
+    PUFFIN_USER_DATA: join(root, 'user-data'),
+  };
+  const puffin = (args: string[], input: string) =>
+    execa(process.execPath, [BIN, ...args], { input, env, extendEnv: false, reject: false, timeout: 60_000 });
+  return { mock, project, root, puffin };
+}
+
+describe('headless stories commands (real CLI)', () => {
+  it('stories derive then stories modify --lock: §6 JSON on stdout, generations stored in the project', async () => {
+    const { project, root, puffin } = await setup([
+      structured({ stories: [story(1), story(2)] }),
+      structured({ stories: [{ ...story(1), title: 'Changed by the model' }, story(2), story(3)] }),
+    ]);
+    const derived = await puffin(['stories', 'derive', '--project', project], 'Let cooks share recipes');
+    expect(derived.exitCode).toBe(0);
+    const out = JSON.parse(String(derived.stdout)) as {
+      data: unknown[];
+      source: string;
+      warnings: string[];
+      meta: Record<string, unknown>;
+    };
+    expect(out.data).toEqual([story(1), story(2)]);
+    expect(out.source).toBe('structured_output');
+    expect(out.meta).toMatchObject({ cliVersion: '2.1.330', generationId: expect.any(String), title: TITLE });
+    const id = out.meta.generationId as string;
+    const stored = JSON.parse(
+      await readFile(join(project, '.puffin', 'history', `${id}.json`), 'utf8'),
+    ) as Generation;
+    expect(stored).toMatchObject({ kind: 'derive', status: 'succeeded', title: TITLE });
+    expect((await readdir(join(project, '.puffin', 'history'))).sort()).toEqual([
+      `${id}.json`,
+      `${id}.raw.jsonl`,
+    ]);
+
+    const feedbackFile = join(root, 'feedback.txt');
+    writeFileSync(feedbackFile, 'Add a story about printing.');
+    const modified = await puffin(
+      ['stories', 'modify', '--project', project, '--feedback-file', feedbackFile, '--lock', '1'],
+      '',
+    );
+    expect(modified.exitCode).toBe(0);
+    const mod = JSON.parse(String(modified.stdout)) as { data: unknown[]; meta: { generationId: string } };
+    expect(mod.data).toEqual([story(1), story(2), story(3)]); // the locked story 1 is the original
+    const round = JSON.parse(
+      await readFile(join(project, '.puffin', 'history', `${mod.meta.generationId}.json`), 'utf8'),
+    ) as Generation;
+    expect(round).toMatchObject({ kind: 'modify', parentId: id, feedback: 'Add a story about printing.' });
+    expect(round.stories!.map((s) => s.locked)).toEqual([true, false, false]);
+  });
+
+  it('failures print the §6 error object and exit 1; bad arguments too', async () => {
+    const { project, puffin } = await setup([]);
+    const noFeedback = await puffin(['stories', 'modify', '--project', project], '');
+    expect(noFeedback.exitCode).toBe(1);
+    expect(JSON.parse(String(noFeedback.stdout))).toMatchObject({ error: { code: 'invalid_arguments' } });
+    const nothingToModify = await puffin(
+      ['stories', 'modify', '--project', project, '--feedback-file', BIN],
+      '',
+    );
+    expect(JSON.parse(String(nothingToModify.stdout))).toMatchObject({ error: { code: 'not_found' } });
+    const missing = await puffin(['stories', 'derive', '--project', join(project, 'nope')], 'x');
+    expect(missing.exitCode).toBe(1);
+    expect(JSON.parse(String(missing.stdout))).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('puffin title: the generated title from the title workflow', async () => {
+    const { puffin } = await setup([]);
+    const ok = await puffin(['title'], 'Let cooks share recipes by link');
+    expect(ok.exitCode).toBe(0);
+    expect(JSON.parse(String(ok.stdout))).toEqual({ data: { title: TITLE }, fallback: false, warnings: [] });
+  });
+});
