@@ -1,16 +1,15 @@
 import { describeError } from '../lib/errorHelp';
 import type { ActionableError } from '../store/types';
+import { ViewLink } from './ViewLink';
 
 interface Props {
   error: ActionableError;
   onRetry?: () => void;
-  onOpenSettings: () => void;
-  onOpenProject: () => void;
   onDismiss: () => void;
 }
 
 /** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
-export function ErrorHelp({ error, onRetry, onOpenSettings, onOpenProject, onDismiss }: Props) {
+export function ErrorHelp({ error, onRetry, onDismiss }: Props) {
   const help = describeError(error);
   return (
     <section
@@ -51,16 +50,8 @@ export function ErrorHelp({ error, onRetry, onOpenSettings, onOpenProject, onDis
             Retry
           </button>
         )}
-        {help.openSettings && (
-          <button type="button" onClick={onOpenSettings}>
-            Open Settings
-          </button>
-        )}
-        {help.openProject && (
-          <button type="button" onClick={onOpenProject}>
-            Open a project
-          </button>
-        )}
+        {help.openSettings && <ViewLink view="settings">Open Settings</ViewLink>}
+        {help.openProject && <ViewLink view="project">Open a project</ViewLink>}
         <button type="button" className="subtle" onClick={onDismiss}>
           Dismiss
         </button>

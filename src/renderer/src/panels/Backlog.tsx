@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { STORY_STATUSES } from '../../../shared/stories';
 import { filterStories, STATUS_LABEL } from '../lib/backlogFilter';
 import { plural } from '../lib/format';
+import { ViewLink } from '../components/ViewLink';
 import { useApp } from '../store/StoreContext';
 import { BacklogList, rowId } from './BacklogList';
 import { StoryEditor } from './StoryEditor';
@@ -23,7 +24,6 @@ export function Backlog() {
   const deleteStories = useApp((s) => s.deleteStories);
   const undoDelete = useApp((s) => s.undoDelete);
   const dismissUndo = useApp((s) => s.dismissUndo);
-  const setView = useApp((s) => s.setView);
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -54,10 +54,7 @@ export function Backlog() {
       <section className="panel" aria-labelledby="backlog-title">
         <h2 id="backlog-title">Backlog</h2>
         <p className="hint">
-          Open a project to see its backlog.{' '}
-          <button type="button" className="link" onClick={() => setView('project')}>
-            Open a project
-          </button>
+          Open a project to see its backlog. <ViewLink view="project">Open a project</ViewLink>
         </p>
       </section>
     );
@@ -128,7 +125,12 @@ export function Backlog() {
             <button type="button" onClick={() => void undoDelete()}>
               Undo
             </button>
-            <button type="button" className="subtle" aria-label="Dismiss undo" onClick={dismissUndo}>
+            <button
+              type="button"
+              className="subtle"
+              aria-label="Dismiss deletion notice"
+              onClick={dismissUndo}
+            >
               ×
             </button>
           </span>

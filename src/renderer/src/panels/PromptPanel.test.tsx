@@ -143,7 +143,7 @@ describe('PromptPanel', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Claude Code CLI not found.');
     expect(within(alert).getByText('npm install -g @anthropic-ai/claude-code')).toBeTruthy();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    fireEvent.click(within(alert).getByRole('link', { name: 'Open Settings' }));
     expect(store.getState().view).toBe('settings');
   });
 

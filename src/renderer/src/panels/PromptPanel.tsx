@@ -1,6 +1,7 @@
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ErrorHelp } from '../components/ErrorHelp';
 import { Markdown } from '../components/Markdown';
+import { ViewLink } from '../components/ViewLink';
 import { formatCost, formatDuration } from '../lib/format';
 import { useApp } from '../store/StoreContext';
 import { LivePreview } from './LivePreview';
@@ -19,7 +20,6 @@ export function PromptPanel() {
   const cancelGeneration = useApp((s) => s.cancelGeneration);
   const retryGeneration = useApp((s) => s.retryGeneration);
   const clearGenError = useApp((s) => s.clearGenError);
-  const setView = useApp((s) => s.setView);
   const form = useApp((s) => s.promptForm);
   const setPromptForm = useApp((s) => s.setPromptForm);
   const { text, deriveStories: derive, model } = form;
@@ -51,9 +51,7 @@ export function PromptPanel() {
         {!project && (
           <p className="hint" id="prompt-hint">
             Open a project first: stories and history are kept in it.{' '}
-            <button type="button" className="link" onClick={() => setView('project')}>
-              Open a project
-            </button>
+            <ViewLink view="project">Open a project</ViewLink>
           </p>
         )}
         <form onSubmit={onSubmit} className="prompt-form" noValidate>
@@ -113,13 +111,7 @@ export function PromptPanel() {
       </section>
       {running && <LivePreview />}
       {genError && (
-        <ErrorHelp
-          error={genError}
-          onRetry={() => void retryGeneration()}
-          onOpenSettings={() => setView('settings')}
-          onOpenProject={() => setView('project')}
-          onDismiss={clearGenError}
-        />
+        <ErrorHelp error={genError} onRetry={() => void retryGeneration()} onDismiss={clearGenError} />
       )}
       {result && !running && result.kind === 'prompt' && result.markdown !== undefined && (
         <section className="panel" aria-labelledby="answer-title">
