@@ -92,6 +92,22 @@ describe('stories journey with the real CLI', () => {
     expect(stored).toMatchObject({ id: 'gen-c', status: 'cancelled', stories: g.stories });
   });
 
+  it('dispose (app quit / host stop) kills the running CLI and stores the generation as cancelled', async () => {
+    const j = (journey = await startJourney({ script: [structuredThenHang('{"stories":[')] }));
+    const pending = j.call('generation:derive', {
+      id: 'gen-q',
+      prompt: 'Share recipes',
+      deriveStories: true,
+    });
+    await j.mock.waitForRequest((r) => r.kind === 'main');
+    await j.services.dispose();
+    const g = await pending;
+    expect(g.status).toBe('cancelled');
+    expect(await j.services.projects.requireStore().history.get('gen-q')).toMatchObject({
+      status: 'cancelled',
+    });
+  });
+
   it('modify: locked stories come back byte-identical and in place; the prompt carries stories and feedback', async () => {
     const answer = [
       { ...story(1), description: 'rewritten by the model' },

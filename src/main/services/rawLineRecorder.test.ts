@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { CliEvent } from '../llm/stream';
+import { RawLineRecorder } from './rawLineRecorder';
+
+const ev = (n: number): CliEvent => ({ kind: 'system', subtype: 'x', raw: { type: 'system', n } });
+
+describe('RawLineRecorder', () => {
+  it('keeps every raw object as one JSON line, and unparsed lines wrapped', () => {
+    const r = new RawLineRecorder();
+    r.push(ev(1));
+    r.push({ kind: 'garbage', line: 'not json', error: 'bad' });
+    expect(r.lines()).toEqual([
+      '{"type":"system","n":1}',
+      '{"type":"puffin_unparsed_line","line":"not json","error":"bad"}',
+    ]);
+  });
+
+  it('past the bound keeps the head, a marker with the dropped count, and the tail', () => {
+    const r = new RawLineRecorder(3, 1_000_000, 2);
+    for (let n = 1; n <= 10; n++) r.push(ev(n));
+    const lines = r.lines().map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
+    expect(lines.map((l) => l.n ?? `dropped ${l.droppedLines}`)).toEqual([1, 2, 3, 'dropped 5', 9, 10]);
+  });
+});
