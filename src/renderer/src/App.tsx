@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTheme } from './components/useTheme';
 import { ActivityPanel } from './panels/ActivityPanel';
+import { AssertionsPanel } from './panels/AssertionsPanel';
 import { Backlog } from './panels/Backlog';
 import { HistoryPanel } from './panels/HistoryPanel';
 import { ProjectHome } from './panels/ProjectHome';
@@ -14,6 +15,7 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'prompt', label: 'Prompt' },
   { id: 'backlog', label: 'Backlog' },
   { id: 'history', label: 'History' },
+  { id: 'assertions', label: 'Assertions' },
   { id: 'settings', label: 'Settings' },
   { id: 'activity', label: 'Activity' },
 ];
@@ -73,6 +75,7 @@ export function App() {
         {view === 'prompt' && <PromptPanel />}
         {view === 'backlog' && <Backlog />}
         {view === 'history' && <HistoryPanel />}
+        {view === 'assertions' && <AssertionsPanel />}
         {view === 'settings' && <SettingsPanel />}
         {view === 'activity' && <ActivityPanel />}
       </main>

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Client } from '../bridge/client';
 import { createActivitySlice } from './activitySlice';
 import { createAppSlice } from './appSlice';
+import { createAssertionsSlice } from './assertionsSlice';
 import { createBacklogSlice } from './backlogSlice';
 import { createGenerationSlice } from './generationSlice';
 import { createHistorySlice } from './historySlice';
@@ -23,6 +24,7 @@ export function createAppStore(client: Client) {
     ...createBacklogSlice(client)(...a),
     ...createHistorySlice(client)(...a),
     ...createJourneySlice(client)(...a),
+    ...createAssertionsSlice(client)(...a),
   }));
 }
 

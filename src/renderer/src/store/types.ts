@@ -13,8 +13,9 @@ import type {
 } from '../../../shared/stories';
 import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
+import type { AssertionsSlice } from './assertionsSlice';
 
-export type View = 'project' | 'prompt' | 'backlog' | 'history' | 'settings' | 'activity';
+export type View = 'project' | 'prompt' | 'backlog' | 'history' | 'assertions' | 'settings' | 'activity';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -186,7 +187,8 @@ export type AppState = AppSlice &
   ReviewSlice &
   BacklogSlice &
   HistorySlice &
-  JourneySlice;
+  JourneySlice &
+  AssertionsSlice;
 
 /** A slice creator that also receives the client, so slices never reach for a global. */
 export type Slice<T> = (client: Client) => StateCreator<AppState, [], [], T>;
