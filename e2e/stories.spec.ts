@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startMockMessagesApi, type MockMessagesApi } from '../test/support/mockMessagesApi';
+import { structured, structuredThenHang } from '../test/support/mockTurns';
+import type { Responder } from '../test/support/mockTypes';
+import { structuredOutputSchema, userText } from '../test/support/requestInspection';
+import { claudeExecutable, cliEnv, makeTempHome, notLoggedInEnv } from '../test/support/realCli';
+import { expect, startHost, test } from './support/host';
+
+const FIRST_ROUND = [
+  {
+    title: 'Export backlog as CSV',
+    description: 'As a PM I want a CSV export so that I can share it',
+    acceptanceCriteria: ['a CSV file is written', 'it has a header row'],
+  },
+  {
+    title: 'Choose columns',
+    description: 'As a PM I want to choose columns so that the file stays small',
+    acceptanceCriteria: ['columns can be ticked'],
+  },
+  {
+    title: 'Schedule exports',
+    description: 'As a PM I want weekly exports so that I need not remember',
+    acceptanceCriteria: ['a weekly job runs'],
+  },
+];
+const SECOND_ROUND = [
+  // The model "changes" the locked first story; Puffin must keep the accepted version.
+  { title: 'Model rewrote this', description: 'changed', acceptanceCriteria: ['changed'] },
+  {
+    title: 'Choose columns and order',
+    description: 'As a PM I want to choose and order columns',
+    acceptanceCriteria: ['columns can be ticked', 'columns can be reordered'],
+  },
+];
+
+/** Answers by the schema the CLI offers: stories (first or modify round) or a title. */
+const respond: Responder = (body) => {
+  const schema = structuredOutputSchema(body);
+  const props = (schema?.properties ?? {}) as Record<string, unknown>;
+  if ('title' in props) return structured({ title: 'CSV export' });
+  if ('stories' in props)
+    return structured({ stories: userText(body).includes('Feedback') ? SECOND_ROUND : FIRST_ROUND });
+  return undefined;
+};
+
+interface Env {
+  mock: MockMessagesApi;
+  page: Page;
+  projectDir: string;
+  launchUrl: string;
+  close(): Promise<void>;
+}
+
+async function startApp(
+  page: Page,
+  cliVars: (mockUrl: string, home: string) => Record<string, string>,
+  responder: Responder = respond,
+): Promise<Env> {
+  const mock = await startMockMessagesApi({ respond: responder });
+  const home = makeTempHome('puffin-e2e-home-');
+  const userData = mkdtempSync(join(tmpdir(), 'puffin-e2e-user-'));
+  const projectDir = mkdtempSync(join(tmpdir(), 'puffin-e2e-stories-'));
+  const base = { ...process.env };
+  delete base.ANTHROPIC_API_KEY;
+  const env = {
+    ...base,
+    ...cliVars(mock.url, home.dir),
+    PUFFIN_USER_DATA: userData,
+    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
+  };
+  const host = await startHost(env);
+  await page.goto(host.launchUrl);
+  await page.getByLabel('Project folder').fill(projectDir);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('project-path')).toHaveText(projectDir);
+  return {
+    mock,
+    page,
+    projectDir,
+    launchUrl: host.launchUrl,
+    async close() {
+      const exited = new Promise((r) => host.child.once('exit', r));
+      host.child.kill('SIGTERM');
+      await exited;
+      await mock.close();
+      home.cleanup();
+      rmSync(userData, { recursive: true, force: true });
+      rmSync(projectDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+
+test('derive stories with the real CLI, review, request changes, accept into the backlog, reload', async ({
+  page,
+}) => {
+  const app = await startApp(page, (url, home) => cliEnv(url, home));
+  try {
+    await nav(page, 'Prompt');
+    await page
+      .getByRole('textbox', { name: 'Feature request' })
+      .fill('Let product managers export the backlog.');
+    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+
+    // Review round 1: three stories from the CLI's StructuredOutput.
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(3);
+    // The prompt reached the model, with the stories schema offered as the StructuredOutput tool.
+    const main = app.mock.mainRequests();
+    expect(main.some((r) => userText(r.body!).includes('export the backlog'))).toBe(true);
+
+    await page.getByRole('textbox', { name: 'Story 1 title' }).fill('Export the backlog as CSV');
+    await page.getByRole('button', { name: 'Accept story 1' }).click();
+    await page
+      .getByRole('textbox', { name: 'Feedback' })
+      .fill('Merge column choice and ordering; drop scheduling.');
+    await page.getByRole('button', { name: 'Request changes' }).click();
+
+    // Round 2: the accepted story is kept exactly as edited, the model's rewrite of it is ignored.
+    await expect(page.getByRole('list', { name: 'Changes since the previous round' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export the backlog as CSV',
+    );
+    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(
+      'Choose columns and order',
+    );
+    await page.getByRole('button', { name: 'Accept story 2' }).click();
+    await page.getByRole('button', { name: 'Add accepted to backlog' }).click();
+
+    await nav(page, 'Backlog');
+    const grid = page.getByRole('grid', { name: 'Backlog stories' });
+    await expect(grid).toContainText('Export the backlog as CSV');
+    await expect(grid).toContainText('Choose columns and order');
+
+    await page.goto(app.launchUrl);
+    await nav(page, 'Backlog');
+    await expect(page.getByRole('grid', { name: 'Backlog stories' })).toContainText(
+      'Export the backlog as CSV',
+    );
+
+    // History shows the generations with where their data came from.
+    await nav(page, 'History');
+    await expect(page.getByRole('list', { name: 'Generations' })).toContainText('structured_output');
+  } finally {
+    await app.close();
+  }
+});
+
+test('a CLI that is not logged in says how to log in', async ({ page }) => {
+  const app = await startApp(page, (url, home) => notLoggedInEnv(home, url));
+  try {
+    await nav(page, 'Prompt');
+    await page.getByRole('textbox', { name: 'Feature request' }).fill('Anything');
+    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('alert')).toContainText(/not logged in/i);
+    await expect(page.getByRole('alert')).toContainText('/login');
+    expect(app.mock.mainRequests()).toHaveLength(0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('stories stream in while generated; cancel keeps the complete ones', async ({ page }) => {
+  // Two complete stories and half of a third, then the model stalls.
+  const full = JSON.stringify({ stories: FIRST_ROUND });
+  const cut = full.indexOf(FIRST_ROUND[2]!.title) + 5;
+  const app = await startApp(
+    page,
+    (url, home) => cliEnv(url, home),
+    () => structuredThenHang(full.slice(0, cut)),
+  );
+  try {
+    await nav(page, 'Prompt');
+    await page
+      .getByRole('textbox', { name: 'Feature request' })
+      .fill('Let product managers export the backlog.');
+    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const preview = page.getByRole('list', { name: 'Stories so far' });
+    await expect(preview).toContainText('Export backlog as CSV');
+    await expect(preview).toContainText('Choose columns');
+    await expect(page.getByTestId('progress-status')).toContainText('2 stories so far');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
+    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue('Choose columns');
+  } finally {
+    await app.close();
+  }
+});
