@@ -92,6 +92,19 @@ describe('stories journey with the real CLI', () => {
     expect(stored).toMatchObject({ id: 'gen-c', status: 'cancelled', stories: g.stories });
   });
 
+  it('box unchecked: a plain prompt whose answer is stored as markdown', async () => {
+    const j = (journey = await startJourney({
+      script: [structured({ markdown: '# Sharing\n\nUse links.' })],
+    }));
+    const g = await j.call('generation:derive', {
+      id: 'gen-p',
+      prompt: 'How should sharing work?',
+      deriveStories: false,
+    });
+    expect(g).toMatchObject({ kind: 'prompt', status: 'succeeded', markdown: '# Sharing\n\nUse links.' });
+    expect(g.stories).toBeUndefined();
+  });
+
   it('dispose (app quit / host stop) kills the running CLI and stores the generation as cancelled', async () => {
     const j = (journey = await startJourney({ script: [structuredThenHang('{"stories":[')] }));
     const pending = j.call('generation:derive', {
