@@ -5,16 +5,30 @@ const BACKSLASH = 92;
 
 /**
  * An object or array below the depth the preview builds live (e.g. one story of `{stories: [...]}`).
- * While it arrives, only its extent is tracked: string/escape state and bracket nesting, one cheap check per
- * character. When it closes, its text is parsed once by the engine's JSON.parse, so each character is scanned
- * once and parsed once. A preview of the unfinished container is built lazily by a sub-parser that is fed only
- * the text it has not seen, so even a snapshot after every delta stays linear overall.
+ * While it arrives, only its extent is tracked (string/escape state and bracket nesting); when it closes, its
+ * text is parsed once by the engine's JSON.parse.
+ *
+ * Most fragments are never looked at character by character when they arrive: a fragment without the kind of
+ * bracket that can end the container (`}` for an object, `]` for an array) cannot end it, so it is only
+ * appended to a rope of unscanned text (one native indexOf per fragment). When a fragment that may end it
+ * arrives, the rope and the fragment are scanned together as one flat string, once: outside strings one
+ * charCodeAt per character, inside strings (most of the text) a native indexOf jump to the next quote. So each
+ * character is scanned at most once and parsed once, and per-fragment work is O(1) calls.
+ *
+ * A preview of the unfinished container is built lazily by a sub-parser that is fed only the text it has not
+ * seen, so even a snapshot after every delta stays linear overall.
  */
 export class OpaqueContainer {
+  /** Scanned text of the container so far, in order (the opening bracket first). */
   private parts: string[] = [];
   private nesting = 0;
   private inString = false;
+  /** The scanned text ended with an unpaired backslash inside a string: the next character is escaped. */
   private escaped = false;
+  /** The bracket that can end this container. */
+  private closer = '}';
+  /** Text received but not scanned yet; it holds no `closer`, so it cannot end the container. */
+  private pending = '';
   private sub: PartialJsonParser | undefined;
   private fedParts = 0;
 
@@ -26,71 +40,115 @@ export class OpaqueContainer {
     this.nesting = 1;
     this.inString = false;
     this.escaped = false;
+    this.closer = opener === '[' ? ']' : '}';
+    this.pending = '';
     this.sub = undefined;
     this.fedParts = 0;
   }
 
-  /** Consumes characters from i; returns the index after the closing bracket, or -1 if still open. */
-  scan(fragment: string, i: number): number {
-    const len = fragment.length;
-    let nesting = this.nesting;
-    let j = i;
-    while (j < len) {
-      if (this.inString) {
-        j = this.skipString(fragment, j);
-        continue;
-      }
-      const c = fragment.charCodeAt(j++);
-      if (c === QUOTE) this.inString = true;
-      else if (c === 123 || c === 91)
-        nesting++; // { [
-      else if ((c === 125 || c === 93) && --nesting === 0) {
-        this.parts.push(fragment.slice(i, j));
-        this.nesting = 0;
-        return j;
-      }
-    }
-    if (len > i) this.parts.push(i === 0 ? fragment : fragment.slice(i));
-    this.nesting = nesting;
-    return -1;
+  /**
+   * The fast path for a whole fragment: if it cannot end the container, keeps it unscanned (a rope append, no
+   * copy) and returns true. Returns false if it has to be scanned now, with `scan(fragment, 0)`.
+   */
+  defer(fragment: string): boolean {
+    if (fragment.indexOf(this.closer) !== -1) return false;
+    this.pending += fragment;
+    return true;
   }
 
   /**
-   * Inside a string: jumps to the closing quote with indexOf (native speed; strings are most of the text)
-   * instead of testing every character. A quote preceded by an odd run of backslashes is escaped.
+   * Consumes fragment characters from i (after any deferred text); returns the index in `fragment` just after
+   * the closing bracket, or -1 if the container is still open.
    */
-  private skipString(fragment: string, from: number): number {
-    const len = fragment.length;
+  scan(fragment: string, i: number): number {
+    // Deferred text is only ever followed by a whole fragment (a container begins with an empty rope), so
+    // scanning them as one string and subtracting the rope's length maps indices back into the fragment.
+    let text = fragment;
+    let from = i;
+    const base = this.pending.length;
+    if (base !== 0) {
+      text = this.pending + (i === 0 ? fragment : fragment.slice(i));
+      from = 0;
+      this.pending = '';
+    }
+    const end = this.scanText(text, from);
+    if (end === -1) {
+      this.parts.push(from === 0 ? text : text.slice(from));
+      return -1;
+    }
+    this.parts.push(text.slice(from, end));
+    return base === 0 ? end : end - base + i;
+  }
+
+  /**
+   * The state machine over one string; returns the index after the closing bracket, or -1 (state kept for
+   * the next text). Inside strings it jumps from quote to quote with indexOf (native, and most of the text is
+   * strings); a quote preceded by an odd run of backslashes is escaped and the jump continues. Outside
+   * strings it looks at each character once. Locals only in the loop: this is the hot path.
+   */
+  private scanText(text: string, from: number): number {
+    const len = text.length;
+    let nesting = this.nesting;
     let j = from;
-    if (this.escaped) {
+    let inString = this.inString;
+    if (inString && this.escaped) {
       this.escaped = false;
-      j++; // the previous fragment ended with an unpaired backslash: this character is escaped
+      j++; // the previous text ended with an unpaired backslash: this character is escaped
     }
-    const runFloor = j; // a backslash run never extends before here (earlier text is another fragment)
+    // A backslash run never extends before `floor`: earlier characters were consumed by an earlier scan.
+    const floor = j;
     for (;;) {
-      const q = fragment.indexOf('"', j);
-      let run = 0;
-      for (let k = (q === -1 ? len : q) - 1; k >= runFloor && fragment.charCodeAt(k) === BACKSLASH; k--)
-        run++;
-      if (q === -1) {
-        this.escaped = run % 2 === 1;
-        return len;
+      if (inString) {
+        let q = text.indexOf('"', j);
+        while (q > floor && text.charCodeAt(q - 1) === BACKSLASH) {
+          let k = q - 2;
+          while (k >= floor && text.charCodeAt(k) === BACKSLASH) k--;
+          if (((q - k) & 1) === 1) break; // an even run (q-1-k backslashes): the quote is real
+          q = text.indexOf('"', q + 1);
+        }
+        if (q === -1) {
+          // The text ends inside the string: remember whether its last backslash run is unpaired.
+          let k = len - 1;
+          while (k >= j && text.charCodeAt(k) === BACKSLASH) k--;
+          this.escaped = ((len - 1 - k) & 1) === 1;
+          this.inString = true;
+          this.nesting = nesting;
+          return -1;
+        }
+        j = q + 1;
+        inString = false;
       }
-      if (run % 2 === 0) {
-        this.inString = false;
-        return q + 1;
-      }
-      j = q + 1;
+      if (j >= len) break;
+      const c = text.charCodeAt(j++);
+      if (c === QUOTE) inString = true;
+      else if (c === 125 || c === 93) {
+        // } ]
+        if (--nesting === 0) {
+          this.nesting = 0;
+          this.inString = false;
+          return j;
+        }
+      } else if (c === 123 || c === 91) nesting++; // { [
     }
+    this.nesting = nesting;
+    this.inString = false;
+    return -1;
   }
 
   /** The closed container's value. Throws SyntaxError if its text is not JSON. */
   value(): unknown {
-    return JSON.parse(this.parts.join(''));
+    return JSON.parse(this.parts.length === 1 ? this.parts[0]! : this.parts.join(''));
   }
 
   /** The unfinished container as far as it has arrived. */
   preview(): unknown {
+    if (this.pending !== '') {
+      // Deferred text cannot end the container: scan it now so the sub-parser can be fed up to here.
+      const text = this.pending;
+      this.pending = '';
+      this.scanText(text, 0);
+      this.parts.push(text);
+    }
     this.sub ??= this.makeSubParser();
     for (; this.fedParts < this.parts.length; this.fedParts++) this.sub.push(this.parts[this.fedParts]!);
     return this.sub.snapshot();

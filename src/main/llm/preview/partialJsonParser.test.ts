@@ -134,3 +134,47 @@ describe('PartialJsonParser below the live depth', () => {
     ]);
   });
 });
+
+describe('PartialJsonParser deferring fragments inside deep containers', () => {
+  // Braces, brackets, quotes and backslash runs inside strings, so that the deferred (unscanned) text and the
+  // fragment that is finally scanned split them in every way.
+  const value = {
+    stories: [
+      { t: 'a } b ] c { [', q: 'say \\"}\\" now', bs: ['\\', '\\\\', 'x\\'], n: [{ d: [{}] }, []] },
+      { t: '}}}]]]', e: '\\u007d \u00e9 🐦', deep: { a: { b: { c: '}' } } } },
+      { t: '' },
+    ],
+    tail: [1, 2],
+  };
+  const text = JSON.stringify(value, null, 2);
+
+  it('gives the same events and snapshots as a parser that builds everything live, for random splits', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 9;
+    for (let round = 0; round < 40; round++) {
+      const fast = new PartialJsonParser();
+      const live = new PartialJsonParser({ watch: [['stories'], ['tail']], materializeDepth: Infinity });
+      for (let i = 0; i < text.length;) {
+        const n = 1 + rand() * (round % 4 === 0 ? 1 : 3);
+        const part = text.slice(i, i + n);
+        i += n;
+        expect(fast.push(part)).toEqual(live.push(part));
+        if ((i + round) % 3 === 0) expect(fast.snapshot()).toEqual(live.snapshot());
+      }
+      expect(fast.snapshot()).toEqual(value);
+    }
+  });
+
+  it('reports an element in the push that closes it, after many fragments that could not', () => {
+    const parser = new PartialJsonParser();
+    const item = JSON.stringify(value.stories[0]);
+    parser.push('{"stories": [');
+    for (let i = 0; i < item.length - 1; i += 2) {
+      const part = item.slice(i, Math.min(i + 2, item.length - 1));
+      expect(parser.push(part).filter((e) => e.type === 'item')).toEqual([]);
+    }
+    expect(parser.push('},')).toEqual([
+      { type: 'item', path: ['stories'], index: 0, value: value.stories[0] },
+    ]);
+  });
+});

@@ -26,14 +26,18 @@ interface Frame {
   indexInParent: number; // for item events when this container closes
 }
 
+/** What push() returns when a fragment completes nothing (most of them): shared, so frozen. */
+const NO_EVENTS = Object.freeze([]) as unknown as PreviewEvent[];
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 const LITERALS: Readonly<Record<string, unknown>> = { true: true, false: false, null: null };
 
 /**
  * Incremental JSON parser for a value that arrives in fragments (StructuredOutput `input_json_delta`s).
- * A resumable state machine: each character is examined once, strings are copied as slices and decoded
- * once; containers are built in place as they open, so `snapshot()` costs only the open containers,
- * and elements of watched arrays are reported the moment they close.
+ * A resumable state machine down to the live depth: containers are built in place as they open, so
+ * `snapshot()` costs only the open containers, and elements of watched arrays are reported the moment they
+ * close. Below the live depth (each story of `{stories: [...]}`), an element is only delimited while it arrives
+ * and then parsed once by JSON.parse (see OpaqueContainer): a fragment that cannot end it costs one native
+ * indexOf and a rope append, and the text is scanned once, in batches.
  */
 export class PartialJsonParser {
   private state = S.Value;
@@ -60,7 +64,16 @@ export class PartialJsonParser {
     return this.state === S.Done;
   }
 
+  /**
+   * Feeds the next fragment; returns the events it completes, in order. The array is read-only (it is shared
+   * when empty).
+   */
   push(fragment: string): PreviewEvent[] {
+    // Hot path: most fragments fall inside an element below the live depth and cannot end it.
+    if (this.state === S.Opaque && this.opaque.defer(fragment)) {
+      this.offset += fragment.length;
+      return NO_EVENTS;
+    }
     const events: PreviewEvent[] = [];
     const len = fragment.length;
     let i = 0;
