@@ -53,7 +53,15 @@ export default tseslint.config(
           patterns: [
             ...nodeBuiltinPatterns,
             {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/host/**', '**/cli/**', 'react', 'react-dom'],
+              group: [
+                '**/main/**',
+                '**/renderer/**',
+                '**/preload/**',
+                '**/host/**',
+                '**/cli/**',
+                'react',
+                'react-dom',
+              ],
               message: 'src/shared imports nothing environment-specific.',
             },
           ],

@@ -14,7 +14,8 @@ const files = (await readdir(here)).filter((f) => f.endsWith('.bench.ts')).sort(
 const previous = await readFile(docPath, 'utf8').catch(() => '');
 const sections = new Map<string, string>();
 // Keep sections of benches that were filtered out this run.
-for (const m of previous.matchAll(/<!-- bench:(\S+) -->\n([\s\S]*?)<!-- \/bench -->/g)) sections.set(m[1]!, m[2]!);
+for (const m of previous.matchAll(/<!-- bench:(\S+) -->\n([\s\S]*?)<!-- \/bench -->/g))
+  sections.set(m[1]!, m[2]!);
 
 for (const file of files) {
   const key = file.replace(/\.bench\.ts$/, '');

@@ -16,7 +16,12 @@ export interface CliCommand {
 }
 
 /** Writes the DESIGN §6 error object and returns exit code 1. */
-export function printError(io: CliIo, code: string, message: string, extra?: Record<string, unknown>): number {
+export function printError(
+  io: CliIo,
+  code: string,
+  message: string,
+  extra?: Record<string, unknown>,
+): number {
   io.stdout.write(JSON.stringify({ error: { code, message, ...extra } }) + '\n');
   return 1;
 }
@@ -27,6 +32,7 @@ export function printJson(io: CliIo, value: unknown): void {
 
 export async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }

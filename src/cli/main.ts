@@ -24,4 +24,3 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return printError(io, 'internal_error', message);
   }
 }
-
