@@ -8,6 +8,21 @@ import { ServiceError } from './errors';
 import type { Logger } from './logger';
 import type { SettingsService } from './settingsService';
 
+const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** Permission problems say so; anything else (a failed migration, a full disk) is a store error with its cause. */
+function storeError(err: unknown, verb: 'open' | 'read'): ServiceError {
+  const code = (err as { code?: string }).code;
+  const message = (err as Error).message;
+  if (code === 'store_too_new') return new ServiceError('store_too_new', message);
+  if (code && PERMISSION_CODES.has(code))
+    return new ServiceError(
+      'not_writable',
+      `Could not ${verb} the project store (permission denied): ${message}`,
+    );
+  return new ServiceError('store_error', `Could not ${verb} the project store: ${message}`);
+}
+
 export type ProjectListener = (project: ProjectInfo | null) => void;
 
 /** Expands `~` and requires an absolute path: a relative one has no meaning for a desktop app. */
@@ -60,9 +75,7 @@ export class ProjectService {
     try {
       store = await openStore(path);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'store_too_new') throw new ServiceError('store_too_new', (err as Error).message);
-      throw new ServiceError('not_writable', `Could not open the project store: ${(err as Error).message}`);
+      throw storeError(err, 'open');
     }
     for (const q of store.quarantined)
       this.log.error(
@@ -72,7 +85,7 @@ export class ProjectService {
     try {
       opened = await openProjectStore(store.dir, this.log);
     } catch (err) {
-      throw new ServiceError('not_writable', `Could not read the project store: ${(err as Error).message}`);
+      throw storeError(err, 'read');
     }
     // Switched only once everything loaded: a failed open leaves the previous project in place.
     this.repos = opened.store;
