@@ -38,6 +38,16 @@ export interface GenerationMeta {
   model: string | null;
 }
 
+/** Metadata of a generation before (or without) a CLI result. */
+export const EMPTY_META: Readonly<GenerationMeta> = Object.freeze({
+  cliVersion: null,
+  costUsd: null,
+  turns: null,
+  durationMs: null,
+  sessionId: null,
+  model: null,
+});
+
 /** One prompt and its answer (`.puffin/history/<id>.json`); raw CLI lines sit beside it. */
 export interface Generation {
   id: string;

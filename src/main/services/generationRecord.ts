@@ -4,15 +4,6 @@ import { PromptError } from '../llm/errors';
 import type { PromptMeta } from '../llm/promptTypes';
 import { toIpcError } from '../core/errors';
 
-export const EMPTY_META: GenerationMeta = {
-  cliVersion: null,
-  costUsd: null,
-  turns: null,
-  durationMs: null,
-  sessionId: null,
-  model: null,
-};
-
 export function toMeta(meta: PromptMeta): GenerationMeta {
   return {
     cliVersion: meta.cliVersion,

@@ -18,7 +18,8 @@ import { mergeLocked } from '../workflows/mergeLocked';
 import { modifyStories } from '../workflows/modifyStories';
 import { plainPrompt } from '../workflows/plainPrompt';
 import type { CallOptions } from '../workflows/types';
-import { cliUnusable, EMPTY_META, storedError, toMeta } from './generationRecord';
+import { EMPTY_META } from '../../shared/stories';
+import { cliUnusable, storedError, toMeta } from './generationRecord';
 import { ProgressTracker } from './progressTracker';
 import { RawLineRecorder } from './rawLineRecorder';
 

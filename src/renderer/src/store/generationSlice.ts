@@ -1,5 +1,5 @@
 import { IpcError } from '../../../shared/ipc/errors';
-import type { Generation, ReviewDraft, StoryDraft } from '../../../shared/stories';
+import { EMPTY_META, type Generation, type ReviewDraft, type StoryDraft } from '../../../shared/stories';
 import { diffStories } from '../lib/storyDiff';
 import type { ActionableError, AppState, GenerationSlice, ReviewItem, RunRequest, Slice } from './types';
 
@@ -76,14 +76,7 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
           status: 'cancelled',
           createdAt: new Date().toISOString(),
           warnings: [],
-          meta: {
-            cliVersion: null,
-            costUsd: null,
-            turns: null,
-            durationMs: null,
-            sessionId: null,
-            model: null,
-          },
+          meta: { ...EMPTY_META },
           stories: last.map((st) => ({ ...draftOf(st), locked: false })),
         };
       } else {
