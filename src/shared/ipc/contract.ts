@@ -8,6 +8,7 @@ import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
 import type { StoryAssertionsView } from '../assertions';
+import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 
@@ -30,6 +31,12 @@ const reviewDraft = schema({
   additionalProperties: false,
   required: ['title', 'description', 'acceptanceCriteria', 'locked'],
   properties: { ...storyDraft.properties, locked: { type: 'boolean' } },
+});
+const sprintOnly = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['sprintId'],
+  properties: { sprintId: { type: 'string', pattern: ID } },
 });
 const storedStory = schema({
   type: 'object',
@@ -194,6 +201,96 @@ export const requestSchemas = {
       line: { type: 'integer', minimum: 1 },
     },
   }),
+  // --- plans journey (issue 5) ---
+  'sprints:list': empty,
+  'sprints:create': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['storyIds'],
+    properties: {
+      storyIds: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        uniqueItems: true,
+        items: { type: 'string', pattern: ID },
+      },
+      /** Optional; a title is generated otherwise. */
+      title: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  }),
+  'sprints:update': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'patch'],
+    properties: {
+      id: { type: 'string', pattern: ID },
+      patch: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 200 },
+          status: { enum: ['open', 'closed', 'archived'] },
+        },
+      },
+    },
+  }),
+  'sprints:get': sprintOnly,
+  /** Analyses ambiguities; when there are none, goes straight on to generate the plan. */
+  'plan:analyze': sprintOnly,
+  'plan:answer': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'answers'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      answers: {
+        type: 'object',
+        maxProperties: 100,
+        propertyNames: { pattern: ID },
+        additionalProperties: { type: 'string', maxLength: 10_000 },
+      },
+    },
+  }),
+  'plan:generate': sprintOnly,
+  'plan:refine': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'feedback'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      feedback: { type: 'string', minLength: 1, maxLength: 50_000 },
+    },
+  }),
+  'plan:regenerateItem': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'storyId'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      storyId: { type: 'string', pattern: ID },
+      feedback: { type: 'string', maxLength: 50_000 },
+    },
+  }),
+  'plan:restore': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'revision'],
+    properties: { sprintId: { type: 'string', pattern: ID }, revision: { type: 'integer', minimum: 1 } },
+  }),
+  /** Refused while the dependency graph has errors; file mismatches need `acceptFileMismatches`. */
+  'plan:approve': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId'],
+    properties: { sprintId: { type: 'string', pattern: ID }, acceptFileMismatches: { type: 'boolean' } },
+  }),
+  /** RIS per story, then assertions per story, then the sprint assertions; progress as `plan:progress`. */
+  'plan:specs': sprintOnly,
+  'plan:cancel': sprintOnly,
+  /** Writes docs/puffin/<sprint-slug>.md in the project. */
+  'plan:export': sprintOnly,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -247,6 +344,22 @@ export interface ResponseTypes {
   'assertions:run': StoryAssertionsView;
   /** `opened` is false where no desktop shell exists (browser host): show `path` instead. */
   'assertions:openLocation': { opened: boolean; path: string };
+  'sprints:list': Sprint[];
+  'sprints:create': Sprint;
+  'sprints:update': Sprint;
+  'sprints:get': SprintDetail;
+  'plan:analyze': SprintDetail;
+  'plan:answer': SprintDetail;
+  'plan:generate': SprintDetail;
+  'plan:refine': SprintDetail;
+  'plan:regenerateItem': SprintDetail;
+  'plan:restore': SprintDetail;
+  'plan:approve': SprintDetail;
+  /** Resolves when every step ended; partial results are kept when a step fails or is cancelled. */
+  'plan:specs': SprintDetail;
+  'plan:cancel': { cancelled: boolean };
+  /** Path of the written file, relative to the project. */
+  'plan:export': { path: string };
 }
 
 export type ResponseOf<C extends RequestChannel> = ResponseTypes[C];
@@ -262,6 +375,10 @@ export interface EventPayloads {
   /** A generation was stored or changed (e.g. its title arrived). */
   'history:changed': Generation;
   'stories:changed': Story[];
+  'sprints:changed': Sprint[];
+  /** A sprint's detail changed (new questions, revision, RIS, assertions...). */
+  'sprint:changed': SprintDetail;
+  'plan:progress': SpecsProgress;
 }
 export type EventChannel = keyof EventPayloads;
 export const eventChannels: readonly EventChannel[] = [
@@ -271,6 +388,9 @@ export const eventChannels: readonly EventChannel[] = [
   'generation:progress',
   'history:changed',
   'stories:changed',
+  'sprints:changed',
+  'sprint:changed',
+  'plan:progress',
 ];
 
 /** 'settings:get' → 'settingsGet': the name of the generated bridge function for a channel. */
