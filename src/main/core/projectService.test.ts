@@ -193,4 +193,17 @@ describe('ProjectService.open', () => {
     expect(seen.map((p) => p && basename(p.path))).toEqual(['a']);
     expect(settings.get().recentProjects).toEqual([b, a]);
   });
+
+  it('reports a store that cannot be created for another reason as store_error, not not_writable', async () => {
+    const dir = join(root, 'blocked');
+    await mkdir(dir);
+    // A file where the .puffin folder should be: mkdir fails with EEXIST/ENOTDIR, not a permission error.
+    await writeFile(join(dir, '.puffin'), 'not a folder');
+    await expect(projects.open(dir)).rejects.toMatchObject({
+      code: 'store_error',
+      message: expect.stringContaining('Could not open the project store') as unknown as string,
+    });
+    expect(await readFile(join(dir, '.puffin'), 'utf8')).toBe('not a folder');
+    expect(projects.get()).toBeNull();
+  });
 });
