@@ -3,7 +3,7 @@
  * Main validates every request against `requestSchemas` before a service sees it; the preload and the
  * browser-host client are generated from the channel list, so a channel exists everywhere or nowhere.
  */
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
@@ -11,46 +11,7 @@ import type { StoryAssertionsView } from '../assertions';
 import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
-
-const schema = <const S extends JSONSchema>(s: S): S => s;
-const empty = schema({ type: 'object', additionalProperties: false, properties: {} });
-/** Ids are generated (UUIDs or similar) and become file names: a safe alphabet only. */
-const ID = '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$';
-const storyDraft = schema({
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'description', 'acceptanceCriteria'],
-  properties: {
-    title: { type: 'string', minLength: 1, maxLength: 300 },
-    description: { type: 'string', maxLength: 20_000 },
-    acceptanceCriteria: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 5_000 } },
-  },
-});
-const reviewDraft = schema({
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'description', 'acceptanceCriteria', 'locked'],
-  properties: { ...storyDraft.properties, locked: { type: 'boolean' } },
-});
-const sprintOnly = schema({
-  type: 'object',
-  additionalProperties: false,
-  required: ['sprintId'],
-  properties: { sprintId: { type: 'string', pattern: ID } },
-});
-const storedStory = schema({
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'title', 'description', 'acceptanceCriteria', 'status', 'createdAt', 'updatedAt'],
-  properties: {
-    ...storyDraft.properties,
-    id: { type: 'string', pattern: ID },
-    status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
-    createdAt: { type: 'string', maxLength: 64 },
-    updatedAt: { type: 'string', maxLength: 64 },
-    generationId: { type: 'string', pattern: ID },
-  },
-});
+import { empty, ID, reviewDraft, schema, sprintOnly, storedStory, storyDraft } from './schemaParts';
 
 export const requestSchemas = {
   'app:info': empty,

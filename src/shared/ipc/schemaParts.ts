@@ -1,0 +1,43 @@
+/** Building blocks of the contract's request schemas (kept apart so the contract reads as a list of channels). */
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/** Keeps a schema's literal type, so FromSchema can derive the request type from it. */
+export const schema = <const S extends JSONSchema>(s: S): S => s;
+export const empty = schema({ type: 'object', additionalProperties: false, properties: {} });
+/** Ids are generated (UUIDs or similar) and become file names: a safe alphabet only. */
+export const ID = '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$';
+export const storyDraft = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description', 'acceptanceCriteria'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 300 },
+    description: { type: 'string', maxLength: 20_000 },
+    acceptanceCriteria: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 5_000 } },
+  },
+});
+export const reviewDraft = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description', 'acceptanceCriteria', 'locked'],
+  properties: { ...storyDraft.properties, locked: { type: 'boolean' } },
+});
+export const sprintOnly = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['sprintId'],
+  properties: { sprintId: { type: 'string', pattern: ID } },
+});
+export const storedStory = schema({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'description', 'acceptanceCriteria', 'status', 'createdAt', 'updatedAt'],
+  properties: {
+    ...storyDraft.properties,
+    id: { type: 'string', pattern: ID },
+    status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
+    createdAt: { type: 'string', maxLength: 64 },
+    updatedAt: { type: 'string', maxLength: 64 },
+    generationId: { type: 'string', pattern: ID },
+  },
+});
