@@ -7,6 +7,7 @@ import { HistoryPanel } from './panels/HistoryPanel';
 import { ProjectHome } from './panels/ProjectHome';
 import { PromptPanel } from './panels/PromptPanel';
 import { SettingsPanel } from './panels/SettingsPanel';
+import { SprintsPanel } from './panels/SprintsPanel';
 import { useApp } from './store/StoreContext';
 import type { View } from './store/types';
 
@@ -14,6 +15,7 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'project', label: 'Project' },
   { id: 'prompt', label: 'Prompt' },
   { id: 'backlog', label: 'Backlog' },
+  { id: 'sprints', label: 'Sprints' },
   { id: 'history', label: 'History' },
   { id: 'assertions', label: 'Assertions' },
   { id: 'settings', label: 'Settings' },
@@ -23,6 +25,7 @@ const VIEWS: { id: View; label: string }[] = [
 export function App() {
   const boot = useApp((s) => s.boot);
   const connectJourney = useApp((s) => s.connectJourney);
+  const connectSprints = useApp((s) => s.connectSprints);
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const notice = useApp((s) => s.notice);
@@ -42,6 +45,7 @@ export function App() {
     };
   }, [boot]);
   useEffect(() => connectJourney(), [connectJourney]);
+  useEffect(() => connectSprints(), [connectSprints]);
 
   return (
     <div className="app">
@@ -74,6 +78,7 @@ export function App() {
         {view === 'project' && <ProjectHome />}
         {view === 'prompt' && <PromptPanel />}
         {view === 'backlog' && <Backlog />}
+        {view === 'sprints' && <SprintsPanel />}
         {view === 'history' && <HistoryPanel />}
         {view === 'assertions' && <AssertionsPanel />}
         {view === 'settings' && <SettingsPanel />}

@@ -24,6 +24,8 @@ export function Backlog() {
   const deleteStories = useApp((s) => s.deleteStories);
   const undoDelete = useApp((s) => s.undoDelete);
   const dismissUndo = useApp((s) => s.dismissUndo);
+  const createSprint = useApp((s) => s.createSprint);
+  const creatingSprint = useApp((s) => s.sprintBusy === 'create');
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -99,6 +101,14 @@ export function Backlog() {
           Select all shown
         </label>
         <span aria-live="polite">{selected.size} selected</span>
+        <button
+          type="button"
+          disabled={selected.size === 0 || creatingSprint}
+          aria-busy={creatingSprint}
+          onClick={() => void createSprint(selectedIds)}
+        >
+          Create sprint from selected
+        </button>
         <button
           type="button"
           disabled={selected.size === 0}

@@ -10,6 +10,7 @@ import { createJourneySlice } from './journeySlice';
 import { createProjectSlice } from './projectSlice';
 import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
+import { createSprintSlice } from './sprintSlice';
 import type { AppState } from './types';
 
 /** One store, composed of slices (zustand's slice pattern); the client is injected for tests. */
@@ -25,6 +26,7 @@ export function createAppStore(client: Client) {
     ...createHistorySlice(client)(...a),
     ...createJourneySlice(client)(...a),
     ...createAssertionsSlice(client)(...a),
+    ...createSprintSlice(client)(...a),
   }));
 }
 

@@ -14,8 +14,10 @@ import type {
 import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
+import type { SprintSlice } from './sprintSlice';
 
-export type View = 'project' | 'prompt' | 'backlog' | 'history' | 'assertions' | 'settings' | 'activity';
+export type View =
+  'project' | 'prompt' | 'backlog' | 'sprints' | 'history' | 'assertions' | 'settings' | 'activity';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -188,7 +190,8 @@ export type AppState = AppSlice &
   BacklogSlice &
   HistorySlice &
   JourneySlice &
-  AssertionsSlice;
+  AssertionsSlice &
+  SprintSlice;
 
 /** A slice creator that also receives the client, so slices never reach for a global. */
 export type Slice<T> = (client: Client) => StateCreator<AppState, [], [], T>;

@@ -1,0 +1,131 @@
+import { ErrorHelp } from '../components/ErrorHelp';
+import type { SprintAction } from '../store/sprintSlice';
+import { useApp } from '../store/StoreContext';
+import { PlanReview } from './PlanReview';
+import { QuestionsPanel } from './QuestionsPanel';
+import { SpecsPanel } from './SpecsPanel';
+import { SPRINT_STATUS_LABEL } from './SprintsPanel';
+
+const BUSY_LABEL: Record<SprintAction, string> = {
+  create: 'Creating the sprint…',
+  analyze: 'Analyzing the stories for open questions…',
+  answer: 'Saving answers…',
+  generate: 'Generating the plan…',
+  refine: 'Refining the plan…',
+  regenerate: 'Regenerating the plan item…',
+  restore: 'Restoring the revision…',
+  approve: 'Approving the plan…',
+  specs: 'Generating specs…',
+  export: 'Exporting…',
+  update: 'Saving…',
+};
+
+/** One sprint: its stories and status, then questions → plan → specs as far as it has come. */
+export function SprintView() {
+  const detail = useApp((s) => s.detail);
+  const busy = useApp((s) => s.sprintBusy);
+  const error = useApp((s) => s.sprintError);
+  const openSprint = useApp((s) => s.openSprint);
+  const updateSprint = useApp((s) => s.updateSprint);
+  const analyze = useApp((s) => s.analyzeSprint);
+  const generatePlan = useApp((s) => s.generatePlan);
+  const retry = useApp((s) => s.retrySprintAction);
+  const clearError = useApp((s) => s.clearSprintError);
+
+  const back = (
+    <button type="button" className="subtle" onClick={() => void openSprint(null)}>
+      ← All sprints
+    </button>
+  );
+  const errorView = error && <ErrorHelp error={error} onRetry={() => void retry()} onDismiss={clearError} />;
+  if (!detail) {
+    return (
+      <section className="panel" aria-label="Sprint">
+        {back}
+        {errorView || <p className="muted">Loading the sprint…</p>}
+      </section>
+    );
+  }
+
+  const { sprint, stories, questions, plan } = detail;
+  const editable = sprint.status === 'open';
+  const hasQuestions = (questions?.questions.length ?? 0) > 0;
+  return (
+    <>
+      <section className="panel" aria-labelledby="sprint-title">
+        {back}
+        <h2 id="sprint-title">
+          {sprint.title}{' '}
+          <span className={`badge sprint-${sprint.status}`} data-testid="sprint-status">
+            {SPRINT_STATUS_LABEL[sprint.status]}
+          </span>
+        </h2>
+        <ol aria-label="Sprint stories" className="sprint-stories">
+          {sprint.storyIds.map((id) => {
+            const story = stories.find((s) => s.id === id);
+            return <li key={id}>{story ? story.title : <span className="muted">{id} (missing)</span>}</li>;
+          })}
+        </ol>
+        <div className="row" role="toolbar" aria-label="Sprint actions">
+          {!questions && !plan && (
+            <button
+              type="button"
+              className="primary"
+              disabled={!editable || busy !== null}
+              onClick={() => void analyze()}
+            >
+              Analyze
+            </button>
+          )}
+          {questions && !hasQuestions && !plan && (
+            <button
+              type="button"
+              className="primary"
+              disabled={!editable || busy !== null}
+              onClick={() => void generatePlan()}
+            >
+              Generate plan
+            </button>
+          )}
+          {sprint.status === 'open' && (
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void updateSprint(sprint.id, { status: 'closed' })}
+            >
+              Close sprint
+            </button>
+          )}
+          {sprint.status !== 'open' && (
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void updateSprint(sprint.id, { status: 'open' })}
+            >
+              Reopen sprint
+            </button>
+          )}
+          {sprint.status !== 'archived' && (
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void updateSprint(sprint.id, { status: 'archived' })}
+            >
+              Archive sprint
+            </button>
+          )}
+        </div>
+        <p className="muted progress-line" role="status" aria-live="polite">
+          {busy ? BUSY_LABEL[busy] : ''}
+        </p>
+        {questions && !hasQuestions && plan && (
+          <p className="muted">No open questions: the plan was generated directly. {questions.summary}</p>
+        )}
+      </section>
+      {errorView}
+      {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
+      {plan && <PlanReview detail={detail} editable={editable} />}
+      {plan?.approved && <SpecsPanel detail={detail} />}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IpcError } from '../../../shared/ipc/errors';
+import { story } from '../testing/fakeClient';
+import { renderWith, setupStore } from '../testing/setup';
+import { detail, openSprintStore, sprint } from '../testing/sprintFixtures';
+import { Backlog } from './Backlog';
+import { SprintsPanel } from './SprintsPanel';
+
+// jsdom has no layout: give the backlog's virtualizer a height.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Sprints', () => {
+  it('creates a sprint from the backlog selection and opens it', async () => {
+    const setup = setupStore();
+    const { client, store } = setup;
+    const created = sprint({ storyIds: ['s1', 's3'], title: 'Generated title' });
+    client.handle('stories:list', () => [story(1), story(2), story(3)]);
+    client.handle('sprints:list', () => []);
+    client.handle('sprints:create', () => created);
+    client.handle('sprints:get', () => detail({ sprint: created, stories: [story(1), story(3)] }));
+    store.getState().connectSprints();
+    await act(async () => {
+      renderWith(<Backlog />, setup);
+      await store.getState().loadStories();
+    });
+    const create = screen.getByRole('button', { name: 'Create sprint from selected' });
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
+    await act(async () => fireEvent.click(create));
+    expect(client.callsTo('sprints:create')).toEqual([{ storyIds: ['s1', 's3'] }]);
+    expect(client.callsTo('sprints:get')).toEqual([{ sprintId: 'sp1' }]);
+    expect(store.getState().view).toBe('sprints');
+    cleanup();
+    renderWith(<SprintsPanel />, setup);
+    expect(screen.getByRole('heading', { level: 2, name: /Generated title/ })).toBeTruthy();
+    const stories = screen.getByRole('list', { name: 'Sprint stories' });
+    expect(
+      within(stories)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Story 1', 'Story 3']);
+    expect(screen.getByRole('button', { name: 'Analyze' })).toBeTruthy();
+  });
+
+  it('lists sprints with their status, follows sprints:changed and opens one', async () => {
+    const setup = setupStore();
+    const { client, store } = setup;
+    client.handle('sprints:list', () => [sprint()]);
+    client.handle('sprints:get', () => detail());
+    await act(async () => {
+      store.getState().connectSprints();
+      renderWith(<SprintsPanel />, setup);
+    });
+    const table = screen.getByRole('table', { name: 'Sprint list' });
+    expect(within(table).getByRole('button', { name: 'CSV export sprint' })).toBeTruthy();
+    expect(within(table).getByText('Open')).toBeTruthy();
+    act(() =>
+      client.emit('sprints:changed', [sprint(), sprint({ id: 'sp2', title: 'Old', status: 'archived' })]),
+    );
+    expect(within(table).queryByText('Old')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show archived' }));
+    expect(within(table).getByRole('button', { name: 'Old' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'CSV export sprint' })));
+    expect(screen.getByRole('heading', { level: 2, name: /CSV export sprint/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '← All sprints' }));
+    expect(screen.getByRole('table', { name: 'Sprint list' })).toBeTruthy();
+  });
+
+  it('closes and archives a sprint with sprints:update', async () => {
+    const setup = await openSprintStore(detail());
+    const { client } = setup;
+    client.handle('sprints:update', (req) => sprint({ status: req.patch.status ?? 'open' }));
+    renderWith(<SprintsPanel />, setup);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close sprint' })));
+    expect(screen.getByTestId('sprint-status').textContent).toBe('Closed');
+    expect((screen.getByRole('button', { name: 'Analyze' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Archive sprint' })));
+    expect(client.callsTo('sprints:update')).toEqual([
+      { id: 'sp1', patch: { status: 'closed' } },
+      { id: 'sp1', patch: { status: 'archived' } },
+    ]);
+    expect(screen.getByTestId('sprint-status').textContent).toBe('Archived');
+    expect(screen.getByRole('button', { name: 'Reopen sprint' })).toBeTruthy();
+  });
+
+  it('shows an IpcError with its next step and retries', async () => {
+    const setup = await openSprintStore(detail());
+    const { client } = setup;
+    let calls = 0;
+    client.handle('plan:analyze', () => {
+      calls++;
+      if (calls === 1) throw new IpcError({ code: 'not_logged_in', message: 'Claude Code is not logged in' });
+      return detail({
+        questions: { sprintId: 'sp1', generatedAt: 'x', summary: 'Clear.', questions: [], answers: {} },
+      });
+    });
+    renderWith(<SprintsPanel />, setup);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Analyze' })));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Claude Code is not logged in');
+    expect(alert.textContent).toContain('Next step:');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(calls).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

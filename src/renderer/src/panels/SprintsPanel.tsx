@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { SprintStatus } from '../../../shared/plans';
+import { ViewLink } from '../components/ViewLink';
+import { plural } from '../lib/format';
+import { useApp } from '../store/StoreContext';
+import { SprintView } from './SprintView';
+
+export const SPRINT_STATUS_LABEL: Record<SprintStatus, string> = {
+  open: 'Open',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+/** The sprints of the project (newest first), or the open sprint's view. */
+export function SprintsPanel() {
+  const project = useApp((s) => s.project);
+  const sprints = useApp((s) => s.sprints);
+  const loaded = useApp((s) => s.sprintsLoaded);
+  const sprintId = useApp((s) => s.sprintId);
+  const openSprint = useApp((s) => s.openSprint);
+  const [showArchived, setShowArchived] = useState(false);
+
+  if (!project) {
+    return (
+      <section className="panel" aria-labelledby="sprints-title">
+        <h2 id="sprints-title">Sprints</h2>
+        <p className="hint">
+          Open a project to plan sprints. <ViewLink view="project">Open a project</ViewLink>
+        </p>
+      </section>
+    );
+  }
+  if (sprintId) return <SprintView />;
+
+  const shown = sprints
+    .filter((s) => showArchived || s.status !== 'archived')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <section className="panel" aria-labelledby="sprints-title">
+      <h2 id="sprints-title">Sprints</h2>
+      <div className="row">
+        <label className="inline">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />{' '}
+          Show archived
+        </label>
+        <span className="muted" aria-live="polite">
+          {loaded ? plural(shown.length, 'sprint') : 'Loading…'}
+        </span>
+      </div>
+      {loaded && shown.length === 0 ? (
+        <p className="muted">
+          No sprints yet. Select stories in the <ViewLink view="backlog">Backlog</ViewLink> and choose “Create
+          sprint from selected”.
+        </p>
+      ) : (
+        <table className="sprints-table" aria-label="Sprint list">
+          <thead>
+            <tr>
+              <th scope="col">Sprint</th>
+              <th scope="col">Status</th>
+              <th scope="col">Stories</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  <button type="button" className="link" onClick={() => void openSprint(s.id)}>
+                    {s.title}
+                  </button>
+                </td>
+                <td>
+                  <span className={`badge sprint-${s.status}`}>{SPRINT_STATUS_LABEL[s.status]}</span>
+                </td>
+                <td>{s.storyIds.length}</td>
+                <td>{new Date(s.createdAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import type { SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
+import { IpcError } from '../../../shared/ipc/errors';
+import { noticeFrom } from './errorMessage';
+import type { ActionableError, Slice } from './types';
+
+/** What is running for the open sprint; one action at a time, except Cancel during specs. */
+export type SprintAction =
+  | 'create'
+  | 'analyze'
+  | 'answer'
+  | 'generate'
+  | 'refine'
+  | 'regenerate'
+  | 'restore'
+  | 'approve'
+  | 'specs'
+  | 'export'
+  | 'update';
+
+export interface SprintSlice {
+  sprints: Sprint[];
+  sprintsLoaded: boolean;
+  /** The sprint shown in the Sprints view; null = the list. */
+  sprintId: string | null;
+  detail: SprintDetail | null;
+  sprintBusy: SprintAction | null;
+  sprintError: ActionableError | null;
+  /** Latest progress per `step:storyId` of the running (or last) specs run. */
+  specsProgress: Record<string, SpecsProgress>;
+  lastProgress: SpecsProgress | null;
+  cancellingSpecs: boolean;
+  exportPath: string | null;
+  loadSprints(): Promise<void>;
+  createSprint(storyIds: readonly string[]): Promise<boolean>;
+  openSprint(id: string | null): Promise<void>;
+  updateSprint(id: string, patch: { title?: string; status?: SprintStatus }): Promise<void>;
+  analyzeSprint(): Promise<void>;
+  saveAnswers(answers: Record<string, string>): Promise<boolean>;
+  generatePlan(answers?: Record<string, string>): Promise<void>;
+  refinePlan(feedback: string): Promise<boolean>;
+  regenerateItem(storyId: string, feedback?: string): Promise<boolean>;
+  restoreRevision(revision: number): Promise<void>;
+  approvePlan(acceptFileMismatches: boolean): Promise<void>;
+  generateSpecs(): Promise<void>;
+  cancelSpecs(): Promise<void>;
+  exportSprint(): Promise<void>;
+  retrySprintAction(): Promise<void>;
+  clearSprintError(): void;
+  /** Follows sprints:changed, sprint:changed and plan:progress; reloads when a project opens. */
+  connectSprints(): () => void;
+}
+
+export function toActionable(err: unknown): ActionableError {
+  if (err instanceof IpcError) return { code: err.code, message: err.message, details: err.details };
+  return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
+}
+
+export const progressKey = (p: Pick<SpecsProgress, 'step' | 'storyId'>): string =>
+  `${p.step}:${p.storyId ?? ''}`;
+
+export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api) => {
+  let retry: (() => Promise<unknown>) | null = null;
+
+  /** Runs one sprint action: busy flag, error with Retry, the returned detail replaces the shown one. */
+  async function act<T>(
+    action: SprintAction,
+    fn: () => Promise<T>,
+    apply?: (v: T) => void,
+  ): Promise<boolean> {
+    if (get().sprintBusy) return false;
+    retry = () => act(action, fn, apply);
+    set({ sprintBusy: action, sprintError: null });
+    try {
+      const value = await fn();
+      apply?.(value);
+      return true;
+    } catch (err) {
+      set({ sprintError: toActionable(err) });
+      return false;
+    } finally {
+      set({ sprintBusy: null });
+    }
+  }
+  const showDetail = (detail: SprintDetail) => {
+    if (detail.sprint.id === get().sprintId) set({ detail });
+  };
+  /** Runs a plans action for the open sprint; the SprintDetail it answers replaces the shown one. */
+  const onSprint = (action: SprintAction, call: (sprintId: string) => Promise<SprintDetail>) => {
+    const sprintId = get().sprintId;
+    if (!sprintId) return Promise.resolve(false);
+    return act(action, () => call(sprintId), showDetail);
+  };
+
+  return {
+    sprints: [],
+    sprintsLoaded: false,
+    sprintId: null,
+    detail: null,
+    sprintBusy: null,
+    sprintError: null,
+    specsProgress: {},
+    lastProgress: null,
+    cancellingSpecs: false,
+    exportPath: null,
+    async loadSprints() {
+      try {
+        set({ sprints: await client.call('sprints:list', {}), sprintsLoaded: true });
+      } catch (err) {
+        set({ sprintsLoaded: true, notice: noticeFrom(err) });
+      }
+    },
+    async createSprint(storyIds) {
+      let created: Sprint | null = null;
+      const ok = await act(
+        'create',
+        () => client.call('sprints:create', { storyIds: [...storyIds] }),
+        (sprint) => {
+          created = sprint;
+          set((s) => ({ sprints: [...s.sprints.filter((x) => x.id !== sprint.id), sprint] }));
+        },
+      );
+      if (!ok || !created) {
+        const error = get().sprintError;
+        if (error) set({ notice: { kind: 'error', message: error.message, code: error.code } });
+        return false;
+      }
+      set({ view: 'sprints' });
+      await get().openSprint((created as Sprint).id);
+      return true;
+    },
+    async openSprint(id) {
+      set({
+        sprintId: id,
+        detail: null,
+        sprintError: null,
+        specsProgress: {},
+        lastProgress: null,
+        exportPath: null,
+      });
+      if (!id) return;
+      try {
+        showDetail(await client.call('sprints:get', { sprintId: id }));
+      } catch (err) {
+        set({ sprintError: toActionable(err) });
+      }
+    },
+    async updateSprint(id, patch) {
+      await act(
+        'update',
+        () => client.call('sprints:update', { id, patch }),
+        (sprint) => {
+          set((s) => ({
+            sprints: s.sprints.map((x) => (x.id === sprint.id ? sprint : x)),
+            detail: s.detail && s.detail.sprint.id === sprint.id ? { ...s.detail, sprint } : s.detail,
+          }));
+        },
+      );
+    },
+    async analyzeSprint() {
+      await onSprint('analyze', (sprintId) => client.call('plan:analyze', { sprintId }));
+    },
+    saveAnswers: (answers) =>
+      onSprint('answer', (sprintId) => client.call('plan:answer', { sprintId, answers })),
+    async generatePlan(answers) {
+      if (answers && !(await get().saveAnswers(answers))) return;
+      await onSprint('generate', (sprintId) => client.call('plan:generate', { sprintId }));
+    },
+    refinePlan: (feedback) =>
+      onSprint('refine', (sprintId) => client.call('plan:refine', { sprintId, feedback })),
+    regenerateItem: (storyId, feedback) =>
+      onSprint('regenerate', (sprintId) =>
+        client.call(
+          'plan:regenerateItem',
+          feedback ? { sprintId, storyId, feedback } : { sprintId, storyId },
+        ),
+      ),
+    async restoreRevision(revision) {
+      await onSprint('restore', (sprintId) => client.call('plan:restore', { sprintId, revision }));
+    },
+    async approvePlan(acceptFileMismatches) {
+      await onSprint('approve', (sprintId) =>
+        client.call('plan:approve', acceptFileMismatches ? { sprintId, acceptFileMismatches } : { sprintId }),
+      );
+    },
+    async generateSpecs() {
+      set({ specsProgress: {}, lastProgress: null, cancellingSpecs: false });
+      await onSprint('specs', (sprintId) => client.call('plan:specs', { sprintId }));
+      set({ cancellingSpecs: false });
+    },
+    async cancelSpecs() {
+      const sprintId = get().sprintId;
+      if (!sprintId || get().sprintBusy !== 'specs') return;
+      set({ cancellingSpecs: true });
+      try {
+        await client.call('plan:cancel', { sprintId });
+      } catch (err) {
+        set({ cancellingSpecs: false, notice: noticeFrom(err) });
+      }
+    },
+    async exportSprint() {
+      const sprintId = get().sprintId;
+      if (!sprintId) return;
+      set({ exportPath: null });
+      await act(
+        'export',
+        () => client.call('plan:export', { sprintId }),
+        (r) => set({ exportPath: r.path }),
+      );
+    },
+    async retrySprintAction() {
+      if (retry) await retry();
+    },
+    clearSprintError() {
+      set({ sprintError: null });
+    },
+    connectSprints() {
+      const unsubs = [
+        client.on('sprints:changed', (sprints) => set({ sprints, sprintsLoaded: true })),
+        client.on('sprint:changed', showDetail),
+        client.on('plan:progress', (p) => {
+          if (p.sprintId !== get().sprintId) return;
+          set((s) => ({ specsProgress: { ...s.specsProgress, [progressKey(p)]: p }, lastProgress: p }));
+        }),
+        api.subscribe((s, prev) => {
+          if (s.project?.path === prev.project?.path) return;
+          set({ sprints: [], sprintsLoaded: false, sprintId: null, detail: null, sprintError: null });
+          if (s.project) void get().loadSprints();
+        }),
+      ];
+      if (get().project) void get().loadSprints();
+      return () => unsubs.forEach((u) => u());
+    },
+  };
+};
