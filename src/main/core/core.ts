@@ -8,6 +8,7 @@ import { ConcurrencyGate } from '../llm/gate';
 import { locateCli } from '../llm/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
+import { PlanService } from '../plans/planService';
 import { GenerationService } from '../services/generationService';
 import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
@@ -31,6 +32,7 @@ export interface Core {
   gate: ConcurrencyGate;
   sendPrompt: SendPrompt;
   generation: GenerationService;
+  plans: PlanService;
   /** Cancels running generations (stored as cancelled), kills every CLI process tree, waits for the writes. */
   dispose(): Promise<void>;
 }
@@ -70,16 +72,25 @@ export async function buildCore(opts: {
     logger: logBus.logger('generation'),
   });
 
+  const plans = new PlanService({
+    sendPrompt,
+    project: () => ({ store: projects.requireStore(), path: projects.get()!.path }),
+    emit,
+    logger: logBus.logger('plans'),
+  });
+
   return {
     settings,
     projects,
     gate,
     sendPrompt,
     generation,
+    plans,
     async dispose() {
       generation.cancelAll();
+      plans.cancelAll();
       await gate.killAll();
-      await generation.idle();
+      await Promise.all([generation.idle(), plans.idle()]);
       unsubscribe();
     },
   };

@@ -3,6 +3,7 @@ import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ip
 import { isSafeExternalUrl } from '../../shared/urls';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { journeyHandlers } from '../services/journeyHandlers';
+import { planHandlers } from '../services/planHandlers';
 import type { GenerationService } from '../services/generationService';
 import { buildCore, type LlmOptions } from './core';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
@@ -120,6 +121,7 @@ export async function createServices(opts: {
       return { opened: true, path };
     },
     ...journeyHandlers({ projects, generation, emit }),
+    ...planHandlers(core.plans),
   };
 
   log.info(`Puffin ${info.version} started (${info.face})`, { userDataDir: opts.userDataDir });

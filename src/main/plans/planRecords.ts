@@ -1,0 +1,56 @@
+/** Building the stored records of a plan step from a model answer or a request (no I/O). */
+import type { AmbiguitiesOutput } from '../../shared/schema-types';
+import type { PlanChecks, SprintPlan, SprintQuestions } from '../../shared/plans';
+import { ServiceError } from '../core/errors';
+
+/** Questions get stable ids; re-analysing keeps the answers of questions asked again word for word. */
+export function newQuestions(
+  sprintId: string,
+  output: AmbiguitiesOutput,
+  previous: SprintQuestions | undefined,
+  at: Date,
+): SprintQuestions {
+  const questions = output.questions.map((q, i) => ({ ...q, id: `q${i + 1}` }));
+  const answers: Record<string, string> = {};
+  for (const q of questions) {
+    const old = previous?.questions.find((o) => o.storyId === q.storyId && o.question === q.question);
+    const answer = old && previous?.answers[old.id];
+    if (answer) answers[q.id] = answer;
+  }
+  return { sprintId, generatedAt: at.toISOString(), summary: output.summary, questions, answers };
+}
+
+/** Merges answers by question id; an empty answer removes one; unknown ids are refused. */
+export function mergeAnswers(q: SprintQuestions, answers: Record<string, string>): SprintQuestions {
+  const unknown = Object.keys(answers).filter((id) => !q.questions.some((x) => x.id === id));
+  if (unknown.length) throw new ServiceError('not_found', `Unknown question id(s): ${unknown.join(', ')}.`);
+  const merged = { ...q.answers };
+  for (const [id, text] of Object.entries(answers)) {
+    if (text.trim()) merged[id] = text;
+    else delete merged[id];
+  }
+  return { ...q, answers: merged };
+}
+
+/** The approved plan, or why the current revision cannot be approved. */
+export function approvePlan(
+  plan: SprintPlan,
+  checks: PlanChecks,
+  acceptFileMismatches: boolean,
+  at: Date,
+): SprintPlan {
+  if (checks.graph.length > 0)
+    throw new ServiceError(
+      'plan_graph_invalid',
+      `The plan cannot be approved: ${checks.graph.map((i) => i.message).join(' ')}`,
+      { graph: checks.graph },
+    );
+  if (checks.files.length > 0 && !acceptFileMismatches)
+    throw new ServiceError(
+      'plan_file_mismatch',
+      `The plan does not match the project folder: ${checks.files.map((i) => i.message).join(' ')} ` +
+        'Approve again accepting the mismatches, or refine the plan.',
+      { files: checks.files },
+    );
+  return { ...plan, approved: { revision: plan.current, at: at.toISOString() } };
+}

@@ -1,0 +1,321 @@
+/**
+ * The plans journey for every face (IPC handlers, headless CLI): sprints, ambiguity questions and answers,
+ * plan revisions (generate, refine, regenerate one item, restore), approval, specs and export.
+ * One model call at a time per sprint (a second is refused with `busy`); `cancel` aborts it. Every change
+ * is stored first, then pushed as `sprint:changed` (and `sprints:changed` when the sprint record changed).
+ */
+import type { RequestOf } from '../../shared/ipc/contract';
+import type { Sprint, SprintDetail } from '../../shared/plans';
+import type { Emit } from '../core/core';
+import { ServiceError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { SendPrompt } from '../llm/promptTypes';
+import type { ProjectStore } from '../store/projectStore';
+import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
+import type { CallOptions } from '../workflows/types';
+import { approvePlan, mergeAnswers, newQuestions } from './planRecords';
+import { PlanStore } from './planStore';
+import { analyzeAmbiguities, generatePlan, refinePlan, regeneratePlanItem } from './planWorkflows';
+import { mergeRegeneratedItem, writeSprintExport } from './pure';
+import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
+import { runSpecs } from './specsRunner';
+import { planChecks, requireSprint, sprintDetail, sprintStories, type PlanProject } from './sprintDetail';
+import { toMeta } from '../services/generationRecord';
+
+export interface PlanServiceDeps {
+  sendPrompt: SendPrompt;
+  /** The opened project: its store (throws `no_project`) and folder (the CLI's working directory). */
+  project: () => { store: ProjectStore; path: string };
+  emit: Emit;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export class PlanService {
+  private readonly stores = new Map<string, PlanStore>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing = false;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PlanServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async list(): Promise<Sprint[]> {
+    return this.project().plans.listSprints();
+  }
+
+  get(sprintId: string): Promise<SprintDetail> {
+    return sprintDetail(this.project(), sprintId);
+  }
+
+  /** Stored at once with the given title or a local one; a generated title follows (`sprints:changed`). */
+  async create(req: RequestOf<'sprints:create'>): Promise<Sprint> {
+    const p = this.project();
+    const stories = await Promise.all(req.storyIds.map((id) => p.store.stories.records.get(id)));
+    const missing = req.storyIds.filter((_, i) => !stories[i]);
+    if (missing.length)
+      throw new ServiceError('not_found', `These stories are not in the backlog: ${missing.join(', ')}.`);
+    const at = this.now().toISOString();
+    const titleSource = stories.map((s) => s!.title).join('; ');
+    const sprint: Sprint = {
+      id: `sprint-${this.now().getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      title: req.title ?? fallbackTitle(titleSource),
+      storyIds: [...req.storyIds],
+      status: 'open',
+      createdAt: at,
+      updatedAt: at,
+    };
+    await p.plans.sprints.put(sprint);
+    await this.sprintsChanged(p);
+    if (!req.title && !this.closing) this.track(this.retitle(p, sprint, titleSource));
+    return sprint;
+  }
+
+  update(id: string, patch: RequestOf<'sprints:update'>['patch']): Promise<Sprint> {
+    const p = this.project();
+    return p.plans.serial(id, async () => {
+      const sprint = await requireSprint(p, id);
+      const next: Sprint = { ...sprint, ...patch, updatedAt: this.now().toISOString() };
+      await p.plans.sprints.put(next);
+      await this.sprintsChanged(p);
+      await this.changed(p, id);
+      return next;
+    });
+  }
+
+  /** Questions first; when there are none, the plan is generated in the same call. */
+  analyze(sprintId: string): Promise<SprintDetail> {
+    return this.exclusive(sprintId, async (p, opts) => {
+      const sprint = await this.openSprint(p, sprintId);
+      const stories = await this.storiesOf(p, sprint);
+      const r = await analyzeAmbiguities(this.deps, { stories, project: p.store.settings.get() }, opts);
+      const previous = await p.plans.questions.get(sprintId);
+      const questions = newQuestions(sprintId, r.data, previous, this.now());
+      await p.plans.serial(sprintId, () => p.plans.questions.put(sprintId, questions));
+      if (questions.questions.length > 0) return this.changed(p, sprintId);
+      await this.changed(p, sprintId);
+      return this.generateIn(p, sprint, opts);
+    });
+  }
+
+  /** Merges answers by question id; an empty answer removes one. */
+  answer(sprintId: string, answers: Record<string, string>): Promise<SprintDetail> {
+    const p = this.project();
+    return p.plans.serial(sprintId, async () => {
+      await this.openSprint(p, sprintId);
+      const q = await p.plans.questions.get(sprintId);
+      if (!q) throw new ServiceError('no_questions', 'Analyse the sprint before answering its questions.');
+      await p.plans.questions.put(sprintId, mergeAnswers(q, answers));
+      return this.changed(p, sprintId);
+    });
+  }
+
+  generate(sprintId: string): Promise<SprintDetail> {
+    return this.exclusive(sprintId, async (p, opts) =>
+      this.generateIn(p, await this.openSprint(p, sprintId), opts),
+    );
+  }
+
+  refine(sprintId: string, feedback: string): Promise<SprintDetail> {
+    return this.exclusive(sprintId, async (p, opts) => {
+      const sprint = await this.openSprint(p, sprintId);
+      const plan = await this.requirePlan(p, sprintId);
+      const r = await refinePlan(
+        this.deps,
+        {
+          stories: await this.storiesOf(p, sprint),
+          project: p.store.settings.get(),
+          plan: currentPlan(plan),
+          feedback,
+          questions: (await p.plans.questions.get(sprintId)) ?? null,
+        },
+        opts,
+      );
+      return this.addRevision(p, sprintId, {
+        kind: 'refined',
+        plan: r.data.plan,
+        changelog: r.data.changelog,
+        followUpQuestions: r.data.followUpQuestions,
+        feedback,
+        meta: toMeta(r.meta),
+      });
+    });
+  }
+
+  /** Only that story's item changes; the other items are kept exactly (mergeRegeneratedItem). */
+  regenerateItem(sprintId: string, storyId: string, feedback?: string): Promise<SprintDetail> {
+    return this.exclusive(sprintId, async (p, opts) => {
+      const sprint = await this.openSprint(p, sprintId);
+      if (!sprint.storyIds.includes(storyId))
+        throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
+      const current = currentPlan(await this.requirePlan(p, sprintId));
+      const input = { stories: await this.storiesOf(p, sprint), project: p.store.settings.get() };
+      const r = await regeneratePlanItem(this.deps, { ...input, plan: current, storyId, feedback }, opts);
+      return this.addRevision(p, sprintId, {
+        kind: 'item_regenerated',
+        plan: mergeRegeneratedItem(current, storyId, r.data),
+        changelog: [`Regenerated the plan item of story ${storyId}.`],
+        followUpQuestions: [],
+        regeneratedStoryId: storyId,
+        ...(feedback ? { feedback } : {}),
+        meta: toMeta(r.meta),
+      });
+    });
+  }
+
+  async restore(sprintId: string, revision: number): Promise<SprintDetail> {
+    const p = this.project();
+    await this.openSprint(p, sprintId);
+    const old = findRevision(await this.requirePlan(p, sprintId), revision);
+    return this.addRevision(p, sprintId, {
+      kind: 'restored',
+      plan: old.plan,
+      changelog: [`Restored revision ${revision}.`],
+      followUpQuestions: [],
+      restoredFrom: revision,
+    });
+  }
+
+  /** Refused while the dependency graph has issues, and on file mismatches unless they are accepted. */
+  async approve(sprintId: string, acceptFileMismatches = false): Promise<SprintDetail> {
+    const p = this.project();
+    return p.plans.serial(sprintId, async () => {
+      const sprint = await this.openSprint(p, sprintId);
+      const plan = await this.requirePlan(p, sprintId);
+      const checks = (await planChecks(p, sprint, plan))!;
+      await p.plans.plans.put(sprintId, approvePlan(plan, checks, acceptFileMismatches, this.now()));
+      return this.changed(p, sprintId);
+    });
+  }
+
+  /** RIS, then assertions per story, then the sprint assertions; resolves with what was kept, even when cancelled. */
+  specs(sprintId: string): Promise<SprintDetail> {
+    return this.exclusive(sprintId, async (p, opts) => {
+      const sprint = await this.openSprint(p, sprintId);
+      await runSpecs(
+        { ...this.deps, now: this.now, changed: (id) => this.changed(p, id).then(() => undefined) },
+        p,
+        sprint,
+        opts,
+      );
+      return this.changed(p, sprintId);
+    });
+  }
+
+  cancel(sprintId: string): { cancelled: boolean } {
+    const c = this.running.get(sprintId);
+    if (!c) return { cancelled: false };
+    c.abort();
+    return { cancelled: true };
+  }
+
+  async export(sprintId: string): Promise<{ path: string }> {
+    const p = this.project();
+    return { path: await writeSprintExport(p.path, await sprintDetail(p, sprintId)) };
+  }
+
+  cancelAll(): void {
+    this.closing = true;
+    for (const c of this.running.values()) c.abort();
+  }
+
+  /** Resolves when every running call and background title has been stored. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  // --- internals ---
+
+  private project(): PlanProject {
+    const { store, path } = this.deps.project();
+    let plans = this.stores.get(store.dir);
+    if (!plans) this.stores.set(store.dir, (plans = new PlanStore(store.dir, this.deps.logger)));
+    return { store, path, plans };
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  private exclusive<T>(sprintId: string, job: (p: PlanProject, opts: CallOptions) => Promise<T>): Promise<T> {
+    const p = this.project();
+    if (this.running.has(sprintId))
+      throw new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
+    const controller = new AbortController();
+    this.running.set(sprintId, controller);
+    const opts: CallOptions = { signal: controller.signal, cwd: p.path };
+    return this.track(job(p, opts).finally(() => this.running.delete(sprintId)));
+  }
+
+  private async openSprint(p: PlanProject, sprintId: string): Promise<Sprint> {
+    const sprint = await requireSprint(p, sprintId);
+    if (sprint.status !== 'open')
+      throw new ServiceError(
+        'sprint_closed',
+        `Sprint "${sprint.title}" is ${sprint.status}; reopen it first.`,
+      );
+    return sprint;
+  }
+
+  private async storiesOf(p: PlanProject, sprint: Sprint) {
+    const stories = await sprintStories(p, sprint);
+    if (stories.length === 0)
+      throw new ServiceError('not_found', 'None of the stories of this sprint are in the backlog any more.');
+    return stories;
+  }
+
+  private async requirePlan(p: PlanProject, sprintId: string) {
+    const plan = await p.plans.plans.get(sprintId);
+    if (!plan) throw new ServiceError('no_plan', 'This sprint has no plan yet; generate one first.');
+    return plan;
+  }
+
+  private async generateIn(p: PlanProject, sprint: Sprint, opts: CallOptions): Promise<SprintDetail> {
+    const questions = (await p.plans.questions.get(sprint.id)) ?? null;
+    const stories = await this.storiesOf(p, sprint);
+    const r = await generatePlan(this.deps, { stories, project: p.store.settings.get(), questions }, opts);
+    return this.addRevision(p, sprint.id, {
+      kind: 'generated',
+      plan: r.data,
+      changelog: [],
+      followUpQuestions: [],
+      meta: toMeta(r.meta),
+    });
+  }
+
+  private async addRevision(p: PlanProject, sprintId: string, next: NewRevision): Promise<SprintDetail> {
+    await p.plans.serial(sprintId, async () => {
+      const existing = await p.plans.plans.get(sprintId);
+      await p.plans.plans.put(sprintId, appendRevision(sprintId, existing, next, this.now()));
+    });
+    return this.changed(p, sprintId);
+  }
+
+  private async changed(p: PlanProject, sprintId: string): Promise<SprintDetail> {
+    const detail = await sprintDetail(p, sprintId);
+    this.deps.emit('sprint:changed', detail);
+    return detail;
+  }
+
+  private async sprintsChanged(p: PlanProject): Promise<void> {
+    this.deps.emit('sprints:changed', await p.plans.listSprints());
+  }
+
+  private async retitle(p: PlanProject, created: Sprint, text: string): Promise<void> {
+    const sprintId = created.id;
+    const t = await generateTitle({ sendPrompt: this.deps.sendPrompt, logger: this.deps.logger }, text);
+    if (t.fallback) return; // the local title is already stored
+    await p.plans.serial(sprintId, async () => {
+      const s = await p.plans.sprints.get(sprintId);
+      // A title the user set meanwhile wins over the generated one.
+      if (!s || s.title !== created.title) return;
+      await p.plans.sprints.put({ ...s, title: t.title, updatedAt: this.now().toISOString() });
+    });
+    await this.sprintsChanged(p);
+    await this.changed(p, sprintId);
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * approve → specs: a RIS per story (with its plan item), then assertions per story (checked right away for
+ * assertions that already pass), then the sprint assertions map. Each result is stored as soon as it
+ * arrives; a story that fails is recorded in `specErrors` and the run goes on; cancel stops the run and
+ * keeps what was stored. Progress is pushed as `plan:progress`.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Assertion } from '../../shared/assertions';
+import type { SpecStep, SpecsProgress, Sprint, SprintDetail } from '../../shared/plans';
+import type { Story } from '../../shared/stories';
+import { checkDiscriminating } from '../assertions/selfCheck';
+import { storyAssertionsPath } from '../assertions/input';
+import { writeFileAtomic } from '../core/atomicFile';
+import type { Emit } from '../core/core';
+import { ServiceError, toIpcError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { PromptError } from '../llm/errors';
+import type { SendPrompt } from '../llm/promptTypes';
+import { toMeta } from '../services/generationRecord';
+import type { CallOptions } from '../workflows/types';
+import type { SprintSpecs } from './planStore';
+import { currentPlan, isApproved } from './revisions';
+import { generateRis, generateSprintAssertions, generateStoryAssertions } from './specWorkflows';
+import { sprintStories, type PlanProject } from './sprintDetail';
+
+export interface SpecsDeps {
+  sendPrompt: SendPrompt;
+  emit: Emit;
+  logger: Logger;
+  now: () => Date;
+  /** Pushes the sprint's detail after each stored result. */
+  changed: (sprintId: string) => Promise<void>;
+}
+
+type SpecError = SprintDetail['specErrors'][number];
+const isCancel = (err: unknown) => err instanceof PromptError && err.code === 'cancelled';
+
+export async function runSpecs(
+  deps: SpecsDeps,
+  p: PlanProject,
+  sprint: Sprint,
+  opts: CallOptions,
+): Promise<void> {
+  const sprintPlan = await p.plans.plans.get(sprint.id);
+  if (!sprintPlan || !isApproved(sprintPlan))
+    throw new ServiceError('not_approved', 'Approve the current plan revision before generating specs.');
+  const plan = currentPlan(sprintPlan);
+  const stories = await sprintStories(p, sprint);
+  const project = p.store.settings.get();
+  const total = stories.length * 2 + 1;
+  let done = 0;
+  const progress = (step: SpecStep, status: SpecsProgress['status'], storyId?: string, message?: string) =>
+    deps.emit('plan:progress', {
+      sprintId: sprint.id,
+      step,
+      status,
+      done,
+      total,
+      ...(storyId ? { storyId } : {}),
+      ...(message ? { message } : {}),
+    });
+  const errors: SpecError[] = [];
+  // Read-modify-write of specs/<sprintId>.json, serialized with the sprint's other writes.
+  const updateSpecs = (change: (s: SprintSpecs) => SprintSpecs) =>
+    p.plans.serial(sprint.id, async () => {
+      const current = (await p.plans.specs.get(sprint.id)) ?? {
+        sprintId: sprint.id,
+        assertions: [],
+        sprintAssertions: null,
+        specErrors: [],
+      };
+      await p.plans.specs.put(sprint.id, change({ ...current, specErrors: errors }));
+    });
+  await updateSpecs((s) => s); // this run's errors replace the last run's
+
+  /** Runs one unit; false when the run was cancelled and must stop. */
+  const unit = async (step: SpecStep, storyId: string | undefined, job: () => Promise<void>) => {
+    if (opts.signal?.aborted) return false;
+    progress(step, 'running', storyId);
+    try {
+      await job();
+      done++;
+      progress(step, 'done', storyId);
+      return true;
+    } catch (err) {
+      const e = toIpcError(err);
+      errors.push({ storyId: storyId ?? '', step, code: e.code, message: e.message });
+      await updateSpecs((s) => s);
+      if (isCancel(err) || opts.signal?.aborted) {
+        progress(step, 'cancelled', storyId, e.message);
+        return false;
+      }
+      deps.logger.warn(
+        `Specs of sprint ${sprint.id}: ${step} failed${storyId ? ` for ${storyId}` : ''}: ${e.message}`,
+      );
+      done++;
+      progress(step, 'failed', storyId, e.message);
+      return true;
+    } finally {
+      await deps.changed(sprint.id);
+    }
+  };
+
+  const itemOf = (s: Story) => plan.planItems.find((i) => i.storyId === s.id);
+  for (const story of stories) {
+    const ok = await unit('ris', story.id, async () => {
+      const item = itemOf(story);
+      if (!item)
+        throw new ServiceError('no_plan_item', `The approved plan has no item for story ${story.id}.`);
+      const r = await generateRis(deps, { story, item, plan, project }, opts);
+      await p.plans.ris(sprint.id).put(story.id, {
+        sprintId: sprint.id,
+        storyId: story.id,
+        markdown: r.data.markdown,
+        sections: r.data.sections,
+        createdAt: deps.now().toISOString(),
+        meta: toMeta(r.meta),
+      });
+    });
+    if (!ok) return;
+  }
+  for (const story of stories) {
+    const ok = await unit('assertions', story.id, async () => {
+      const r = await generateStoryAssertions(deps, { story, item: itemOf(story), project }, opts);
+      const assertions = r.data.assertions;
+      const check = await checkDiscriminating(p.path, assertions);
+      await writeStoryAssertions(p.path, story.id, assertions);
+      await updateSpecs((s) => ({
+        ...s,
+        assertions: [
+          ...s.assertions.filter((a) => a.storyId !== story.id),
+          { storyId: story.id, assertions, notDiscriminating: check.notDiscriminating },
+        ],
+      }));
+    });
+    if (!ok) return;
+  }
+  await unit('sprint_assertions', undefined, async () => {
+    const r = await generateSprintAssertions(deps, { stories, plan, project }, opts);
+    await updateSpecs((s) => ({ ...s, sprintAssertions: r.data }));
+  });
+}
+
+/** Where the Assertions panel reads a story's assertions: `.puffin/assertions/<storyId>.json`. */
+async function writeStoryAssertions(
+  projectDir: string,
+  storyId: string,
+  assertions: Assertion[],
+): Promise<void> {
+  const file = storyAssertionsPath(projectDir, storyId);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFileAtomic(file, JSON.stringify({ storyId, assertions }, null, 2) + '\n');
+}

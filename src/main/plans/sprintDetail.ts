@@ -1,0 +1,66 @@
+/** Assembling the sprint view's one answer (SprintDetail) from the store, with the checks of the current plan. */
+import type { PlanChecks, Sprint, SprintDetail, SprintPlan } from '../../shared/plans';
+import type { Story } from '../../shared/stories';
+import { ServiceError } from '../core/errors';
+import type { ProjectStore } from '../store/projectStore';
+import type { PlanStore } from './planStore';
+import { checkPlanFiles, checkPlanGraph } from './pure';
+import { currentRevision } from './revisions';
+
+/** The opened project as the plans journey sees it. */
+export interface PlanProject {
+  path: string;
+  store: ProjectStore;
+  plans: PlanStore;
+}
+
+export async function requireSprint(p: PlanProject, sprintId: string): Promise<Sprint> {
+  const sprint = await p.plans.sprints.get(sprintId);
+  if (!sprint) throw new ServiceError('not_found', `There is no sprint ${sprintId} in this project.`);
+  return sprint;
+}
+
+/** The sprint's stories in its order; stories deleted from the backlog since are skipped. */
+export async function sprintStories(p: PlanProject, sprint: Sprint): Promise<Story[]> {
+  const found = await Promise.all(sprint.storyIds.map((id) => p.store.stories.records.get(id)));
+  return found.filter((s): s is Story => s !== undefined);
+}
+
+export async function planChecks(
+  p: PlanProject,
+  sprint: Sprint,
+  plan: SprintPlan | null | undefined,
+): Promise<PlanChecks | null> {
+  if (!plan) return null;
+  const current = currentRevision(plan);
+  return {
+    revision: current.number,
+    graph: checkPlanGraph(current.plan, sprint.storyIds),
+    files: await checkPlanFiles(p.path, current.plan),
+  };
+}
+
+export async function sprintDetail(p: PlanProject, sprintId: string): Promise<SprintDetail> {
+  const sprint = await requireSprint(p, sprintId);
+  const [stories, questions, plan, ris, specs] = await Promise.all([
+    sprintStories(p, sprint),
+    p.plans.questions.get(sprintId),
+    p.plans.plans.get(sprintId),
+    p.plans.ris(sprintId).list(),
+    p.plans.specs.get(sprintId),
+  ]);
+  const order = new Map(sprint.storyIds.map((id, i) => [id, i]));
+  const byStory = (a: { storyId: string }, b: { storyId: string }) =>
+    (order.get(a.storyId) ?? Infinity) - (order.get(b.storyId) ?? Infinity);
+  return {
+    sprint,
+    stories,
+    questions: questions ?? null,
+    plan: plan ?? null,
+    checks: await planChecks(p, sprint, plan),
+    ris: ris.sort(byStory),
+    assertions: [...(specs?.assertions ?? [])].sort(byStory),
+    sprintAssertions: specs?.sprintAssertions ?? null,
+    specErrors: specs?.specErrors ?? [],
+  };
+}
