@@ -143,7 +143,7 @@ const q = (id: string): string => JSON.stringify(id);
  * items, unknown stories, missing stories, unknown dependencies, cycles, then order violations. Edges inside a
  * cycle are not also reported as order violations (the cycle already says they cannot be ordered).
  */
-export function checkPlanGraph(plan: Plan, sprintStoryIds: string[]): GraphIssue[] {
+export function checkPlanGraph(plan: Plan, sprintStoryIds: readonly string[]): GraphIssue[] {
   const g = buildGraph(plan);
   const inSprint = new Set(sprintStoryIds);
   const issues: GraphIssue[] = [];
