@@ -1,0 +1,90 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlanRevision, SprintDetail } from '../../../shared/plans';
+import { renderWith } from '../testing/setup';
+import { detail, openSprintStore, plan, planItem, revision } from '../testing/sprintFixtures';
+import { SprintsPanel } from './SprintsPanel';
+
+afterEach(cleanup);
+
+function withRevisions(revisions: PlanRevision[], current = revisions.length): SprintDetail {
+  return detail({
+    plan: { sprintId: 'sp1', revisions, current },
+    checks: { revision: current, graph: [], files: [] },
+  });
+}
+
+const r1 = revision(1);
+const r2 = revision(
+  2,
+  plan([
+    planItem('s1', 1, { complexity: 'high' }),
+    planItem('s2', 2, { dependencies: ['s1'], notes: 'Stream' }),
+  ]),
+  {
+    changelog: ['Story 1 is harder than thought', 'Story 2 streams rows'],
+    followUpQuestions: [{ storyId: 's2', question: 'Max file size?', reason: 'Memory' }],
+    feedback: 'Stream the rows',
+  },
+);
+
+describe('Revisions', () => {
+  it('refines the plan: a new revision with its changelog, follow-ups and the diff', async () => {
+    const setup = await openSprintStore(withRevisions([r1]));
+    const { client } = setup;
+    client.handle('plan:refine', () => withRevisions([r1, r2]));
+    renderWith(<SprintsPanel />, setup);
+    expect(screen.queryByRole('combobox', { name: 'Compare revision' })).toBeNull();
+    const refine = screen.getByRole('button', { name: 'Refine plan' }) as HTMLButtonElement;
+    expect(refine.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Feedback on the plan' }), {
+      target: { value: 'Stream the rows' },
+    });
+    await act(async () => fireEvent.click(refine));
+    expect(client.callsTo('plan:refine')).toEqual([{ sprintId: 'sp1', feedback: 'Stream the rows' }]);
+    expect((screen.getByRole('textbox', { name: 'Feedback on the plan' }) as HTMLTextAreaElement).value).toBe(
+      '',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: /revision 2 \(refined\)/ })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Changelog of revision 2' }).textContent).toContain(
+      'Story 2 streams rows',
+    );
+    expect(screen.getByRole('list', { name: 'Follow-up questions' }).textContent).toContain('Max file size?');
+    const rows = within(screen.getByRole('table', { name: 'Plan revisions' })).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const diff = screen.getByRole('region', { name: 'Changes from revision 1 to revision 2' });
+    expect(diff.textContent).toContain('Changed item: Story 1');
+    expect(diff.textContent).toContain('complexity: medium → high');
+    expect(diff.textContent).toContain('notes: (empty) → Stream');
+  });
+
+  it('diffs any two revisions picked in the selects', async () => {
+    const r3 = revision(3, plan([planItem('s1', 1)]), { kind: 'item_regenerated', regeneratedStoryId: 's1' });
+    const setup = await openSprintStore(withRevisions([r1, r2, r3]));
+    renderWith(<SprintsPanel />, setup);
+    expect(
+      screen.getByRole('region', { name: 'Changes from revision 2 to revision 3' }).textContent,
+    ).toContain('Removed item: Story 2');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Compare revision' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'with revision' }), { target: { value: '2' } });
+    expect(screen.getByRole('region', { name: 'Changes from revision 1 to revision 2' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'with revision' }), { target: { value: '1' } });
+    expect(
+      screen.getByRole('region', { name: 'Changes from revision 1 to revision 1' }).textContent,
+    ).toContain('identical');
+    expect(screen.getByText('item regenerated: Story 1')).toBeTruthy();
+  });
+
+  it('restores an older revision with plan:restore', async () => {
+    const setup = await openSprintStore(withRevisions([r1, r2]));
+    const { client } = setup;
+    const r3 = revision(3, r1.plan, { kind: 'restored', restoredFrom: 1 });
+    client.handle('plan:restore', () => withRevisions([r1, r2, r3]));
+    renderWith(<SprintsPanel />, setup);
+    expect(screen.queryByRole('button', { name: 'Restore revision 2' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore revision 1' })));
+    expect(client.callsTo('plan:restore')).toEqual([{ sprintId: 'sp1', revision: 1 }]);
+    expect(screen.getByRole('heading', { level: 2, name: /revision 3 \(restored\)/ })).toBeTruthy();
+    expect(screen.getByText('restored from 1')).toBeTruthy();
+  });
+});
