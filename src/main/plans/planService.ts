@@ -4,6 +4,7 @@
  * One model call at a time per sprint (a second is refused with `busy`); `cancel` aborts it. Every change
  * is stored first, then pushed as `sprint:changed` (and `sprints:changed` when the sprint record changed).
  */
+import { relative, sep } from 'node:path';
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { Sprint, SprintDetail } from '../../shared/plans';
 import type { Emit } from '../core/core';
@@ -213,7 +214,8 @@ export class PlanService {
 
   async export(sprintId: string): Promise<{ path: string }> {
     const p = this.project();
-    return { path: await writeSprintExport(p.path, await sprintDetail(p, sprintId)) };
+    const { path } = await writeSprintExport(p.path, await sprintDetail(p, sprintId));
+    return { path: relative(p.path, path).split(sep).join('/') };
   }
 
   cancelAll(): void {
@@ -241,7 +243,10 @@ export class PlanService {
     return p;
   }
 
-  private exclusive<T>(sprintId: string, job: (p: PlanProject, opts: CallOptions) => Promise<T>): Promise<T> {
+  private async exclusive<T>(
+    sprintId: string,
+    job: (p: PlanProject, opts: CallOptions) => Promise<T>,
+  ): Promise<T> {
     const p = this.project();
     if (this.running.has(sprintId))
       throw new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');

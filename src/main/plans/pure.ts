@@ -1,29 +1,15 @@
 /**
- * The pure plan functions another engineer writes (src/shared/planGraph.ts, planDiff.ts, fileChecks.ts,
- * mergeItem.ts, exportMarkdown.ts), reached through this one module so the service compiles before they land.
- * INTERIM: until then these are minimal stand-ins with the agreed signatures; replace each with a re-export.
+ * The pure plan functions another engineer writes, reached through this one module.
+ * INTERIM: writeSprintExport (exportMarkdown.ts) has not landed yet; this stand-in has its agreed signature
+ * (absolute path of the written file) and is replaced by a re-export when it does.
  */
-import type { FileIssue, GraphIssue, Plan, SprintDetail } from '../../shared/plans';
+import type { SprintDetail } from '../../shared/plans';
 
-export function checkPlanGraph(plan: Plan, storyIds: readonly string[]): GraphIssue[] {
-  void plan;
-  void storyIds;
-  return [];
-}
+export { checkPlanGraph } from '../../shared/planGraph';
+export { checkPlanFiles } from './fileChecks';
+export { mergeRegeneratedItem } from './mergeItem';
 
-export async function checkPlanFiles(projectDir: string, plan: Plan): Promise<FileIssue[]> {
-  void projectDir;
-  void plan;
-  return [];
-}
-
-export function mergeRegeneratedItem(current: Plan, storyId: string, regenerated: Plan): Plan {
-  const item = regenerated.planItems.find((i) => i.storyId === storyId);
-  if (!item) return current;
-  return { ...current, planItems: current.planItems.map((i) => (i.storyId === storyId ? item : i)) };
-}
-
-export async function writeSprintExport(projectDir: string, detail: SprintDetail): Promise<string> {
+export async function writeSprintExport(projectDir: string, detail: SprintDetail): Promise<{ path: string }> {
   void projectDir;
   void detail;
   throw new Error('Export is not available yet.');
