@@ -1,4 +1,4 @@
-import { describeError } from '../lib/errorHelp';
+import { describeError, type ErrorHelp as Help } from '../lib/errorHelp';
 import type { ActionableError } from '../store/types';
 import { ViewLink } from './ViewLink';
 
@@ -6,11 +6,13 @@ interface Props {
   error: ActionableError;
   onRetry?: () => void;
   onDismiss: () => void;
+  /** The mapping from code to next step; the prompt panel's by default. */
+  describe?: (error: ActionableError) => Help;
 }
 
 /** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
-export function ErrorHelp({ error, onRetry, onDismiss }: Props) {
-  const help = describeError(error);
+export function ErrorHelp({ error, onRetry, onDismiss, describe = describeError }: Props) {
+  const help = describe(error);
   return (
     <section
       role={help.info ? 'status' : 'alert'}

@@ -56,7 +56,7 @@ function stepState(
 }
 
 /** Approved plan → RIS per story → assertions per story → sprint assertions; cancellable, export. */
-export function SpecsPanel({ detail }: { detail: SprintDetail }) {
+export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; editable?: boolean }) {
   const busy = useApp((s) => s.sprintBusy);
   const progress = useApp((s) => s.specsProgress);
   const last = useApp((s) => s.lastProgress);
@@ -74,7 +74,12 @@ export function SpecsPanel({ detail }: { detail: SprintDetail }) {
     <section className="panel specs" aria-labelledby="specs-title">
       <h2 id="specs-title">Specs: RIS and assertions</h2>
       <div className="row">
-        <button type="button" className="primary" disabled={busy !== null} onClick={() => void generate()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy !== null || !editable}
+          onClick={() => void generate()}
+        >
           Generate specs
         </button>
         {running && (

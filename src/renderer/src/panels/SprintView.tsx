@@ -1,4 +1,5 @@
 import { ErrorHelp } from '../components/ErrorHelp';
+import { describePlanError } from '../lib/planErrorHelp';
 import type { SprintAction } from '../store/sprintSlice';
 import { useApp } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
@@ -37,7 +38,14 @@ export function SprintView() {
       ← All sprints
     </button>
   );
-  const errorView = error && <ErrorHelp error={error} onRetry={() => void retry()} onDismiss={clearError} />;
+  const errorView = error && (
+    <ErrorHelp
+      error={error}
+      describe={describePlanError}
+      onRetry={() => void retry()}
+      onDismiss={clearError}
+    />
+  );
   if (!detail) {
     return (
       <section className="panel" aria-label="Sprint">
@@ -125,7 +133,7 @@ export function SprintView() {
       {errorView}
       {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
       {plan && <PlanReview detail={detail} editable={editable} />}
-      {plan?.approved && <SpecsPanel detail={detail} />}
+      {plan?.approved && <SpecsPanel detail={detail} editable={editable} />}
     </>
   );
 }
