@@ -7,6 +7,9 @@ import { useApp } from '../store/StoreContext';
 import { BacklogList, rowId } from './BacklogList';
 import { StoryEditor } from './StoryEditor';
 
+/** The contract's limit for sprints:create. */
+const MAX_SPRINT_STORIES = 100;
+
 export function Backlog() {
   const project = useApp((s) => s.project);
   const stories = useApp((s) => s.stories);
@@ -103,8 +106,13 @@ export function Backlog() {
         <span aria-live="polite">{selected.size} selected</span>
         <button
           type="button"
-          disabled={selected.size === 0 || creatingSprint}
+          disabled={selected.size === 0 || selected.size > MAX_SPRINT_STORIES || creatingSprint}
           aria-busy={creatingSprint}
+          title={
+            selected.size > MAX_SPRINT_STORIES
+              ? `A sprint holds at most ${MAX_SPRINT_STORIES} stories`
+              : undefined
+          }
           onClick={() => void createSprint(selectedIds)}
         >
           Create sprint from selected
