@@ -26,7 +26,10 @@ export async function headlessCore(io: CliIo): Promise<Headless> {
     llm: { env: () => io.env },
   });
   // Ctrl-C cancels: the running generation is stored as cancelled and its CLI process tree killed.
-  const onSignal = () => core.generation.cancelAll();
+  const onSignal = () => {
+    core.generation.cancelAll();
+    core.plans.cancelAll();
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   return {

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command';
 import { assertionsEvaluateCommand } from './assertions-evaluate';
 import { extractCommand } from './extract';
+import { planCommands, sprintCreateCommand } from './plans';
 import { promptCommand } from './prompt';
 import { storiesDeriveCommand, storiesModifyCommand } from './stories';
 import { titleCommand } from './title';
@@ -13,4 +14,6 @@ export const commands: CliCommand[] = [
   storiesDeriveCommand,
   storiesModifyCommand,
   titleCommand,
+  sprintCreateCommand,
+  ...planCommands,
 ];

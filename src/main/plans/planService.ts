@@ -6,7 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { RequestOf } from '../../shared/ipc/contract';
-import type { Sprint, SprintDetail } from '../../shared/plans';
+import type { SpecStep, Sprint, SprintDetail } from '../../shared/plans';
 import type { Emit } from '../core/core';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -19,7 +19,7 @@ import { PlanStore } from './planStore';
 import { analyzeAmbiguities, generatePlan, refinePlan, regeneratePlanItem } from './planWorkflows';
 import { mergeRegeneratedItem, writeSprintExport } from './pure';
 import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
-import { runSpecs } from './specsRunner';
+import { ALL_STEPS, runSpecs } from './specsRunner';
 import { planChecks, requireSprint, sprintDetail, sprintStories, type PlanProject } from './sprintDetail';
 import { toMeta } from '../services/generationRecord';
 
@@ -192,7 +192,7 @@ export class PlanService {
   }
 
   /** RIS, then assertions per story, then the sprint assertions; resolves with what was kept, even when cancelled. */
-  specs(sprintId: string): Promise<SprintDetail> {
+  specs(sprintId: string, steps: readonly SpecStep[] = ALL_STEPS): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) => {
       const sprint = await this.openSprint(p, sprintId);
       await runSpecs(
@@ -200,6 +200,7 @@ export class PlanService {
         p,
         sprint,
         opts,
+        steps,
       );
       return this.changed(p, sprintId);
     });

@@ -1,16 +1,5 @@
-/**
- * The pure plan functions another engineer writes, reached through this one module.
- * INTERIM: writeSprintExport (exportMarkdown.ts) has not landed yet; this stand-in has its agreed signature
- * (absolute path of the written file) and is replaced by a re-export when it does.
- */
-import type { SprintDetail } from '../../shared/plans';
-
+/** The pure plan functions (graph, files, item merge, export), reached through one module by the service. */
 export { checkPlanGraph } from '../../shared/planGraph';
 export { checkPlanFiles } from './fileChecks';
 export { mergeRegeneratedItem } from './mergeItem';
-
-export async function writeSprintExport(projectDir: string, detail: SprintDetail): Promise<{ path: string }> {
-  void projectDir;
-  void detail;
-  throw new Error('Export is not available yet.');
-}
+export { writeSprintExport } from './exportMarkdown';

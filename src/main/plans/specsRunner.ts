@@ -34,6 +34,8 @@ export interface SpecsDeps {
 }
 
 type SpecError = SprintDetail['specErrors'][number];
+/** Headless runs one kind at a time (`puffin plan ris`, `puffin plan assertions`); the app runs all. */
+export const ALL_STEPS: readonly SpecStep[] = ['ris', 'assertions', 'sprint_assertions'];
 const isCancel = (err: unknown) => err instanceof PromptError && err.code === 'cancelled';
 
 export async function runSpecs(
@@ -41,6 +43,7 @@ export async function runSpecs(
   p: PlanProject,
   sprint: Sprint,
   opts: CallOptions,
+  steps: readonly SpecStep[] = ALL_STEPS,
 ): Promise<void> {
   const sprintPlan = await p.plans.plans.get(sprint.id);
   if (!sprintPlan || !isApproved(sprintPlan))
@@ -48,7 +51,8 @@ export async function runSpecs(
   const plan = currentPlan(sprintPlan);
   const stories = await sprintStories(p, sprint);
   const project = p.store.settings.get();
-  const total = stories.length * 2 + 1;
+  const perStory = steps.filter((s) => s !== 'sprint_assertions').length;
+  const total = stories.length * perStory + (steps.includes('sprint_assertions') ? 1 : 0);
   let done = 0;
   const progress = (step: SpecStep, status: SpecsProgress['status'], storyId?: string, message?: string) =>
     deps.emit('plan:progress', {
@@ -60,7 +64,9 @@ export async function runSpecs(
       ...(storyId ? { storyId } : {}),
       ...(message ? { message } : {}),
     });
-  const errors: SpecError[] = [];
+  // Errors of the steps run now are replaced; those of other steps (a headless `plan ris` before) stay.
+  const previous = await p.plans.specs.get(sprint.id);
+  const errors: SpecError[] = (previous?.specErrors ?? []).filter((e) => !steps.includes(e.step));
   // Read-modify-write of specs/<sprintId>.json, serialized with the sprint's other writes.
   const updateSpecs = (change: (s: SprintSpecs) => SprintSpecs) =>
     p.plans.serial(sprint.id, async () => {
@@ -72,7 +78,7 @@ export async function runSpecs(
       };
       await p.plans.specs.put(sprint.id, change({ ...current, specErrors: errors }));
     });
-  await updateSpecs((s) => s); // this run's errors replace the last run's
+  await updateSpecs((s) => s);
 
   /** Runs one unit; false when the run was cancelled and must stop. */
   const unit = async (step: SpecStep, storyId: string | undefined, job: () => Promise<void>) => {
@@ -103,7 +109,7 @@ export async function runSpecs(
   };
 
   const itemOf = (s: Story) => plan.planItems.find((i) => i.storyId === s.id);
-  for (const story of stories) {
+  for (const story of steps.includes('ris') ? stories : []) {
     const ok = await unit('ris', story.id, async () => {
       const item = itemOf(story);
       if (!item)
@@ -120,7 +126,7 @@ export async function runSpecs(
     });
     if (!ok) return;
   }
-  for (const story of stories) {
+  for (const story of steps.includes('assertions') ? stories : []) {
     const ok = await unit('assertions', story.id, async () => {
       const r = await generateStoryAssertions(deps, { story, item: itemOf(story), project }, opts);
       const assertions = r.data.assertions;
@@ -136,6 +142,7 @@ export async function runSpecs(
     });
     if (!ok) return;
   }
+  if (!steps.includes('sprint_assertions')) return;
   await unit('sprint_assertions', undefined, async () => {
     const r = await generateSprintAssertions(deps, { stories, plan, project }, opts);
     await updateSpecs((s) => ({ ...s, sprintAssertions: r.data }));
