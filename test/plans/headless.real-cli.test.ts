@@ -1,0 +1,141 @@
+// `node bin/puffin.mjs sprint create` and `puffin plan analyze|approve|ris|export` end to end: real CLI,
+// mock Messages API, one §6 JSON object on stdout, results stored in the project as the app stores them.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sprint, SprintDetail } from '../../src/shared/plans';
+import { startMockMessagesApi } from '../support/mockMessagesApi';
+import { structured } from '../support/mockTurns';
+import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
+import { plan, planItem, responder, SPRINT_TITLE, writeProjectFiles, type PlanReplies } from './planHarness';
+
+const BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** Two backlog stories written the way the stories repo writes them. */
+function writeStories(project: string): void {
+  const dir = join(project, '.puffin', 'stories');
+  mkdirSync(dir, { recursive: true });
+  for (const id of ['s1', 's2']) {
+    const at = `2025-01-01T00:00:0${id.slice(1)}.000Z`;
+    const story = {
+      id,
+      title: `Story ${id}`,
+      description: `As a cook, I want ${id}`,
+      acceptanceCriteria: [`${id} works`],
+      status: 'pending',
+      createdAt: at,
+      updatedAt: at,
+    };
+    writeFileSync(join(dir, `${id}.json`), JSON.stringify(story));
+  }
+}
+
+async function setup(replies: PlanReplies) {
+  const mock = await startMockMessagesApi({ script: [], respond: responder(replies) });
+  const home = makeTempHome();
+  const root = mkdtempSync(join(tmpdir(), 'puffin-headless-plans-'));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  writeProjectFiles(project, { 'src/index.ts': 'export {};\n' });
+  writeStories(project);
+  cleanups.push(
+    () => mock.close(),
+    () => home.cleanup(),
+    () => rmSync(root, { recursive: true, force: true }),
+  );
+  const env = {
+    ...cliEnv(mock.url, home.dir),
+    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
+    PUFFIN_USER_DATA: join(root, 'user-data'),
+  };
+  const puffin = async (args: string[]) => {
+    const r = await execa(process.execPath, [BIN, ...args], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+      input: '',
+    });
+    const lines = String(r.stdout).trim().split('\n');
+    expect(lines).toHaveLength(1); // exactly one JSON object on stdout
+    return {
+      exitCode: r.exitCode,
+      out: JSON.parse(lines[0]!) as { data?: unknown; error?: { code: string } },
+    };
+  };
+  return { project, puffin };
+}
+
+describe('headless plan commands (real CLI)', () => {
+  it('sprint create → plan analyze (no questions: plan) → approve → ris → export', async () => {
+    const replies: PlanReplies = {
+      ambiguities: [{ summary: 'Clear.', questions: [] }],
+      plans: [plan([planItem('s1', 1), planItem('s2', 2, { dependencies: ['s1'] })])],
+      refinements: [],
+      ris: (id) =>
+        structured({
+          markdown: `# RIS ${id}`,
+          sections: { context: 'c', objective: 'o', navigation: 'n', instructions: 'i', conventions: 'v' },
+        }),
+      assertions: () => structured({ assertions: [] }),
+      sprintAssertions: () => structured({}),
+    };
+    const { project, puffin } = await setup(replies);
+
+    const created = await puffin(['sprint', 'create', '--project', project, '--stories', 's1,s2']);
+    expect(created.exitCode).toBe(0);
+    const sprint = created.out.data as Sprint;
+    expect(sprint).toMatchObject({ title: SPRINT_TITLE, storyIds: ['s1', 's2'], status: 'open' });
+
+    const analysed = await puffin(['plan', 'analyze', '--project', project, '--sprint', sprint.id]);
+    expect(analysed.exitCode).toBe(0);
+    const detail = analysed.out.data as SprintDetail;
+    expect(detail.questions?.questions).toEqual([]);
+    expect(detail.plan?.revisions.map((r) => r.kind)).toEqual(['generated']);
+    expect(existsSync(join(project, '.puffin', 'plans', `${sprint.id}.json`))).toBe(true);
+
+    const early = await puffin(['plan', 'ris', '--project', project, '--sprint', sprint.id]);
+    expect(early).toMatchObject({ exitCode: 1, out: { error: { code: 'not_approved' } } });
+    // The plan creates src/feature1.ts and modifies src/index.ts, which exists: nothing to accept.
+    const approved = await puffin(['plan', 'approve', '--project', project, '--sprint', sprint.id]);
+    expect(approved.exitCode).toBe(0);
+    expect((approved.out.data as SprintDetail).plan?.approved?.revision).toBe(1);
+
+    const ris = await puffin(['plan', 'ris', '--project', project, '--sprint', sprint.id]);
+    expect(ris.exitCode).toBe(0);
+    expect((ris.out.data as SprintDetail).ris.map((r) => r.markdown)).toEqual(['# RIS s1', '# RIS s2']);
+
+    const exported = await puffin(['plan', 'export', '--project', project, '--sprint', sprint.id]);
+    expect(exported.exitCode).toBe(0);
+    const { path } = exported.out.data as { path: string };
+    expect(path).toMatch(/^docs\/puffin\/.+\.md$/);
+    expect(await readFile(join(project, path), 'utf8')).toContain('# RIS s1');
+  });
+
+  it('errors are §6 objects with exit 1: missing --sprint, unknown sprint', async () => {
+    const { project, puffin } = await setup({
+      ambiguities: [],
+      plans: [],
+      refinements: [],
+      ris: () => structured({}),
+      assertions: () => structured({}),
+      sprintAssertions: () => structured({}),
+    });
+    expect(await puffin(['plan', 'analyze', '--project', project])).toMatchObject({
+      exitCode: 1,
+      out: { error: { code: 'invalid_arguments' } },
+    });
+    expect(await puffin(['plan', 'export', '--project', project, '--sprint', 'nope'])).toMatchObject({
+      exitCode: 1,
+      out: { error: { code: 'not_found' } },
+    });
+  });
+});
