@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startMockMessagesApi } from '../test/support/mockMessagesApi';
+import { assertionsFor, plan, planItem, planResponder, risFor } from '../test/support/planReplies';
+import { structured } from '../test/support/mockTurns';
+import { claudeExecutable, cliEnv, makeTempHome } from '../test/support/realCli';
+import { expect, startHost, test } from './support/host';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+
+test('sprint → questions → answers → plan → refine → diff → approve → RIS → assertions → export', async ({
+  page,
+}) => {
+  const home = makeTempHome('puffin-e2e-home-');
+  const userData = mkdtempSync(join(tmpdir(), 'puffin-e2e-user-'));
+  const project = mkdtempSync(join(tmpdir(), 'puffin-e2e-plans-'));
+  mkdirSync(join(project, 'src'));
+  writeFileSync(join(project, 'src', 'index.ts'), 'export const app = 1;\n');
+
+  // Story ids exist only once the stories are stored, so the replies read them from this holder.
+  const ids: string[] = [];
+  const replies = {
+    title: 'Sharing sprint',
+    ambiguities: [] as unknown[],
+    plans: [] as unknown[],
+    refinements: [] as unknown[],
+    ris: risFor,
+    assertions: assertionsFor,
+    sprintAssertions: () => structured({}),
+  };
+  const mock = await startMockMessagesApi({ script: [], respond: planResponder(replies) });
+  const env = {
+    ...process.env,
+    ...cliEnv(mock.url, home.dir),
+    PUFFIN_USER_DATA: userData,
+    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
+  };
+  const host = await startHost(env);
+  const token = new URL(host.launchUrl).searchParams.get('token')!;
+  const call = async (channel: string, payload: unknown) => {
+    const res = await page.request.post(`${host.url}api/invoke`, {
+      data: { channel, payload },
+      headers: { 'x-puffin-token': token },
+    });
+    const body = (await res.json()) as { ok: boolean; value: unknown };
+    expect(body.ok).toBe(true);
+    return body.value;
+  };
+  try {
+    await call('project:open', { path: project });
+    const stories = (await call('stories:accept', {
+      drafts: [
+        {
+          title: 'Share a recipe',
+          description: 'As a cook I want to share',
+          acceptanceCriteria: ['a link is made'],
+        },
+        {
+          title: 'Revoke a link',
+          description: 'As a cook I want to revoke',
+          acceptanceCriteria: ['the link stops'],
+        },
+      ],
+    })) as { id: string }[];
+    ids.push(...stories.map((s) => s.id));
+    const [a, b] = ids as [string, string];
+    replies.ambiguities.push({
+      summary: 'One thing is unclear.',
+      questions: [
+        {
+          storyId: a,
+          question: 'How long do links live?',
+          reason: 'Expiry changes the storage',
+          suggestions: ['One day', 'Forever'],
+          priority: 'high',
+        },
+      ],
+    });
+    // The first plan modifies a file that does not exist: flagged before approval.
+    replies.plans.push(
+      plan([planItem(a, 1), planItem(b, 2, { filesModified: ['src/missing.ts'], dependencies: [a] })]),
+    );
+    replies.refinements.push({
+      plan: plan([
+        planItem(a, 1),
+        planItem(b, 2, { filesCreated: ['src/missing.ts'], filesModified: [], dependencies: [a] }),
+      ]),
+      changelog: ['Create src/missing.ts instead of modifying it'],
+      followUpQuestions: [],
+    });
+
+    await page.goto(host.launchUrl);
+    await nav(page, 'Backlog');
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await page.getByRole('button', { name: 'Create sprint from selected' }).click();
+    await expect(page.getByRole('list', { name: 'Sprint stories' })).toContainText('Revoke a link');
+
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    const question = page.getByRole('region', { name: 'Questions about Share a recipe' });
+    await question.getByRole('button', { name: 'One day' }).click();
+    await expect(question.getByRole('textbox', { name: 'How long do links live?' })).toHaveValue('One day');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+
+    // Revision 1: the missing file is shown on its item, and plain approval is not offered.
+    const items = page.getByRole('list', { name: 'Plan items' });
+    await expect(items.getByRole('article')).toHaveCount(2);
+    await expect(items).toContainText('src/missing.ts');
+    await expect(page.getByRole('button', { name: 'Approve plan' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Approve anyway (file mismatches)' })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Feedback on the plan' }).fill('Create the file instead.');
+    await page.getByRole('button', { name: 'Refine plan' }).click();
+    await expect(page.getByRole('list', { name: 'Changelog of revision 2' })).toContainText(
+      'Create src/missing.ts',
+    );
+    await page.getByRole('combobox', { name: 'Compare revision' }).selectOption('1');
+    await page.getByRole('combobox', { name: 'with revision' }).selectOption('2');
+    await expect(page.getByRole('region', { name: 'Changes from revision 1 to revision 2' })).toContainText(
+      'src/missing.ts',
+    );
+
+    await page.getByRole('button', { name: 'Approve plan' }).click();
+    await page.getByRole('button', { name: 'Generate specs' }).click();
+    await expect(page.getByRole('document', { name: 'RIS for Revoke a link' })).toContainText('Implement it');
+    await expect(page.getByRole('list', { name: 'Assertions for Share a recipe' })).toContainText(
+      'the feature module exists',
+    );
+    // Generated assertions were stored where the Assertions panel and `puffin assertions evaluate` read them.
+    expect(
+      JSON.parse(readFileSync(join(project, '.puffin', 'assertions', `${a}.json`), 'utf8')),
+    ).toMatchObject({
+      storyId: a,
+    });
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByText(/docs\/puffin\/.*\.md/)).toBeVisible();
+    const [exported] = readdirSync(join(project, 'docs', 'puffin'));
+    const markdown = readFileSync(join(project, 'docs', 'puffin', exported!), 'utf8');
+    expect(markdown).toContain('Share a recipe');
+    expect(markdown).toContain('One day');
+    expect(markdown).toContain('src/missing.ts');
+  } finally {
+    const exited = new Promise((r) => host.child.once('exit', r));
+    host.child.kill('SIGTERM');
+    await exited;
+    await mock.close();
+    home.cleanup();
+    rmSync(userData, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  }
+});
