@@ -1,0 +1,130 @@
+import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Plan, PlanItem } from '../../shared/plans';
+import type { Story } from '../../shared/stories';
+import { memoryLogger } from '../llm/testing';
+import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
+import { openProjectStore, type ProjectStore } from '../store/projectStore';
+import { PlanService } from './planService';
+
+const item = (storyId: string, order: number, approach = 'Do it.'): PlanItem => ({
+  order,
+  storyId,
+  title: `Item ${storyId}`,
+  approach,
+  filesCreated: [],
+  filesModified: [],
+  dependencies: [],
+  complexity: 'low',
+  notes: '',
+});
+const plan = (items: PlanItem[]): Plan => ({
+  planItems: items,
+  sharedComponents: [],
+  risks: [],
+  implementationOrder: items.map((i) => i.storyId),
+});
+
+let dir: string;
+let store: ProjectStore;
+let stories: Story[];
+let answers: Record<string, (req: SendPromptRequest) => unknown>;
+let calls: SendPromptRequest[];
+let service: PlanService;
+const events: string[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'puffin-plan-service-'));
+  const { logger } = memoryLogger();
+  store = (await openProjectStore(join(dir, '.puffin'), logger)).store;
+  stories = await store.stories.accept(
+    ['A', 'B'].map((t) => ({ title: t, description: t, acceptanceCriteria: ['x'] })),
+  );
+  calls = [];
+  answers = {};
+  events.length = 0;
+  const sendPrompt = (async (req: SendPromptRequest) => {
+    calls.push(req);
+    const answer = answers[req.workflow];
+    if (!answer) throw Object.assign(new Error(`no answer for ${req.workflow}`), { code: 'api_error' });
+    return { data: await answer(req), source: 'structured_output', warnings: [], meta: {} };
+  }) as unknown as SendPrompt;
+  service = new PlanService({
+    sendPrompt,
+    project: () => ({ store, path: dir }),
+    emit: (event) => events.push(event),
+    logger,
+  });
+});
+afterEach(async () => {
+  await service.idle();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('PlanService', () => {
+  it('create: refuses unknown stories; a generated title never overrides one the user set meanwhile', async () => {
+    await expect(service.create({ storyIds: ['nope'] })).rejects.toMatchObject({ code: 'not_found' });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    answers.generateTitle = () => gate.then(() => 'Generated');
+    const sprint = await service.create({ storyIds: stories.map((s) => s.id) });
+    expect(sprint.title).toBe('A; B');
+    await service.update(sprint.id, { title: 'Mine' });
+    release();
+    await service.idle();
+    expect((await service.get(sprint.id)).sprint.title).toBe('Mine');
+  });
+
+  it('regenerateItem: only that story changes; restore adds a revision; approval counts only while current', async () => {
+    answers.generateTitle = () => 'T';
+    const [a, b] = stories.map((s) => s.id) as [string, string];
+    const sprint = await service.create({ storyIds: [a, b] });
+    answers.generatePlan = () => plan([item(a, 1), item(b, 2)]);
+    await service.generate(sprint.id);
+    answers.regeneratePlanItem = () => plan([item(a, 1, 'CHANGED A'), item(b, 2, 'New B')]);
+    const regen = await service.regenerateItem(sprint.id, b, 'simpler');
+    const rev = regen.plan!.revisions[1]!;
+    expect(rev).toMatchObject({ kind: 'item_regenerated', regeneratedStoryId: b, feedback: 'simpler' });
+    expect(rev.plan.planItems.map((i) => i.approach)).toEqual(['Do it.', 'New B']);
+
+    await service.approve(sprint.id);
+    const restored = await service.restore(sprint.id, 1);
+    expect(restored.plan).toMatchObject({ current: 3, approved: { revision: 2 } });
+    expect(restored.plan!.revisions[2]).toMatchObject({ kind: 'restored', restoredFrom: 1 });
+    await expect(service.specs(sprint.id)).rejects.toMatchObject({ code: 'not_approved' });
+    await expect(service.restore(sprint.id, 9)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.regenerateItem(sprint.id, 'other')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('re-analysing keeps answers to the same questions; closed sprints refuse work; answers need an analysis', async () => {
+    answers.generateTitle = () => 'T';
+    const [a] = stories.map((s) => s.id) as [string];
+    const sprint = await service.create({ storyIds: [a] });
+    await expect(service.answer(sprint.id, { q1: 'x' })).rejects.toMatchObject({ code: 'no_questions' });
+    const q = (question: string) => ({ storyId: a, question, reason: 'r', suggestions: [], priority: 'low' });
+    answers.analyzeAmbiguities = () => ({ summary: 's', questions: [q('Same?'), q('Other?')] });
+    await service.analyze(sprint.id);
+    await service.answer(sprint.id, { q1: 'yes', q2: 'no' });
+    answers.analyzeAmbiguities = () => ({ summary: 's', questions: [q('New?'), q('Same?')] });
+    const again = await service.analyze(sprint.id);
+    expect(again.questions?.answers).toEqual({ q2: 'yes' });
+    expect(again.plan).toBeNull();
+
+    await service.update(sprint.id, { status: 'closed' });
+    await expect(service.generate(sprint.id)).rejects.toMatchObject({ code: 'sprint_closed' });
+    expect(events).toContain('sprints:changed');
+    expect(events).toContain('sprint:changed');
+  });
+
+  it('a corrupt plan file is kept aside and the sprint reads as having no plan', async () => {
+    answers.generateTitle = () => 'T';
+    const sprint = await service.create({ storyIds: [stories[0]!.id] });
+    await mkdir(join(dir, '.puffin', 'plans'), { recursive: true });
+    await writeFile(join(dir, '.puffin', 'plans', `${sprint.id}.json`), '{"sprintId": "x"');
+    expect((await service.get(sprint.id)).plan).toBeNull();
+    const kept = await readdir(join(dir, '.puffin', 'plans'));
+    expect(kept.some((n) => n.startsWith(`${sprint.id}.json.corrupt-`))).toBe(true);
+  });
+});
