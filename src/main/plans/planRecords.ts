@@ -1,6 +1,6 @@
 /** Building the stored records of a plan step from a model answer or a request (no I/O). */
 import type { AmbiguitiesOutput } from '../../shared/schema-types';
-import type { PlanChecks, SprintPlan, SprintQuestions } from '../../shared/plans';
+import type { PlanChecks, Sprint, SprintPlan, SprintQuestions } from '../../shared/plans';
 import { ServiceError } from '../core/errors';
 
 /** Questions get stable ids; re-analysing keeps the answers of questions asked again word for word. */
@@ -53,4 +53,11 @@ export function approvePlan(
       { files: checks.files },
     );
   return { ...plan, approved: { revision: plan.current, at: at.toISOString() } };
+}
+
+/** A new open sprint; ids are sortable by creation time and unique enough per project. */
+export function newSprint(storyIds: readonly string[], title: string, now: Date): Sprint {
+  const at = now.toISOString();
+  const id = `sprint-${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return { id, title, storyIds: [...storyIds], status: 'open', createdAt: at, updatedAt: at };
 }

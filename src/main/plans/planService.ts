@@ -14,13 +14,21 @@ import type { SendPrompt } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import type { CallOptions } from '../workflows/types';
-import { approvePlan, mergeAnswers, newQuestions } from './planRecords';
+import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { PlanStore } from './planStore';
 import { analyzeAmbiguities, generatePlan, refinePlan, regeneratePlanItem } from './planWorkflows';
 import { mergeRegeneratedItem, writeSprintExport } from './pure';
 import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
 import { ALL_STEPS, runSpecs } from './specsRunner';
-import { planChecks, requireSprint, sprintDetail, sprintStories, type PlanProject } from './sprintDetail';
+import {
+  openSprint,
+  planChecks,
+  requirePlan,
+  requireSprint,
+  sprintDetail,
+  storiesOf,
+  type PlanProject,
+} from './sprintDetail';
 import { toMeta } from '../services/generationRecord';
 
 export interface PlanServiceDeps {
@@ -46,8 +54,7 @@ export class PlanService {
   async list(): Promise<Sprint[]> {
     return this.project().plans.listSprints();
   }
-
-  get(sprintId: string): Promise<SprintDetail> {
+  async get(sprintId: string): Promise<SprintDetail> {
     return sprintDetail(this.project(), sprintId);
   }
 
@@ -58,26 +65,20 @@ export class PlanService {
     const missing = req.storyIds.filter((_, i) => !stories[i]);
     if (missing.length)
       throw new ServiceError('not_found', `These stories are not in the backlog: ${missing.join(', ')}.`);
-    const at = this.now().toISOString();
     const titleSource = stories.map((s) => s!.title).join('; ');
-    const sprint: Sprint = {
-      id: `sprint-${this.now().getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-      title: req.title ?? fallbackTitle(titleSource),
-      storyIds: [...req.storyIds],
-      status: 'open',
-      createdAt: at,
-      updatedAt: at,
-    };
+    const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now());
     await p.plans.sprints.put(sprint);
     await this.sprintsChanged(p);
     if (!req.title && !this.closing) this.track(this.retitle(p, sprint, titleSource));
     return sprint;
   }
 
-  update(id: string, patch: RequestOf<'sprints:update'>['patch']): Promise<Sprint> {
+  /** `ifTitle`: only when the title is still that one (a generated title never overrides the user's). */
+  async update(id: string, patch: RequestOf<'sprints:update'>['patch'], ifTitle?: string): Promise<Sprint> {
     const p = this.project();
     return p.plans.serial(id, async () => {
       const sprint = await requireSprint(p, id);
+      if (ifTitle !== undefined && sprint.title !== ifTitle) return sprint;
       const next: Sprint = { ...sprint, ...patch, updatedAt: this.now().toISOString() };
       await p.plans.sprints.put(next);
       await this.sprintsChanged(p);
@@ -89,8 +90,8 @@ export class PlanService {
   /** Questions first; when there are none, the plan is generated in the same call. */
   analyze(sprintId: string): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) => {
-      const sprint = await this.openSprint(p, sprintId);
-      const stories = await this.storiesOf(p, sprint);
+      const sprint = await openSprint(p, sprintId);
+      const stories = await storiesOf(p, sprint);
       const r = await analyzeAmbiguities(this.deps, { stories, project: p.store.settings.get() }, opts);
       const previous = await p.plans.questions.get(sprintId);
       const questions = newQuestions(sprintId, r.data, previous, this.now());
@@ -102,10 +103,10 @@ export class PlanService {
   }
 
   /** Merges answers by question id; an empty answer removes one. */
-  answer(sprintId: string, answers: Record<string, string>): Promise<SprintDetail> {
+  async answer(sprintId: string, answers: Record<string, string>): Promise<SprintDetail> {
     const p = this.project();
     return p.plans.serial(sprintId, async () => {
-      await this.openSprint(p, sprintId);
+      await openSprint(p, sprintId);
       const q = await p.plans.questions.get(sprintId);
       if (!q) throw new ServiceError('no_questions', 'Analyse the sprint before answering its questions.');
       await p.plans.questions.put(sprintId, mergeAnswers(q, answers));
@@ -115,18 +116,18 @@ export class PlanService {
 
   generate(sprintId: string): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) =>
-      this.generateIn(p, await this.openSprint(p, sprintId), opts),
+      this.generateIn(p, await openSprint(p, sprintId), opts),
     );
   }
 
   refine(sprintId: string, feedback: string): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) => {
-      const sprint = await this.openSprint(p, sprintId);
-      const plan = await this.requirePlan(p, sprintId);
+      const sprint = await openSprint(p, sprintId);
+      const plan = await requirePlan(p, sprintId);
       const r = await refinePlan(
         this.deps,
         {
-          stories: await this.storiesOf(p, sprint),
+          stories: await storiesOf(p, sprint),
           project: p.store.settings.get(),
           plan: currentPlan(plan),
           feedback,
@@ -148,11 +149,11 @@ export class PlanService {
   /** Only that story's item changes; the other items are kept exactly (mergeRegeneratedItem). */
   regenerateItem(sprintId: string, storyId: string, feedback?: string): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) => {
-      const sprint = await this.openSprint(p, sprintId);
+      const sprint = await openSprint(p, sprintId);
       if (!sprint.storyIds.includes(storyId))
         throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
-      const current = currentPlan(await this.requirePlan(p, sprintId));
-      const input = { stories: await this.storiesOf(p, sprint), project: p.store.settings.get() };
+      const current = currentPlan(await requirePlan(p, sprintId));
+      const input = { stories: await storiesOf(p, sprint), project: p.store.settings.get() };
       const r = await regeneratePlanItem(this.deps, { ...input, plan: current, storyId, feedback }, opts);
       return this.addRevision(p, sprintId, {
         kind: 'item_regenerated',
@@ -168,8 +169,8 @@ export class PlanService {
 
   async restore(sprintId: string, revision: number): Promise<SprintDetail> {
     const p = this.project();
-    await this.openSprint(p, sprintId);
-    const old = findRevision(await this.requirePlan(p, sprintId), revision);
+    await openSprint(p, sprintId);
+    const old = findRevision(await requirePlan(p, sprintId), revision);
     return this.addRevision(p, sprintId, {
       kind: 'restored',
       plan: old.plan,
@@ -183,8 +184,8 @@ export class PlanService {
   async approve(sprintId: string, acceptFileMismatches = false): Promise<SprintDetail> {
     const p = this.project();
     return p.plans.serial(sprintId, async () => {
-      const sprint = await this.openSprint(p, sprintId);
-      const plan = await this.requirePlan(p, sprintId);
+      const sprint = await openSprint(p, sprintId);
+      const plan = await requirePlan(p, sprintId);
       const checks = (await planChecks(p, sprint, plan))!;
       await p.plans.plans.put(sprintId, approvePlan(plan, checks, acceptFileMismatches, this.now()));
       return this.changed(p, sprintId);
@@ -194,7 +195,7 @@ export class PlanService {
   /** RIS, then assertions per story, then the sprint assertions; resolves with what was kept, even when cancelled. */
   specs(sprintId: string, steps: readonly SpecStep[] = ALL_STEPS): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts) => {
-      const sprint = await this.openSprint(p, sprintId);
+      const sprint = await openSprint(p, sprintId);
       await runSpecs(
         { ...this.deps, now: this.now, changed: (id) => this.changed(p, id).then(() => undefined) },
         p,
@@ -219,6 +220,7 @@ export class PlanService {
     return { path: relative(p.path, path).split(sep).join('/') };
   }
 
+  /** App quit / host stop: cancels every running call and starts no more titles. */
   cancelAll(): void {
     this.closing = true;
     for (const c of this.running.values()) c.abort();
@@ -257,32 +259,9 @@ export class PlanService {
     return this.track(job(p, opts).finally(() => this.running.delete(sprintId)));
   }
 
-  private async openSprint(p: PlanProject, sprintId: string): Promise<Sprint> {
-    const sprint = await requireSprint(p, sprintId);
-    if (sprint.status !== 'open')
-      throw new ServiceError(
-        'sprint_closed',
-        `Sprint "${sprint.title}" is ${sprint.status}; reopen it first.`,
-      );
-    return sprint;
-  }
-
-  private async storiesOf(p: PlanProject, sprint: Sprint) {
-    const stories = await sprintStories(p, sprint);
-    if (stories.length === 0)
-      throw new ServiceError('not_found', 'None of the stories of this sprint are in the backlog any more.');
-    return stories;
-  }
-
-  private async requirePlan(p: PlanProject, sprintId: string) {
-    const plan = await p.plans.plans.get(sprintId);
-    if (!plan) throw new ServiceError('no_plan', 'This sprint has no plan yet; generate one first.');
-    return plan;
-  }
-
   private async generateIn(p: PlanProject, sprint: Sprint, opts: CallOptions): Promise<SprintDetail> {
     const questions = (await p.plans.questions.get(sprint.id)) ?? null;
-    const stories = await this.storiesOf(p, sprint);
+    const stories = await storiesOf(p, sprint);
     const r = await generatePlan(this.deps, { stories, project: p.store.settings.get(), questions }, opts);
     return this.addRevision(p, sprint.id, {
       kind: 'generated',
@@ -312,16 +291,8 @@ export class PlanService {
   }
 
   private async retitle(p: PlanProject, created: Sprint, text: string): Promise<void> {
-    const sprintId = created.id;
     const t = await generateTitle({ sendPrompt: this.deps.sendPrompt, logger: this.deps.logger }, text);
-    if (t.fallback) return; // the local title is already stored
-    await p.plans.serial(sprintId, async () => {
-      const s = await p.plans.sprints.get(sprintId);
-      // A title the user set meanwhile wins over the generated one.
-      if (!s || s.title !== created.title) return;
-      await p.plans.sprints.put({ ...s, title: t.title, updatedAt: this.now().toISOString() });
-    });
-    await this.sprintsChanged(p);
-    await this.changed(p, sprintId);
+    // The local title is already stored; a title the user set meanwhile wins over the generated one.
+    if (!t.fallback) await this.update(created.id, { title: t.title }, created.title);
   }
 }

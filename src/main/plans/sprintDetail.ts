@@ -64,3 +64,25 @@ export async function sprintDetail(p: PlanProject, sprintId: string): Promise<Sp
     specErrors: specs?.specErrors ?? [],
   };
 }
+
+/** A sprint that may still be worked on (not closed or archived). */
+export async function openSprint(p: PlanProject, sprintId: string): Promise<Sprint> {
+  const sprint = await requireSprint(p, sprintId);
+  if (sprint.status !== 'open')
+    throw new ServiceError('sprint_closed', `Sprint "${sprint.title}" is ${sprint.status}; reopen it first.`);
+  return sprint;
+}
+
+/** The stories to plan: at least one must still be in the backlog. */
+export async function storiesOf(p: PlanProject, sprint: Sprint): Promise<Story[]> {
+  const stories = await sprintStories(p, sprint);
+  if (stories.length === 0)
+    throw new ServiceError('not_found', 'None of the stories of this sprint are in the backlog any more.');
+  return stories;
+}
+
+export async function requirePlan(p: PlanProject, sprintId: string): Promise<SprintPlan> {
+  const plan = await p.plans.plans.get(sprintId);
+  if (!plan) throw new ServiceError('no_plan', 'This sprint has no plan yet; generate one first.');
+  return plan;
+}
