@@ -23,7 +23,6 @@ test('sprint → questions → answers → plan → refine → diff → approve 
   // Story ids exist only once the stories are stored, so the replies read them from this holder.
   const ids: string[] = [];
   const replies = {
-    title: 'Sharing sprint',
     ambiguities: [] as unknown[],
     plans: [] as unknown[],
     refinements: [] as unknown[],
@@ -31,7 +30,7 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     assertions: assertionsFor,
     sprintAssertions: () => structured({}),
   };
-  const mock = await startMockMessagesApi({ script: [], respond: planResponder(replies) });
+  const mock = await startMockMessagesApi({ script: [], respond: planResponder(replies, 'Sharing sprint') });
   const env = {
     ...process.env,
     ...cliEnv(mock.url, home.dir),

@@ -10,72 +10,18 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../src/shared/ipc/contract';
-import type { PlanItem, Plan } from '../../src/shared/plans';
 import { createServices, type Services } from '../../src/main/core/services';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
-import { structured, text } from '../support/mockTurns';
-import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
 import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
-import { lastToolResults, structuredOutputSchema, userText } from '../support/requestInspection';
+import { plan, planItem, planResponder, promptStoryId, type PlanReplies } from '../support/planReplies';
 
 export const SPRINT_TITLE = 'Recipe Sharing Sprint';
 
-/** What the mock answers per step; queues are consumed in call order. */
-export interface PlanReplies {
-  ambiguities: unknown[];
-  plans: unknown[];
-  refinements: unknown[];
-  ris: (storyId: string) => MockTurn;
-  assertions: (storyId: string) => MockTurn;
-  sprintAssertions: () => MockTurn;
-}
+export type { PlanReplies };
 
-/** The story a RIS or assertions prompt is about (the prompt names it under "## The story"). */
-export function promptStoryId(body: MessagesRequestBody): string {
-  return /## The story\n### Story (\S+)/.exec(userText(body))?.[1] ?? '';
-}
+export const responder = (replies: PlanReplies) => planResponder(replies, SPRINT_TITLE);
 
-export function responder(replies: PlanReplies) {
-  return (body: MessagesRequestBody): MockTurn | undefined => {
-    const schema = structuredOutputSchema(body);
-    const props = (schema?.properties ?? {}) as Record<string, unknown>;
-    if (lastToolResults(body).length > 0) return text('Done.');
-    if ('title' in props && !('stories' in props)) return structured({ title: SPRINT_TITLE });
-    if ('questions' in props) return structured(replies.ambiguities.shift());
-    if ('planItems' in props) return structured(replies.plans.shift());
-    if ('changelog' in props) return structured(replies.refinements.shift());
-    if ('sections' in props) return replies.ris(promptStoryId(body));
-    if ('assertions' in props) return replies.assertions(promptStoryId(body));
-    if (schema && 'patternProperties' in schema) return replies.sprintAssertions();
-    return undefined;
-  };
-}
-
-export function planItem(storyId: string, order: number, extra: Partial<PlanItem> = {}): PlanItem {
-  return {
-    order,
-    storyId,
-    title: `Implement ${storyId}`,
-    approach: `Build story ${storyId} in small steps.`,
-    filesCreated: [`src/feature${order}.ts`],
-    filesModified: ['src/index.ts'],
-    dependencies: [],
-    complexity: 'medium',
-    notes: '',
-    ...extra,
-  };
-}
-
-export function plan(items: PlanItem[]): Plan {
-  return {
-    planItems: items,
-    sharedComponents: [
-      { path: 'src/share.ts', purpose: 'Link helpers', usedBy: items.map((i) => i.storyId) },
-    ],
-    risks: [{ description: 'Links leak', impact: 'medium', mitigation: 'Expire them' }],
-    implementationOrder: items.map((i) => i.storyId),
-  };
-}
+export { plan, planItem, promptStoryId };
 
 export interface PlanJourney {
   services: Services;

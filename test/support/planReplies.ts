@@ -7,7 +7,6 @@ import { lastToolResults, structuredOutputSchema, userText } from './requestInsp
 
 /** What the mock answers per step; queues are consumed in call order. */
 export interface PlanReplies {
-  title: string;
   ambiguities: unknown[];
   plans: unknown[];
   refinements: unknown[];
@@ -21,12 +20,13 @@ export function promptStoryId(body: MessagesRequestBody): string {
   return /## The story\n### Story (\S+)/.exec(userText(body))?.[1] ?? '';
 }
 
-export function planResponder(replies: PlanReplies) {
+/** Reads `replies` at each request (not a copy), so a test can swap a step's answer midway. */
+export function planResponder(replies: PlanReplies, sprintTitle: string) {
   return (body: MessagesRequestBody): MockTurn | undefined => {
     const schema = structuredOutputSchema(body);
     const props = (schema?.properties ?? {}) as Record<string, unknown>;
     if (lastToolResults(body).length > 0) return text('Done.');
-    if ('title' in props && !('stories' in props)) return structured({ title: replies.title });
+    if ('title' in props && !('stories' in props)) return structured({ title: sprintTitle });
     if ('questions' in props) return structured(replies.ambiguities.shift());
     if ('planItems' in props) return structured(replies.plans.shift());
     if ('changelog' in props) return structured(replies.refinements.shift());
