@@ -58,6 +58,7 @@ function view(patch: Partial<StoryAssertionsView> = {}): StoryAssertionsView {
 async function show() {
   const setup = setupStore();
   setup.client.handle('assertions:list', () => [view()]);
+  setup.client.handle('sprints:list', () => []);
   await act(async () => {
     renderWith(<AssertionsPanel />, setup);
   });
@@ -117,10 +118,39 @@ describe('AssertionsPanel', () => {
   it('shows an unreadable set as an alert and disables running it', async () => {
     const setup = setupStore();
     setup.client.handle('assertions:list', () => [view({ problem: 'invalid JSON', assertions: [] })]);
+    setup.client.handle('sprints:list', () => []);
     await act(async () => {
       renderWith(<AssertionsPanel />, setup);
     });
     expect(screen.getByRole('alert').textContent).toBe('invalid JSON');
     expect((screen.getByRole('button', { name: 'Run all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('scopes the panel and "run all" to one sprint', async () => {
+    const setup = setupStore();
+    setup.client.handle('assertions:list', () => [view(), view({ storyId: 's2', storyTitle: 'Import CSV' })]);
+    setup.client.handle('sprints:list', () => [
+      {
+        id: 'sp1',
+        title: 'Import sprint',
+        storyIds: ['s2'],
+        status: 'open',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ]);
+    setup.client.handle('assertions:run', ({ storyId }) => view({ storyId, storyTitle: 'Import CSV' }));
+    await act(async () => {
+      renderWith(<AssertionsPanel />, setup);
+    });
+    expect(screen.getAllByRole('region', { name: /^Assertions of / })).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Sprint'), { target: { value: 'sp1' } });
+    expect(
+      screen.getAllByRole('region', { name: /^Assertions of / }).map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Assertions of Import CSV']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Run all in sprint' }));
+    });
+    expect(setup.client.callsTo('assertions:run')).toEqual([{ storyId: 's2' }]);
   });
 });

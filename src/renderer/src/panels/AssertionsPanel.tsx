@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Assertion, AssertionResult, StoryAssertionsView } from '../../../shared/assertions';
+import { assertionViewsInScope } from '../store/assertionsSlice';
 import { useApp } from '../store/StoreContext';
 
 function StatusBadge({ result }: { result: AssertionResult | undefined }) {
@@ -105,7 +106,15 @@ function StoryAssertions({ view }: { view: StoryAssertionsView }) {
 /** Assertions per story: run all or one, filter failing, open the file location of a result. */
 export function AssertionsPanel() {
   const project = useApp((s) => s.project);
-  const views = useApp((s) => s.assertionViews);
+  const allViews = useApp((s) => s.assertionViews);
+  const sprintId = useApp((s) => s.assertionSprintId);
+  const sprints = useApp((s) => s.sprints);
+  const setSprint = useApp((s) => s.setAssertionSprint);
+  const loadSprints = useApp((s) => s.loadSprints);
+  const views = useMemo(
+    () => assertionViewsInScope({ assertionViews: allViews, assertionSprintId: sprintId, sprints }),
+    [allViews, sprintId, sprints],
+  );
   const load = useApp((s) => s.loadAssertions);
   const runAll = useApp((s) => s.runAllAssertions);
   const failingOnly = useApp((s) => s.failingOnly);
@@ -113,8 +122,8 @@ export function AssertionsPanel() {
   const busy = useApp((s) => s.assertionRuns.length > 0);
 
   useEffect(() => {
-    if (project) void load();
-  }, [project, load]);
+    if (project) void Promise.all([load(), loadSprints()]);
+  }, [project, load, loadSprints]);
 
   if (!project) return <p className="muted">Open a project to see its assertions.</p>;
   return (
@@ -122,8 +131,19 @@ export function AssertionsPanel() {
       <section className="panel" aria-labelledby="assertions-title">
         <h2 id="assertions-title">Assertions</h2>
         <div className="row">
+          <label className="inline">
+            Sprint{' '}
+            <select value={sprintId ?? ''} onChange={(e) => setSprint(e.target.value || null)}>
+              <option value="">All stories</option>
+              {sprints.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="button" disabled={busy || views.length === 0} onClick={() => void runAll()}>
-            Run all stories
+            {sprintId ? 'Run all in sprint' : 'Run all stories'}
           </button>
           <label className="inline">
             <input type="checkbox" checked={failingOnly} onChange={(e) => setFailingOnly(e.target.checked)} />{' '}
