@@ -20,7 +20,9 @@ export function createPreviewFeed(
   sink: (event: PreviewEvent) => void,
   newParser: ParserFactory,
 ): (e: CliEvent) => void {
-  let current: { key: string; parser: IncrementalJsonParser } | undefined;
+  // The block being previewed, by message id ('' when absent) and content block index: compared field by field,
+  // not through a key string built for every delta.
+  let current: { messageId: string; index: number | undefined; parser: IncrementalJsonParser } | undefined;
   let blocks = 0;
   const emit = (event: PreviewEvent) => {
     try {
@@ -31,15 +33,15 @@ export function createPreviewFeed(
   };
   return (e) => {
     if (e.kind !== 'stream_event' || e.parentToolUseId !== undefined) return;
-    const key = `${e.messageId ?? ''}:${e.index ?? ''}`;
     if (e.blockStart) {
       if (e.blockStart.blockType !== 'tool_use' || e.blockStart.toolName !== TOOL) return;
       blocks++;
       if (blocks > 1) emit({ type: 'reset', attempt: blocks });
-      current = { key, parser: newParser() };
+      current = { messageId: e.messageId ?? '', index: e.index, parser: newParser() };
       return;
     }
-    if (!current || current.key !== key || e.delta?.type !== 'input_json') return;
+    if (!current || current.messageId !== (e.messageId ?? '') || current.index !== e.index) return;
+    if (e.delta?.type !== 'input_json') return;
     let events: PreviewEvent[];
     try {
       events = current.parser.push(e.delta.partialJson);

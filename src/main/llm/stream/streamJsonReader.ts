@@ -1,7 +1,8 @@
 import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
 import { LineSplitter } from './lineSplitter';
-import { DecodeState, toCliEvents } from './toCliEvents';
+import { parseInputJsonDelta } from './fastDelta';
+import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
 export const GARBAGE_LINE_LIMIT = 4096;
@@ -11,10 +12,23 @@ export const GARBAGE_LINE_LIMIT = 4096;
  * Feed it stdout chunks as they arrive; it returns the events completed by each chunk.
  * Never throws on bad input: a line that is not a JSON object becomes a `garbage` event.
  */
+export interface StreamJsonReaderOptions {
+  /**
+   * Decode input_json_delta lines in the CLI's exact compact shape without JSON.parse (see fastDelta.ts); the
+   * events are identical either way. Default true; false exists for the differential tests.
+   */
+  fastPath?: boolean;
+}
+
 export class StreamJsonReader {
   private readonly lines = new LineSplitter();
   private readonly state = new DecodeState();
+  private readonly fastPath: boolean;
   private lineNumber = 0;
+
+  constructor(options: StreamJsonReaderOptions = {}) {
+    this.fastPath = options.fastPath ?? true;
+  }
 
   push(chunk: string | Uint8Array): CliEvent[] {
     return this.decode(this.lines.push(chunk));
@@ -27,26 +41,36 @@ export class StreamJsonReader {
 
   private decode(lines: string[]): CliEvent[] {
     const events: CliEvent[] = [];
-    for (const line of lines) {
+    for (let i = 0; i < lines.length; i++) {
       this.lineNumber++;
-      const event = this.decodeLine(line);
-      if (event) events.push(...event);
+      this.decodeLine(lines[i]!, events);
     }
     return events;
   }
 
-  private decodeLine(line: string): CliEvent[] | undefined {
+  private decodeLine(line: string, out: CliEvent[]): void {
+    if (this.fastPath) {
+      const raw = parseInputJsonDelta(line);
+      if (raw !== undefined) {
+        pushCliEvents(raw, this.state, out);
+        return;
+      }
+    }
     // A BOM can only precede the first line; blank lines (keep-alives, CRLF doubling) carry nothing.
     const text = this.lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
-    if (text.trim().length === 0) return undefined;
+    if (text.trim().length === 0) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return [garbage(text, error instanceof Error ? error.message : String(error))];
+      out.push(garbage(text, error instanceof Error ? error.message : String(error)));
+      return;
     }
-    if (!isRecord(parsed)) return [garbage(text, 'line is JSON but not an object')];
-    return toCliEvents(parsed, this.state);
+    if (!isRecord(parsed)) {
+      out.push(garbage(text, 'line is JSON but not an object'));
+      return;
+    }
+    pushCliEvents(parsed, this.state, out);
   }
 }
 

@@ -25,35 +25,46 @@ export class DecodeState {
   }
 }
 
-/** Decodes one parsed stream-json line. Dispatches on `type`, never on key order. */
-export function toCliEvents(raw: RawLine, state: DecodeState): CliEvent[] {
+/** Decodes one parsed stream-json line into `out`. Dispatches on `type`, never on key order. */
+export function pushCliEvents(raw: RawLine, state: DecodeState, out: CliEvent[]): void {
   switch (raw.type) {
-    case 'system':
-      return [raw.subtype === 'init' ? toInit(raw) : { kind: 'system', subtype: str(raw.subtype), raw }];
-    case 'assistant':
-      return [toAssistant(raw)];
-    case 'user':
-      return toUser(raw);
     case 'stream_event':
-      return [toStreamEvent(raw, state)];
+      out.push(toStreamEvent(raw, state));
+      return;
+    case 'system':
+      out.push(raw.subtype === 'init' ? toInit(raw) : { kind: 'system', subtype: str(raw.subtype), raw });
+      return;
+    case 'assistant':
+      out.push(toAssistant(raw));
+      return;
+    case 'user':
+      toUser(raw, out);
+      return;
     case 'rate_limit_event': {
       const info = record(raw.rate_limit_info) ?? {};
-      return [
-        {
-          kind: 'rate_limit',
-          status: str(info.status),
-          rateLimitType: str(info.rateLimitType),
-          resetsAt: num(info.resetsAt),
-          info,
-          raw,
-        },
-      ];
+      out.push({
+        kind: 'rate_limit',
+        status: str(info.status),
+        rateLimitType: str(info.rateLimitType),
+        resetsAt: num(info.resetsAt),
+        info,
+        raw,
+      });
+      return;
     }
     case 'result':
-      return [toResult(raw)];
+      out.push(toResult(raw));
+      return;
     default:
-      return [{ kind: 'unknown', type: str(raw.type), raw }];
+      out.push({ kind: 'unknown', type: str(raw.type), raw });
   }
+}
+
+/** Decodes one parsed stream-json line. */
+export function toCliEvents(raw: RawLine, state: DecodeState): CliEvent[] {
+  const out: CliEvent[] = [];
+  pushCliEvents(raw, state, out);
+  return out;
 }
 
 function toInit(raw: RawLine): CliEvent {
@@ -91,15 +102,16 @@ function toAssistant(raw: RawLine): CliEvent {
   };
 }
 
-function toUser(raw: RawLine): CliEvent[] {
+function toUser(raw: RawLine, out: CliEvent[]): void {
   const message = record(raw.message) ?? {};
   const content = message.content;
   const parentToolUseId = str(raw.parent_tool_use_id);
-  const results: CliEvent[] = [];
+  let results = 0;
   if (Array.isArray(content)) {
     for (const block of content) {
       if (!isRecord(block) || block.type !== 'tool_result') continue;
-      results.push({
+      results++;
+      out.push({
         kind: 'tool_result',
         toolUseId: str(block.tool_use_id) ?? '',
         isError: block.is_error === true,
@@ -109,8 +121,9 @@ function toUser(raw: RawLine): CliEvent[] {
       });
     }
   }
-  if (results.length > 0) return results;
-  return [{ kind: 'user', text: contentText(content), isSynthetic: raw.isSynthetic === true, raw }];
+  if (results === 0) {
+    out.push({ kind: 'user', text: contentText(content), isSynthetic: raw.isSynthetic === true, raw });
+  }
 }
 
 function toDelta(delta: Record<string, unknown> | undefined): StreamDelta | undefined {

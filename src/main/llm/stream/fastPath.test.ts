@@ -1,0 +1,339 @@
+// Differential tests for the reader's fast paths: parseInputJsonDelta must give exactly what JSON.parse gives (or
+// decline), the reader must give identical events with and without it, and the LineSplitter's mixed
+// streaming / non-streaming decoding must give exactly what one streaming TextDecoder gives.
+import { describe, it, expect } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseInputJsonDelta } from './fastDelta';
+import { LineSplitter } from './lineSplitter';
+import { StreamJsonReader } from './streamJsonReader';
+import type { CliEvent } from './cliEvents';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/cli');
+const streamingDir = path.resolve(repoRoot, '../shared/corpus/streaming');
+const fixtureFiles = readdirSync(fixtureDir).filter((f) => f.endsWith('.jsonl'));
+const corpusFiles = readdirSync(streamingDir).filter((f) => f.endsWith('.json') && f !== 'manifest.json');
+const encoder = new TextEncoder();
+
+/** Deterministic PRNG (mulberry32), so a failure reproduces. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SESSION = '39717606-0392-4a93-ab1b-92bf9cd25a91';
+const uuid = (k: number) => `c55e668e-c166-4e78-b57b-${String(k).padStart(12, '0')}`;
+
+/** A delta line as the CLI prints it (2.1.197 fixtures: session_id, parent_tool_use_id, uuid after the event). */
+function cliDeltaLine(partialJson: string, k: number, index = 0, parent: string | null = null): string {
+  return JSON.stringify({
+    type: 'stream_event',
+    event: {
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'input_json_delta', partial_json: partialJson },
+    },
+    session_id: SESSION,
+    parent_tool_use_id: parent,
+    uuid: uuid(k),
+  });
+}
+
+/** A corpus document streamed the way the manifest describes: seeded 1..16 UTF-16 code-unit "tokens". */
+function fragments(text: string, seed: number): string[] {
+  const next = rng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < text.length;) {
+    const n = 1 + Math.floor(next() * 16);
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+function corpusTranscript(file: string): string {
+  const text = readFileSync(path.join(streamingDir, file), 'utf8');
+  const se = (event: object) =>
+    JSON.stringify({
+      type: 'stream_event',
+      event,
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      uuid: uuid(0),
+    });
+  const lines = [
+    JSON.stringify({
+      type: 'system',
+      subtype: 'init',
+      claude_code_version: '2.1.197',
+      tools: ['StructuredOutput'],
+    }),
+    se({ type: 'message_start', message: { id: 'msg_1', content: [] } }),
+    se({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 't', name: 'StructuredOutput' },
+    }),
+    ...fragments(text, file.length).map((f, k) => cliDeltaLine(f, k)),
+    se({ type: 'content_block_stop', index: 0 }),
+    JSON.stringify({ type: 'result', subtype: 'success', structured_output: JSON.parse(text) }),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** The property every line must have: the fast path declines, or agrees with JSON.parse on keys, order, values. */
+function expectAgrees(line: string): boolean {
+  const fast = parseInputJsonDelta(line);
+  let slow: unknown;
+  try {
+    slow = JSON.parse(line);
+  } catch {
+    expect(fast, line).toBeUndefined();
+    return false;
+  }
+  if (fast === undefined) return false;
+  // Checked cheaply first (the corpus has tens of thousands of lines); expect() only to report a difference.
+  if (!isDeepStrictEqual(fast, slow)) expect(fast, line).toStrictEqual(slow);
+  expect(JSON.stringify(fast) === JSON.stringify(slow), `key order of ${line}`).toBe(true);
+  return true;
+}
+
+function readAll(text: string | Uint8Array, fastPath: boolean, chunkSeed?: number): CliEvent[] {
+  const reader = new StreamJsonReader({ fastPath });
+  const events: CliEvent[] = [];
+  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
+  const next = rng(chunkSeed ?? 1);
+  for (let i = 0; i < bytes.length;) {
+    const n = chunkSeed === undefined ? 65536 : 1 + Math.floor(next() * 4096);
+    events.push(...reader.push(bytes.subarray(i, i + n)));
+    i += n;
+  }
+  events.push(...reader.end());
+  return events;
+}
+
+describe('parseInputJsonDelta', () => {
+  it('agrees with JSON.parse on every line of every recorded transcript, and takes the CLI delta lines', () => {
+    let deltas = 0;
+    let taken = 0;
+    for (const file of fixtureFiles) {
+      for (const line of readFileSync(path.join(fixtureDir, file), 'utf8').split('\n')) {
+        if (line.includes('"input_json_delta"')) deltas++;
+        if (expectAgrees(line)) taken++;
+      }
+    }
+    expect(deltas).toBeGreaterThan(0);
+    expect(taken).toBe(deltas);
+  });
+
+  it('agrees with JSON.parse on the streaming corpus (unicode, escapes, split surrogate pairs)', () => {
+    let lines = 0;
+    for (const file of corpusFiles) {
+      const text = readFileSync(path.join(streamingDir, file), 'utf8');
+      fragments(text, 7).forEach((f, k) => {
+        const line = cliDeltaLine(f, k, k % 3, k % 5 === 0 ? 'toolu_parent' : null);
+        expect(expectAgrees(line), line).toBe(true);
+        lines++;
+      });
+    }
+    expect(lines).toBeGreaterThan(10_000);
+  });
+
+  it('declines every other shape, which JSON.parse then decodes the same way', () => {
+    const pj = '{\\"a\\":\\"x\\u00e9\\ud83d\\"';
+    const tail = `"session_id":"s","parent_tool_use_id":null,"uuid":"u"`;
+    const declined = [
+      // Other key orders, at every level.
+      `{"event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"${pj}"}},"type":"stream_event",${tail}}`,
+      `{"type":"stream_event","event":{"index":0,"type":"content_block_delta","delta":{"type":"input_json_delta","partial_json":"${pj}"}},${tail}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","delta":{"type":"input_json_delta","partial_json":"${pj}"},"index":0},${tail}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"partial_json":"${pj}","type":"input_json_delta"}},${tail}}`,
+      // Whitespace, other numbers, other values, other deltas.
+      `{"type": "stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}} }`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":1.0,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":1e2,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":-1,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":12345678901,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"ttft_ms":19}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"s":true}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"s-id":"a"}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x","extra":1}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"x"}}}`,
+      // Keys that would override the prefix, or that assignment treats differently from JSON.parse.
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"type":"other"}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"event":null}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"__proto__":"p"}`,
+    ];
+    const garbage = [
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":01,"delta":{"type":"input_json_delta","partial_json":"x"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"a\tb"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"a\\xb"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\\u12"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x\\"}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"a":"\\q"}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}}}}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},}`,
+      `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"a"}`,
+    ];
+    for (const line of declined) {
+      expect(parseInputJsonDelta(line), line).toBeUndefined();
+      expect(() => JSON.parse(line), line).not.toThrow();
+    }
+    for (const line of garbage) {
+      expect(parseInputJsonDelta(line), line).toBeUndefined();
+      expect(() => JSON.parse(line), line).toThrow();
+    }
+  });
+
+  it('takes escapes, unicode, subagent ids, repeated members and other member names, exactly as JSON.parse', () => {
+    const prefix =
+      '{"type":"stream_event","event":{"type":"content_block_delta","index":7,"delta":{"type":"input_json_delta","partial_json":';
+    const lines = [
+      `${prefix}""}}}`,
+      `${prefix}"\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041\\u00e9\\ud83d\\ude80\\ud800 \\udfff"}}}`,
+      `${prefix}"é 🐦 \u2028\u2029 \ud800"}},"session_id":"s","parent_tool_use_id":"toolu_01","uuid":"u"}`,
+      `${prefix}"\\\\"}},"a":"\\\\\\"","b":null}`,
+      `${prefix}"x"}},"session_id":"a","session_id":"b","parent_tool_use_id":null,"parent_tool_use_id":"p"}`,
+      `${prefix}"x"}},"uuid":"u","session_id":"s","constructor":"c","toString":null,"hasOwnProperty":"h"}`,
+      `${prefix}"}}},\\"type\\":\\"x\\"}"}},"session_id":"}}\\"}"}`,
+    ];
+    for (const line of lines) expect(expectAgrees(line), line).toBe(true);
+  });
+
+  it('declines or agrees on thousands of random mutations of CLI delta lines', () => {
+    const next = rng(42);
+    const palette = [
+      '"',
+      '\\',
+      '{',
+      '}',
+      ',',
+      ':',
+      '0',
+      '1',
+      ' ',
+      'a',
+      '\u0000',
+      '\t',
+      'é',
+      '\ud83d',
+      'n',
+      'u',
+    ];
+    const seeds = [
+      cliDeltaLine('{"stories":[{"title":"A \\"quoted\\" é', 3),
+      cliDeltaLine('', 0, 12, 'toolu_9'),
+      '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"ab"}},"session_id":"s","parent_tool_use_id":null}',
+    ];
+    let taken = 0;
+    for (let n = 0; n < 30_000; n++) {
+      let line = seeds[n % seeds.length]!;
+      const edits = 1 + Math.floor(next() * 3);
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(next() * (line.length + 1));
+        const op = next();
+        const ch = palette[Math.floor(next() * palette.length)]!;
+        if (op < 0.4) line = line.slice(0, at) + ch + line.slice(at);
+        else if (op < 0.8) line = line.slice(0, at) + line.slice(at + 1);
+        else line = line.slice(0, at) + ch + line.slice(at + 1);
+      }
+      if (expectAgrees(line)) taken++;
+    }
+    expect(taken).toBeGreaterThan(1000); // many mutations only touch the fragment or a value
+  });
+});
+
+describe('StreamJsonReader with and without the fast path', () => {
+  it.each(fixtureFiles)('%s: identical events', (file) => {
+    const bytes = readFileSync(path.join(fixtureDir, file));
+    expect(readAll(bytes, true, 3)).toEqual(readAll(bytes, false));
+  });
+
+  it.each(corpusFiles)('%s streamed as deltas: identical events', (file) => {
+    const text = corpusTranscript(file);
+    const fast = readAll(text, true, 5);
+    expect(fast).toEqual(readAll(text, false));
+    expect(
+      fast.filter((e) => e.kind === 'stream_event' && e.delta?.type === 'input_json').length,
+    ).toBeGreaterThan(1000);
+  });
+});
+
+/** The splitter as it was: one streaming TextDecoder with default BOM handling, flushed as before. */
+class ReferenceSplitter {
+  private readonly decoder = new TextDecoder('utf-8');
+  private text = '';
+  private hasBytes = false;
+  push(chunk: string | Uint8Array): void {
+    if (typeof chunk === 'string') {
+      this.text += this.hasBytes ? this.decoder.decode() + chunk : chunk;
+      this.hasBytes = false;
+    } else {
+      this.text += this.decoder.decode(chunk, { stream: true });
+      this.hasBytes = chunk.length > 0;
+    }
+  }
+  end(): string[] {
+    this.text += this.decoder.decode();
+    const lines = this.text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    if (lines.at(-1) === '') lines.pop();
+    return lines;
+  }
+}
+
+describe('LineSplitter decoding', () => {
+  it('matches one streaming TextDecoder on random bytes, chunkings and string chunks', () => {
+    const next = rng(7);
+    const pieces = [
+      [0x0a],
+      [0x0d, 0x0a],
+      [0x61],
+      [0x7b, 0x7d], // \n, \r\n, a, {}
+      [0xef, 0xbb, 0xbf], // BOM
+      [0xc3, 0xa9],
+      [0xe2, 0x82, 0xac],
+      [0xf0, 0x9f, 0x90, 0xa6], // é € 🐦
+      [0xc3],
+      [0xe2, 0x82],
+      [0xf0, 0x9f],
+      [0x80],
+      [0xff],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80], // broken, overlong, surrogate
+    ];
+    for (let round = 0; round < 3000; round++) {
+      const bytes: number[] = [];
+      const count = Math.floor(next() * 40);
+      for (let k = 0; k < count; k++) bytes.push(...pieces[Math.floor(next() * pieces.length)]!);
+      const ours = new LineSplitter();
+      const reference = new ReferenceSplitter();
+      const lines: string[] = [];
+      for (let i = 0; i < bytes.length;) {
+        if (next() < 0.05) {
+          const s = next() < 0.5 ? 'x\n' : '\ufeffy';
+          lines.push(...ours.push(s));
+          reference.push(s);
+          continue;
+        }
+        const n = Math.floor(next() * 6); // empty chunks too
+        const chunk = Uint8Array.from(bytes.slice(i, i + n));
+        lines.push(...ours.push(chunk));
+        reference.push(chunk);
+        i += n;
+      }
+      lines.push(...ours.end());
+      expect(lines, JSON.stringify(bytes)).toEqual(reference.end());
+    }
+  });
+});
