@@ -3,14 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type {
-  EventChannel,
-  EventPayloads,
-  RequestChannel,
-  RequestOf,
-  ResponseOf,
-} from '../../src/shared/ipc/contract';
 import { createServices, type Services } from '../../src/main/core/services';
+import { driveServices, type ServiceDriver } from '../support/serviceDriver';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
 import { plan, planItem, planResponder, promptStoryId, type PlanReplies } from '../support/planReplies';
@@ -23,23 +17,11 @@ export const responder = (replies: PlanReplies) => planResponder(replies, SPRINT
 
 export { plan, planItem, promptStoryId };
 
-export interface PlanJourney {
+export interface PlanJourney extends ServiceDriver {
   services: Services;
   mock: MockMessagesApi;
   project: string;
   env: Record<string, string>;
-  events: { event: EventChannel; payload: unknown }[];
-  call<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
-  /** The IPC error of a call that must fail. */
-  fail<C extends RequestChannel>(
-    channel: C,
-    request: RequestOf<C>,
-  ): Promise<{ code: string; details?: unknown }>;
-  /** Resolves with the first event (past or future) that matches. */
-  waitFor<E extends EventChannel>(
-    event: E,
-    match: (p: EventPayloads[E]) => boolean,
-  ): Promise<EventPayloads[E]>;
   close(): Promise<void>;
 }
 
@@ -67,28 +49,8 @@ export async function startPlanJourney(replies: PlanReplies): Promise<PlanJourne
     platform: { face: 'browser' },
     llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
   });
-  const events: PlanJourney['events'] = [];
-  const waiters: { event: EventChannel; match: (p: never) => boolean; resolve: (p: never) => void }[] = [];
-  services.onEvent((event, payload) => {
-    events.push({ event, payload });
-    for (const w of [...waiters])
-      if (w.event === event && w.match(payload as never)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(payload as never);
-      }
-  });
-  const dispatch = <C extends RequestChannel>(channel: C, request: RequestOf<C>) =>
-    services.dispatch(channel, request, { face: 'test' });
-  const call = async <C extends RequestChannel>(channel: C, request: RequestOf<C>) => {
-    const r = await dispatch(channel, request);
-    if (!r.ok) throw Object.assign(new Error(`${channel}: ${r.error.code} ${r.error.message}`), r.error);
-    return r.value as ResponseOf<C>;
-  };
-  const fail = async <C extends RequestChannel>(channel: C, request: RequestOf<C>) => {
-    const r = await dispatch(channel, request);
-    if (r.ok) throw new Error(`${channel} was expected to fail`);
-    return r.error;
-  };
+  const driver = driveServices(services);
+  const { events, call, fail } = driver;
   await call('project:open', { path: project });
   return {
     services,
@@ -98,11 +60,7 @@ export async function startPlanJourney(replies: PlanReplies): Promise<PlanJourne
     events,
     call,
     fail,
-    waitFor: (event, match) => {
-      const past = events.find((e) => e.event === event && match(e.payload as never));
-      if (past) return Promise.resolve(past.payload as never);
-      return new Promise((resolve) => waiters.push({ event, match, resolve }));
-    },
+    waitFor: driver.waitFor,
     async close() {
       await services.dispose();
       await mock.close();

@@ -3,14 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  EventChannel,
-  EventPayloads,
-  RequestChannel,
-  RequestOf,
-  ResponseOf,
-} from '../../src/shared/ipc/contract';
 import { createServices, type Services } from '../../src/main/core/services';
+import { driveServices, type ServiceDriver } from '../support/serviceDriver';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
 import type { MockTurn, MessagesRequestBody } from '../support/mockTypes';
@@ -36,19 +30,12 @@ export function respond(body: MessagesRequestBody): MockTurn | undefined {
   return undefined;
 }
 
-export interface Journey {
+export interface Journey extends ServiceDriver {
   services: Services;
   mock: MockMessagesApi;
   project: string;
   userData: string;
   env: Record<string, string>;
-  events: { event: EventChannel; payload: unknown }[];
-  call<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
-  /** Resolves with the first event (past or future) that matches. */
-  waitFor<E extends EventChannel>(
-    event: E,
-    match: (p: EventPayloads[E]) => boolean,
-  ): Promise<EventPayloads[E]>;
   /** Services again over the same folders (an app restart). */
   reopen(): Promise<Services>;
   close(): Promise<void>;
@@ -69,9 +56,6 @@ export async function startJourney(opts: {
   mkdirSync(project);
   const base = opts.loggedIn === false ? notLoggedInEnv(home.dir, mock.url) : cliEnv(mock.url, home.dir);
   const env = { ...base, PUFFIN_CLAUDE_PATH: claudeExecutable(opts.which ?? 'current') };
-  const events: Journey['events'] = [];
-  const waiters: { event: EventChannel; match: (p: unknown) => boolean; resolve: (p: unknown) => void }[] =
-    [];
   const build = () =>
     createServices({
       userDataDir: userData,
@@ -81,19 +65,8 @@ export async function startJourney(opts: {
   const all: Services[] = [];
   const services = await build();
   all.push(services);
-  services.onEvent((event, payload) => {
-    events.push({ event, payload });
-    for (const w of [...waiters])
-      if (w.event === event && w.match(payload)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(payload);
-      }
-  });
-  const call = async <C extends RequestChannel>(channel: C, request: RequestOf<C>) => {
-    const r = await services.dispatch(channel, request, { face: 'test' });
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value as ResponseOf<C>;
-  };
+  const driver = driveServices(services);
+  const { events, call } = driver;
   await call('project:open', { path: project });
   return {
     services,
@@ -103,17 +76,8 @@ export async function startJourney(opts: {
     env,
     events,
     call,
-    waitFor: (event, match) => {
-      const past = events.find((e) => e.event === event && match(e.payload as never));
-      if (past) return Promise.resolve(past.payload as never);
-      return new Promise((resolve) =>
-        waiters.push({
-          event,
-          match: match as (p: unknown) => boolean,
-          resolve: resolve as (p: unknown) => void,
-        }),
-      );
-    },
+    fail: driver.fail,
+    waitFor: driver.waitFor,
     async reopen() {
       const s = await build();
       all.push(s);
