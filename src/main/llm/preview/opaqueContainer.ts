@@ -1,6 +1,5 @@
 import type { PartialJsonParser } from './partialJsonParser';
 
-const QUOTE = 34;
 const BACKSLASH = 92;
 
 /**
@@ -11,9 +10,9 @@ const BACKSLASH = 92;
  * Most fragments are never looked at character by character when they arrive: a fragment without the kind of
  * bracket that can end the container (`}` for an object, `]` for an array) cannot end it, so it is only
  * appended to a rope of unscanned text (one native indexOf per fragment). When a fragment that may end it
- * arrives, the rope and the fragment are scanned together as one flat string, once: outside strings one
- * charCodeAt per character, inside strings (most of the text) a native indexOf jump to the next quote. So each
- * character is scanned at most once and parsed once, and per-fragment work is O(1) calls.
+ * arrives, the rope and the fragment are scanned together as one flat string, once, by native indexOf jumps
+ * from quote to quote and bracket to bracket (see scanText). So each character is scanned at most once and
+ * parsed once, and per-fragment work is O(1) calls.
  *
  * A preview of the unfinished container is built lazily by a sub-parser that is fed only the text it has not
  * seen, so even a snapshot after every delta stays linear overall.
@@ -82,9 +81,13 @@ export class OpaqueContainer {
 
   /**
    * The state machine over one string; returns the index after the closing bracket, or -1 (state kept for
-   * the next text). Inside strings it jumps from quote to quote with indexOf (native, and most of the text is
-   * strings); a quote preceded by an odd run of backslashes is escaped and the jump continues. Outside
-   * strings it looks at each character once. Locals only in the loop: this is the hot path.
+   * the next text). Only quotes and brackets matter, and both are found by native indexOf jumps rather than a
+   * look at every character: inside a string, from quote to quote (a quote preceded by an odd run of
+   * backslashes is escaped and the jump continues); outside, to the next quote, handling the brackets before
+   * it. The next position of each bracket kind is cached and searched again only once the scan has passed it
+   * (a bracket inside a string is passed over), so every search covers new text: linear, and in
+   * pretty-printed JSON (long whitespace runs between strings) well under one JS step per character.
+   * Locals only in the loop: this is the hot path.
    */
   private scanText(text: string, from: number): number {
     const len = text.length;
@@ -97,6 +100,11 @@ export class OpaqueContainer {
     }
     // A backslash run never extends before `floor`: earlier characters were consumed by an earlier scan.
     const floor = j;
+    // Next `{`, `}`, `[`, `]` at or after the scan position (len: none left); -1 until first searched.
+    let openObj = -1;
+    let closeObj = -1;
+    let openArr = -1;
+    let closeArr = -1;
     for (;;) {
       if (inString) {
         let q = text.indexOf('"', j);
@@ -116,19 +124,37 @@ export class OpaqueContainer {
           return -1;
         }
         j = q + 1;
-        inString = false;
       }
-      if (j >= len) break;
-      const c = text.charCodeAt(j++);
-      if (c === QUOTE) inString = true;
-      else if (c === 125 || c === 93) {
-        // } ]
-        if (--nesting === 0) {
-          this.nesting = 0;
-          this.inString = false;
-          return j;
+      const quote = text.indexOf('"', j);
+      const stop = quote === -1 ? len : quote;
+      if (openObj < j) openObj = nextOf(text, '{', j, len);
+      if (closeObj < j) closeObj = nextOf(text, '}', j, len);
+      if (openArr < j) openArr = nextOf(text, '[', j, len);
+      if (closeArr < j) closeArr = nextOf(text, ']', j, len);
+      for (;;) {
+        let b = openObj < closeObj ? openObj : closeObj;
+        if (openArr < b) b = openArr;
+        if (closeArr < b) b = closeArr;
+        if (b >= stop) break;
+        if (b === openObj) {
+          nesting++;
+          openObj = nextOf(text, '{', b + 1, len);
+        } else if (b === openArr) {
+          nesting++;
+          openArr = nextOf(text, '[', b + 1, len);
+        } else {
+          if (--nesting === 0) {
+            this.nesting = 0;
+            this.inString = false;
+            return b + 1;
+          }
+          if (b === closeObj) closeObj = nextOf(text, '}', b + 1, len);
+          else closeArr = nextOf(text, ']', b + 1, len);
         }
-      } else if (c === 123 || c === 91) nesting++; // { [
+      }
+      if (quote === -1) break;
+      j = quote + 1;
+      inString = true;
     }
     this.nesting = nesting;
     this.inString = false;
@@ -153,4 +179,10 @@ export class OpaqueContainer {
     for (; this.fedParts < this.parts.length; this.fedParts++) this.sub.push(this.parts[this.fedParts]!);
     return this.sub.snapshot();
   }
+}
+
+/** Index of the next `ch` at or after `from`, or `len` when there is none. */
+function nextOf(text: string, ch: string, from: number, len: number): number {
+  const at = text.indexOf(ch, from);
+  return at === -1 ? len : at;
 }

@@ -178,3 +178,42 @@ describe('PartialJsonParser deferring fragments inside deep containers', () => {
     ]);
   });
 });
+
+describe('PartialJsonParser on generated documents', () => {
+  // Strings dense in brackets, quotes and backslash runs, so the scanner's quote and bracket jumps meet every
+  // case: brackets inside strings, escaped quotes next to brackets, backslash runs split across fragments.
+  const ALPHABET = ['{', '}', '[', ']', '"', '\\', '\\\\', ' ', 'a', '\n', 'é', ':', ','];
+  function generator(seed: number) {
+    let s = seed;
+    // The LCG's high bits: its low bits repeat with short periods.
+    const rand = (n: number) => ((s = (s * 1103515245 + 12345) & 0x7fffffff) >>> 16) % n;
+    const str = () => Array.from({ length: rand(12) }, () => ALPHABET[rand(ALPHABET.length)]).join('');
+    const val = (depth: number, container = false): unknown => {
+      const kind = container ? 3 + rand(3) : depth > 3 ? rand(3) : rand(6);
+      if (kind === 0) return str();
+      if (kind === 1) return rand(2) === 0 ? rand(1000) - 500 : null;
+      if (kind === 2) return rand(2) === 0;
+      if (kind === 3) return Array.from({ length: rand(4) }, () => val(depth + 1));
+      return Object.fromEntries(Array.from({ length: rand(4) }, () => [str(), val(depth + 1)]));
+    };
+    return { rand, doc: () => ({ stories: Array.from({ length: 1 + rand(5) }, () => val(1, true)) }) };
+  }
+
+  it('matches JSON.parse and reports every element once, in order, for random documents and splits', () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const { rand, doc } = generator(seed);
+      const value = doc() as { stories: unknown[] };
+      const text = JSON.stringify(value, null, seed % 2 === 0 ? 2 : undefined);
+      const parser = new PartialJsonParser();
+      const items: unknown[] = [];
+      for (let i = 0; i < text.length;) {
+        const n = 1 + rand(seed % 3 === 0 ? 40 : 6);
+        for (const e of parser.push(text.slice(i, i + n))) if (e.type === 'item') items.push(e.value);
+        i += n;
+      }
+      expect(parser.isComplete).toBe(true);
+      expect(parser.snapshot()).toEqual(JSON.parse(text));
+      expect(items).toEqual(value.stories);
+    }
+  });
+});
