@@ -24,7 +24,10 @@ const PERSON = {
 const RUNS = 25;
 const WARMUP = 3;
 
-/** A 2.1.330-shaped transcript of a ~300 KB stories answer streamed as 20-byte input_json_delta fragments. */
+/**
+ * A 2.1.330-shaped transcript (the CLI's envelope on every line) of a ~300 KB stories answer streamed as 20-byte
+ * input_json_delta fragments.
+ */
 function largeStoriesTranscript(): { file: string; bytes: number } {
   // Within the stories schema's bounds (≤ 50 stories, descriptions ≤ 4000 chars, ≤ 30 criteria of ≤ 1000).
   const stories = Array.from({ length: 50 }, (_, i) => ({
@@ -40,13 +43,17 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
   const output = { stories };
   const json = JSON.stringify(output);
   const line = (o: unknown) => JSON.stringify(o);
+  // The envelope as the CLI prints it: the session id, then a fresh uuid on every line.
+  const session = '39717606-0392-4a93-ab1b-92bf9cd25a91';
+  let lineNo = 0;
+  const uuid = () => `c55e668e-c166-4e78-b57b-${String(lineNo++).padStart(12, '0')}`;
   const se = (event: unknown) =>
-    line({ type: 'stream_event', event, session_id: 's', parent_tool_use_id: null });
+    line({ type: 'stream_event', event, session_id: session, parent_tool_use_id: null, uuid: uuid() });
   const lines = [
     line({
       type: 'system',
       subtype: 'init',
-      session_id: 's',
+      session_id: session,
       tools: ['StructuredOutput'],
       model: 'claude-sonnet-4-5',
       claude_code_version: '2.1.330',
@@ -77,7 +84,7 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
         model: 'claude-sonnet-4-5',
         content: [{ type: 'tool_use', id: 'toolu_1', name: 'StructuredOutput', input: output }],
       },
-      session_id: 's',
+      session_id: session,
     }),
     line({
       type: 'user',
@@ -87,7 +94,7 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
           { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Structured output provided successfully' },
         ],
       },
-      session_id: 's',
+      session_id: session,
     }),
     line({
       type: 'result',
@@ -96,7 +103,7 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
       num_turns: 2,
       duration_ms: 900,
       total_cost_usd: 0.02,
-      session_id: 's',
+      session_id: session,
       result: json,
       structured_output: output,
     }),

@@ -21,7 +21,9 @@ export class RawLineRecorder {
     const line =
       event.kind === 'garbage'
         ? JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error })
-        : JSON.stringify(event.raw);
+        : event.kind === 'stream_event' && event.line !== undefined
+          ? event.line // kept verbatim: no need to parse it only to print it again
+          : JSON.stringify(event.raw);
     if (
       this.tail.length === 0 &&
       this.head.length < this.maxLines &&

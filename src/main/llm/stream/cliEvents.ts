@@ -70,6 +70,8 @@ export interface StreamEventEvent extends EventBase {
   /** What a content_block_start opens (tool name lets a preview pick the StructuredOutput block). */
   blockStart?: { blockType: string; toolName?: string; toolUseId?: string };
   parentToolUseId?: string;
+  /** The stdout line verbatim, when the decoder kept it (CLI deltas, whose `raw` is parsed only on demand). */
+  readonly line?: string;
 }
 
 export interface RateLimitEvent extends EventBase {

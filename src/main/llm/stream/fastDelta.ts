@@ -13,13 +13,17 @@ import type { RawLine } from './cliEvents';
  * escape, a control character, a reserved trailing key) returns undefined and the caller falls back to JSON.parse.
  * It never decides on key order: a line it declines is still decoded, only more slowly (DESIGN §4).
  */
-const PREFIX = '{"type":"stream_event","event":{"type":"content_block_delta","index":';
-const DELTA = ',"delta":{"type":"input_json_delta","partial_json":"';
+export const PREFIX = '{"type":"stream_event","event":{"type":"content_block_delta","index":';
+export const DELTA = ',"delta":{"type":"input_json_delta","partial_json":"';
 /** Deltas are small; a long line goes to JSON.parse rather than through a regex's backtracking stack. */
-const MAX_LINE = 64 * 1024;
+export const MAX_LINE = 64 * 1024;
 
-/** A JSON string literal without raw control characters (an escape is validated when the literal is parsed). */
-const STRING = String.raw`"(?:[^"\\\x00-\x1f]|\\[^\x00-\x1f])*"`;
+/**
+ * A JSON string literal without raw control characters (an escape is validated when the literal is parsed).
+ * Written as an unrolled loop (a run of plain characters, then escape + run, ...) rather than an alternation
+ * repeated per character, so plain runs match in a tight loop without a backtrack entry per character.
+ */
+export const STRING = String.raw`"[^"\\\x00-\x1f]*(?:\\[^\x00-\x1f][^"\\\x00-\x1f]*)*"`;
 /**
  * The whole accepted shape, checked natively before any extraction: the fixed prefix, an integer index (no sign,
  * fraction, exponent or leading zero, at most 9 digits), the partial_json literal, then members whose keys are
@@ -32,7 +36,7 @@ const SHAPE = new RegExp(
 );
 
 /** Index of the quote closing the literal whose opening quote is at `open` (the shape is already checked). */
-function closingQuote(line: string, open: number): number {
+export function closingQuote(line: string, open: number): number {
   let q = line.indexOf('"', open + 1);
   for (;;) {
     let backslashes = 0;
@@ -43,7 +47,7 @@ function closingQuote(line: string, open: number): number {
 }
 
 /** The value of the literal from `open` to `close` (its quotes), or undefined if an escape is invalid. */
-function stringValue(line: string, open: number, close: number): string | undefined {
+export function stringValue(line: string, open: number, close: number): string | undefined {
   const backslash = line.indexOf('\\', open + 1);
   if (backslash === -1 || backslash > close) return line.slice(open + 1, close);
   try {

@@ -1,5 +1,5 @@
 // Differential tests for the reader's fast paths: parseInputJsonDelta must give exactly what JSON.parse gives (or
-// decline), the reader must give identical events with and without it, and the LineSplitter's mixed
+// decline), cliDeltaEvent the event that decoding JSON.parse's object gives (or decline), the reader must give identical events with and without it, and the LineSplitter's mixed
 // streaming / non-streaming decoding must give exactly what one streaming TextDecoder gives.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,6 +7,8 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { parseInputJsonDelta } from './fastDelta';
+import { cliDeltaEvent } from './cliDeltaEvent';
+import { DecodeState, toCliEvents } from './toCliEvents';
 import { LineSplitter } from './lineSplitter';
 import { StreamJsonReader } from './streamJsonReader';
 import type { CliEvent } from './cliEvents';
@@ -107,7 +109,33 @@ function expectAgrees(line: string): boolean {
   return true;
 }
 
-function readAll(text: string | Uint8Array, fastPath: boolean, chunkSeed?: number): CliEvent[] {
+/** An event as a plain object with `raw` and `event` as own values (a CLI delta event parses them on access). */
+function plain(event: CliEvent): Record<string, unknown> {
+  if (event.kind === 'stream_event') return { ...event, event: event.event, raw: event.raw };
+  return 'raw' in event ? { ...event, raw: event.raw } : { ...event };
+}
+
+/** cliDeltaEvent declines, or gives the event JSON.parse + decoding gives, keeping the line verbatim. */
+function expectEventAgrees(line: string, parent: string | null = null): boolean {
+  const fastState = new DecodeState();
+  const slowState = new DecodeState();
+  for (const state of [fastState, slowState]) state.startMessage(parent ?? '', 'msg_1');
+  const fast = cliDeltaEvent(line, fastState);
+  if (fast === undefined) return false;
+  const slow = toCliEvents(JSON.parse(line) as Record<string, unknown>, slowState);
+  const expected = slow.map(plain);
+  const actual = [plain(fast)];
+  if (!isDeepStrictEqual(actual, expected)) expect(actual, line).toStrictEqual(expected);
+  expect(fast.line).toBe(line);
+  expect(JSON.stringify(fast.raw) === JSON.stringify(JSON.parse(line)), `key order of ${line}`).toBe(true);
+  return true;
+}
+
+function readAll(
+  text: string | Uint8Array,
+  fastPath: boolean,
+  chunkSeed?: number,
+): Record<string, unknown>[] {
   const reader = new StreamJsonReader({ fastPath });
   const events: CliEvent[] = [];
   const bytes = typeof text === 'string' ? encoder.encode(text) : text;
@@ -118,7 +146,7 @@ function readAll(text: string | Uint8Array, fastPath: boolean, chunkSeed?: numbe
     i += n;
   }
   events.push(...reader.end());
-  return events;
+  return events.map(plain);
 }
 
 describe('parseInputJsonDelta', () => {
@@ -186,6 +214,9 @@ describe('parseInputJsonDelta', () => {
       `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},}`,
       `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"x"}},"a"}`,
     ];
+    for (const line of [...declined, ...garbage]) {
+      expect(cliDeltaEvent(line, new DecodeState()), line).toBeUndefined();
+    }
     for (const line of declined) {
       expect(parseInputJsonDelta(line), line).toBeUndefined();
       expect(() => JSON.parse(line), line).not.toThrow();
@@ -209,6 +240,32 @@ describe('parseInputJsonDelta', () => {
       `${prefix}"}}},\\"type\\":\\"x\\"}"}},"session_id":"}}\\"}"}`,
     ];
     for (const line of lines) expect(expectAgrees(line), line).toBe(true);
+    // The exact CLI envelope (session_id, parent_tool_use_id, optional uuid) is also taken by cliDeltaEvent.
+    expect(expectEventAgrees(lines[2]!, 'toolu_01')).toBe(true);
+    expect(expectEventAgrees(`${prefix}"x"}},"session_id":"a,:b","parent_tool_use_id":null}`)).toBe(true);
+    // Repeated or extra members, and envelope strings with escapes: left to the general path.
+    const general = [
+      lines[3]!,
+      lines[4]!,
+      lines[5]!,
+      `${prefix}"x"}},"session_id":"s\\",\\"parent_tool_use_id\\":\\"no","parent_tool_use_id":null}`,
+    ];
+    for (const line of general) {
+      expect(expectEventAgrees(line), line).toBe(false);
+      expect(expectAgrees(line), line).toBe(true);
+    }
+  });
+
+  it('takes every CLI delta line of the recorded transcripts as a CLI delta event, equal to the slow decoding', () => {
+    let taken = 0;
+    for (const file of fixtureFiles) {
+      for (const line of readFileSync(path.join(fixtureDir, file), 'utf8').split('\n')) {
+        if (!line.includes('"input_json_delta"')) continue;
+        expect(expectEventAgrees(line), `${file}: ${line}`).toBe(true);
+        taken++;
+      }
+    }
+    expect(taken).toBeGreaterThan(0);
   });
 
   it('declines or agrees on thousands of random mutations of CLI delta lines', () => {
@@ -237,6 +294,7 @@ describe('parseInputJsonDelta', () => {
       '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"ab"}},"session_id":"s","parent_tool_use_id":null}',
     ];
     let taken = 0;
+    let takenAsEvent = 0;
     for (let n = 0; n < 30_000; n++) {
       let line = seeds[n % seeds.length]!;
       const edits = 1 + Math.floor(next() * 3);
@@ -249,8 +307,10 @@ describe('parseInputJsonDelta', () => {
         else line = line.slice(0, at) + ch + line.slice(at + 1);
       }
       if (expectAgrees(line)) taken++;
+      if (expectEventAgrees(line)) takenAsEvent++;
     }
     expect(taken).toBeGreaterThan(1000); // many mutations only touch the fragment or a value
+    expect(takenAsEvent).toBeGreaterThan(1000);
   });
 });
 
@@ -265,7 +325,8 @@ describe('StreamJsonReader with and without the fast path', () => {
     const fast = readAll(text, true, 5);
     expect(fast).toEqual(readAll(text, false));
     expect(
-      fast.filter((e) => e.kind === 'stream_event' && e.delta?.type === 'input_json').length,
+      fast.filter((e) => e.kind === 'stream_event' && (e.delta as { type?: string })?.type === 'input_json')
+        .length,
     ).toBeGreaterThan(1000);
   });
 });

@@ -2,6 +2,7 @@ import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
 import { LineSplitter } from './lineSplitter';
 import { parseInputJsonDelta } from './fastDelta';
+import { cliDeltaEvent } from './cliDeltaEvent';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
@@ -14,8 +15,8 @@ export const GARBAGE_LINE_LIMIT = 4096;
  */
 export interface StreamJsonReaderOptions {
   /**
-   * Decode input_json_delta lines in the CLI's exact compact shape without JSON.parse (see fastDelta.ts); the
-   * events are identical either way. Default true; false exists for the differential tests.
+   * Decode input_json_delta lines in the CLI's exact compact shape without JSON.parse (see cliDeltaEvent.ts and
+   * fastDelta.ts); the events are equal either way (`raw` of a CLI delta is parsed on first access). Default true; false exists for the differential tests.
    */
   fastPath?: boolean;
 }
@@ -50,6 +51,11 @@ export class StreamJsonReader {
 
   private decodeLine(line: string, out: CliEvent[]): void {
     if (this.fastPath) {
+      const delta = cliDeltaEvent(line, this.state);
+      if (delta !== undefined) {
+        out.push(delta);
+        return;
+      }
       const raw = parseInputJsonDelta(line);
       if (raw !== undefined) {
         pushCliEvents(raw, this.state, out);
