@@ -20,6 +20,10 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     plugins: [react()],
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    build: {
+      // Minified: a smaller bundle parses and compiles faster, which keeps start-up off the long-task list.
+      minify: true,
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
   },
 });

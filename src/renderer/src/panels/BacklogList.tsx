@@ -35,7 +35,7 @@ export function BacklogList(props: Props) {
     count: stories.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 3,
     initialRect: { width: 0, height: VIEWPORT_HEIGHT },
     getItemKey: (i) => stories[i]?.id ?? i,
   });
