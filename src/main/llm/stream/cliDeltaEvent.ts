@@ -1,6 +1,9 @@
 import type { RawLine, StreamDelta, StreamEventEvent } from './cliEvents';
-import { closingQuote, DELTA, MAX_LINE, PREFIX, STRING, stringValue } from './fastDelta';
+import { closingQuote, DELTA, literalValue, MAX_LINE, PREFIX, STRING } from './fastDelta';
 import type { DecodeState } from './toCliEvents';
+
+/** A string literal without escapes: the envelope's ids are plain, and one that is not goes the general way. */
+const PLAIN = String.raw`"[^"\\\x00-\x1f]*"`;
 
 /**
  * The commonest stdout line of a previewed answer, exactly as every CLI build seen so far prints it (fixtures
@@ -8,13 +11,21 @@ import type { DecodeState } from './toCliEvents';
  * `"session_id":"…","parent_tool_use_id":null|"…"[,"uuid":"…"]`, in that order, each key once.
  * With the key order fixed there is no duplicate key for JSON.parse to resolve differently, so the fields read
  * here are the ones JSON.parse would give.
+ * Sticky and unanchored at the end: it is matched in place inside a whole stdout chunk (from the line's start,
+ * and the line is accepted only if the match ends exactly at the line's end). No token can match a line break
+ * (control characters are excluded from literals) and every token has one way to match, so the first match is
+ * the only one.
  */
 const CLI_DELTA = new RegExp(
-  String.raw`^\{"type":"stream_event","event":\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),` +
+  String.raw`\{"type":"stream_event","event":\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),` +
     String.raw`"delta":\{"type":"input_json_delta","partial_json":${STRING}\}\},` +
-    String.raw`"session_id":${STRING},"parent_tool_use_id":(?:null|${STRING})(?:,"uuid":${STRING})?\}$`,
+    String.raw`"session_id":${PLAIN},"parent_tool_use_id":(?:null|${PLAIN})(?:,"uuid":${PLAIN})?\}`,
+  'y',
 );
-const PARENT = ',"parent_tool_use_id":';
+/** From the fragment's closing quote to the session id's first character. */
+const TO_SESSION = '"}},"session_id":"'.length;
+/** From the session id's closing quote to the parent_tool_use_id value. */
+const TO_PARENT = '","parent_tool_use_id":'.length;
 
 /**
  * A delta decoded without building the line's object: thousands of these stream past for one answer and only
@@ -28,17 +39,25 @@ class CliDeltaEvent implements StreamEventEvent {
   readonly messageId: string | undefined;
   readonly parentToolUseId: string | undefined;
   readonly delta: StreamDelta;
-  readonly #line: string;
+  /** The line is #text[#start, #end): usually a whole stdout chunk, sliced only if someone asks for the line. */
+  readonly #text: string;
+  readonly #start: number;
+  readonly #end: number;
+  #line: string | undefined;
   #raw: RawLine | undefined;
 
   constructor(
-    line: string,
+    text: string,
+    start: number,
+    end: number,
     index: number,
     partialJson: string,
     parent: string | undefined,
     messageId: string | undefined,
   ) {
-    this.#line = line;
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
     this.index = index;
     this.messageId = messageId;
     this.parentToolUseId = parent;
@@ -46,7 +65,7 @@ class CliDeltaEvent implements StreamEventEvent {
   }
 
   get raw(): RawLine {
-    return (this.#raw ??= JSON.parse(this.#line) as RawLine);
+    return (this.#raw ??= JSON.parse(this.line) as RawLine);
   }
 
   /** The SSE event, as in `raw` (nothing on the hot path reads it: index and delta are fields). */
@@ -55,7 +74,7 @@ class CliDeltaEvent implements StreamEventEvent {
   }
 
   get line(): string {
-    return this.#line;
+    return (this.#line ??= this.#text.slice(this.#start, this.#end));
   }
 }
 
@@ -64,22 +83,38 @@ class CliDeltaEvent implements StreamEventEvent {
  * or JSON.parse decodes it. The event equals what decoding JSON.parse's object gives, `raw` included.
  */
 export function cliDeltaEvent(line: string, state: DecodeState): StreamEventEvent | undefined {
-  if (line.length > MAX_LINE || !CLI_DELTA.test(line)) return undefined;
-  const digitsEnd = line.indexOf(',', PREFIX.length);
+  return cliDeltaEventAt(line, 0, line.length, state);
+}
+
+/**
+ * cliDeltaEvent for the line text[start, end) (terminator excluded), read in place: nothing outside the line is
+ * looked at, and the line is not copied unless the event's `line` or `raw` is read.
+ */
+export function cliDeltaEventAt(
+  text: string,
+  start: number,
+  end: number,
+  state: DecodeState,
+): StreamEventEvent | undefined {
+  if (end - start > MAX_LINE) return undefined;
+  CLI_DELTA.lastIndex = start;
+  if (!CLI_DELTA.test(text) || CLI_DELTA.lastIndex !== end) return undefined;
+  // The shape is proven, so every token searched for below is found inside the line.
+  const digitsEnd = text.indexOf(',', start + PREFIX.length);
   let index = 0;
-  for (let i = PREFIX.length; i < digitsEnd; i++) index = index * 10 + (line.charCodeAt(i) - 0x30);
+  for (let i = start + PREFIX.length; i < digitsEnd; i++) index = index * 10 + (text.charCodeAt(i) - 0x30);
   const open = digitsEnd + DELTA.length - 1;
-  const close = closingQuote(line, open);
-  const partialJson = stringValue(line, open, close);
+  const close = closingQuote(text, open);
+  // Looked for within the fragment only: an indexOf for a backslash could run on to the chunk's end.
+  let i = open + 1;
+  while (i < close && text.charCodeAt(i) !== 0x5c) i++;
+  const partialJson = i === close ? text.slice(open + 1, close) : literalValue(text, open, close);
   if (partialJson === undefined) return undefined;
-  // The envelope's strings are not decoded here, so one with an escape (never seen: ids are plain) is left to
-  // the general path, which checks that escape.
-  if (line.indexOf('\\', close + 1) !== -1) return undefined;
-  // The first occurrence after the fragment is the key: inside the session id string a quote is escaped.
-  const valueAt = line.indexOf(PARENT, close) + PARENT.length;
+  // The session id's closing quote (a plain literal: the first quote after its start), then the parent.
+  const valueAt = text.indexOf('"', close + TO_SESSION) + TO_PARENT;
   let parent: string | undefined;
-  if (line.charCodeAt(valueAt) !== 0x6e /* n of null */) {
-    parent = line.slice(valueAt + 1, line.indexOf('"', valueAt + 1));
+  if (text.charCodeAt(valueAt) !== 0x6e /* n of null */) {
+    parent = text.slice(valueAt + 1, text.indexOf('"', valueAt + 1));
   }
-  return new CliDeltaEvent(line, index, partialJson, parent, state.messageId(parent ?? ''));
+  return new CliDeltaEvent(text, start, end, index, partialJson, parent, state.messageId(parent ?? ''));
 }

@@ -50,9 +50,14 @@ export function closingQuote(line: string, open: number): number {
 export function stringValue(line: string, open: number, close: number): string | undefined {
   const backslash = line.indexOf('\\', open + 1);
   if (backslash === -1 || backslash > close) return line.slice(open + 1, close);
+  return literalValue(line, open, close);
+}
+
+/** The value of the literal from `open` to `close` by JSON's own escape rules, or undefined if one is invalid. */
+export function literalValue(text: string, open: number, close: number): string | undefined {
   try {
-    // Only the small literal is parsed, with JSON's own escape rules (\uXXXX, surrogates, \/ ...).
-    return JSON.parse(line.slice(open, close + 1)) as string;
+    // Only the small literal is parsed (\uXXXX, surrogates, \/ ...).
+    return JSON.parse(text.slice(open, close + 1)) as string;
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { parseInputJsonDelta } from './fastDelta';
-import { cliDeltaEvent } from './cliDeltaEvent';
+import { cliDeltaEvent, cliDeltaEventAt } from './cliDeltaEvent';
 import { DecodeState, toCliEvents } from './toCliEvents';
 import { LineSplitter } from './lineSplitter';
 import { StreamJsonReader } from './streamJsonReader';
@@ -121,7 +121,16 @@ function expectEventAgrees(line: string, parent: string | null = null): boolean 
   const slowState = new DecodeState();
   for (const state of [fastState, slowState]) state.startMessage(parent ?? '', 'msg_1');
   const fast = cliDeltaEvent(line, fastState);
+  // The reader's way: in place, inside a chunk whose neighbouring text (a CRLF, escapes, closers) must not count.
+  const inPlaceState = new DecodeState();
+  inPlaceState.startMessage(parent ?? '', 'msg_1');
+  const before = '{"type":"x"}\n';
+  const chunk = `${before}${line}\r\n"}}\\",\\"uuid\\":"u"}`;
+  const inPlace = cliDeltaEventAt(chunk, before.length, before.length + line.length, inPlaceState);
+  expect(inPlace === undefined, `in place: ${line}`).toBe(fast === undefined);
   if (fast === undefined) return false;
+  expect(plain(inPlace!)).toStrictEqual(plain(fast));
+  expect(inPlace!.line).toBe(line);
   const slow = toCliEvents(JSON.parse(line) as Record<string, unknown>, slowState);
   const expected = slow.map(plain);
   const actual = [plain(fast)];
@@ -268,6 +277,17 @@ describe('parseInputJsonDelta', () => {
     expect(taken).toBeGreaterThan(0);
   });
 
+  it('reads a line in place only within its span', () => {
+    const line = cliDeltaLine('{"a":"b\\"', 5);
+    const state = new DecodeState();
+    expect(cliDeltaEventAt(`${line}}`, 0, line.length, state)?.line).toBe(line);
+    // The span holds more than the delta (trailing text): not this shape, so the general path decides.
+    expect(cliDeltaEventAt(`${line} `, 0, line.length + 1, state)).toBeUndefined();
+    // The span is shorter than the delta: neither.
+    expect(cliDeltaEventAt(line, 0, line.length - 1, state)).toBeUndefined();
+    expect(cliDeltaEventAt(`x${line}`, 0, line.length + 1, state)).toBeUndefined();
+  });
+
   it('declines or agrees on thousands of random mutations of CLI delta lines', () => {
     const next = rng(42);
     const palette = [
@@ -354,6 +374,20 @@ class ReferenceSplitter {
 }
 
 describe('LineSplitter decoding', () => {
+  it('hands lines as spans of the chunk they arrived in, terminators excluded', () => {
+    const splitter = new LineSplitter();
+    const spans: [string, number, number][] = [];
+    const sink = (text: string, start: number, end: number) => spans.push([text, start, end]);
+    const first = 'a\r\nbb\n\ncc';
+    splitter.pushSpans(first, sink);
+    splitter.pushSpans(encoder.encode('c\r\nd'), sink);
+    splitter.endSpans(sink);
+    expect(spans.map(([text, start, end]) => text.slice(start, end))).toEqual(['a', 'bb', '', 'ccc', 'd']);
+    // Whole lines inside a chunk are not copied out of it; a line split across chunks is joined once.
+    expect(spans.slice(0, 3).every(([text]) => text === first)).toBe(true);
+    expect(spans[3]![0]).toBe('ccc\r');
+  });
+
   it('matches one streaming TextDecoder on random bytes, chunkings and string chunks', () => {
     const next = rng(7);
     const pieces = [

@@ -8,7 +8,13 @@
  * - The unfinished tail is kept as an array of pieces and joined once, when its newline arrives:
  *   a 50 MB line delivered in 64 KB chunks costs one join, not thousands of growing concatenations.
  * - A trailing "\r" (CRLF) is removed.
+ * - `pushSpans` reports each line as a span of the decoded chunk instead of a string of its own: a reader that
+ *   recognises most lines by scanning them in place (the CLI's delta lines) never copies them.
  */
+
+/** A line is `text.slice(start, end)`, its terminator (LF or CRLF) excluded. */
+export type LineSink = (text: string, start: number, end: number) => void;
+
 export class LineSplitter {
   // BOMs are handled below (ignoreBOM), because each non-streaming call would restart the decoder's own sniffing.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -23,13 +29,27 @@ export class LineSplitter {
 
   /** Returns the lines completed by this chunk, without their terminators. */
   push(chunk: string | Uint8Array): string[] {
+    const lines: string[] = [];
+    this.pushSpans(chunk, (text, start, end) => lines.push(text.slice(start, end)));
+    return lines;
+  }
+
+  /** Flushes the decoder and returns the last line if it had no newline. */
+  end(): string[] {
+    const lines: string[] = [];
+    this.endSpans((text, start, end) => lines.push(text.slice(start, end)));
+    return lines;
+  }
+
+  /** Hands `sink` each line completed by this chunk, in order. */
+  pushSpans(chunk: string | Uint8Array, sink: LineSink): void {
     let text: string;
     if (typeof chunk === 'string') {
       // Bytes still buffered in the decoder precede this text; flush them rather than lose them.
       text = this.flushBeforeText ? this.flush() + chunk : chunk;
     } else if (chunk.length === 0) {
       this.flushBeforeText = false;
-      return [];
+      return;
     } else {
       const endsInAscii = chunk[chunk.length - 1]! < 0x80;
       text = this.decoded(
@@ -40,18 +60,17 @@ export class LineSplitter {
       this.decoderHasBytes = !endsInAscii;
       this.flushBeforeText = true;
     }
-    return this.split(text);
+    this.split(text, sink);
   }
 
-  /** Flushes the decoder and returns the last line if it had no newline. */
-  end(): string[] {
-    const lines = this.split(this.flush());
+  /** Flushes the decoder and hands `sink` the last line if it had no newline. */
+  endSpans(sink: LineSink): void {
+    this.split(this.flush(), sink);
     if (this.pending.length > 0) {
       const last = this.pending.join('');
       this.pending = [];
-      lines.push(stripCr(last));
+      sink(last, 0, withoutCr(last, 0, last.length));
     }
-    return lines;
   }
 
   /** What the decoder still holds (U+FFFD for a cut sequence); the byte stream starts over after it. */
@@ -70,29 +89,26 @@ export class LineSplitter {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
 
-  private split(text: string): string[] {
-    const lines: string[] = [];
+  private split(text: string, sink: LineSink): void {
     let start = 0;
     let newline = text.indexOf('\n');
     while (newline !== -1) {
-      const piece = text.slice(start, newline);
-      let line: string;
       if (this.pending.length > 0) {
-        this.pending.push(piece);
-        line = this.pending.join('');
+        this.pending.push(text.slice(start, newline));
+        const line = this.pending.join('');
         this.pending = [];
+        sink(line, 0, withoutCr(line, 0, line.length));
       } else {
-        line = piece;
+        sink(text, start, withoutCr(text, start, newline));
       }
-      lines.push(stripCr(line));
       start = newline + 1;
       newline = text.indexOf('\n', start);
     }
     if (start < text.length) this.pending.push(start === 0 ? text : text.slice(start));
-    return lines;
   }
 }
 
-function stripCr(line: string): string {
-  return line.charCodeAt(line.length - 1) === 0x0d ? line.slice(0, -1) : line;
+/** The end of the line text[start, end) without a trailing "\r". */
+function withoutCr(text: string, start: number, end: number): number {
+  return end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
 }

@@ -2,7 +2,7 @@ import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
 import { LineSplitter } from './lineSplitter';
 import { parseInputJsonDelta } from './fastDelta';
-import { cliDeltaEvent } from './cliDeltaEvent';
+import { cliDeltaEventAt } from './cliDeltaEvent';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
@@ -26,36 +26,44 @@ export class StreamJsonReader {
   private readonly state = new DecodeState();
   private readonly fastPath: boolean;
   private lineNumber = 0;
+  /** Where onLine puts events: the array the current push() or end() returns. */
+  private out: CliEvent[] = [];
 
   constructor(options: StreamJsonReaderOptions = {}) {
     this.fastPath = options.fastPath ?? true;
   }
 
   push(chunk: string | Uint8Array): CliEvent[] {
-    return this.decode(this.lines.push(chunk));
+    const events: CliEvent[] = [];
+    this.out = events;
+    this.lines.pushSpans(chunk, this.onLine);
+    return events;
   }
 
   /** Call once stdout has closed: flushes a last line that had no newline. */
   end(): CliEvent[] {
-    return this.decode(this.lines.end());
-  }
-
-  private decode(lines: string[]): CliEvent[] {
     const events: CliEvent[] = [];
-    for (let i = 0; i < lines.length; i++) {
-      this.lineNumber++;
-      this.decodeLine(lines[i]!, events);
-    }
+    this.out = events;
+    this.lines.endSpans(this.onLine);
     return events;
   }
 
-  private decodeLine(line: string, out: CliEvent[]): void {
+  /** The LineSplitter's sink, made once: a line is text[start, end), usually inside a whole stdout chunk. */
+  private readonly onLine = (text: string, start: number, end: number): void => {
+    this.lineNumber++;
     if (this.fastPath) {
-      const delta = cliDeltaEvent(line, this.state);
+      // The CLI's delta lines are read in place; only other lines are copied out of the chunk.
+      const delta = cliDeltaEventAt(text, start, end, this.state);
       if (delta !== undefined) {
-        out.push(delta);
+        this.out.push(delta);
         return;
       }
+    }
+    this.decodeLine(text.slice(start, end), this.out);
+  };
+
+  private decodeLine(line: string, out: CliEvent[]): void {
+    if (this.fastPath) {
       const raw = parseInputJsonDelta(line);
       if (raw !== undefined) {
         pushCliEvents(raw, this.state, out);
