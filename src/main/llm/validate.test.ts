@@ -62,3 +62,41 @@ describe('validate', () => {
     expect(schemaProblem(schema)).toMatch(reason);
   });
 });
+
+describe('string lengths', () => {
+  const bounded = {
+    type: 'object',
+    properties: { title: { type: 'string', minLength: 2, maxLength: 3 } },
+    additionalProperties: false,
+  };
+  const check = (title: string) => validate(bounded, { title });
+
+  it('counts Unicode code points, not UTF-16 units, at both bounds', () => {
+    // 🐦 is two UTF-16 units and one code point.
+    expect(check('🐦🐦🐦').ok).toBe(true); // 6 units, 3 code points
+    expect(check('ab🐦').ok).toBe(true);
+    expect(check('🐦🐦').ok).toBe(true); // 4 units, 2 code points
+    expect(check('🐦')).toEqual({ ok: false, errors: ['/title: must NOT have fewer than 2 characters'] });
+    expect(check('🐦🐦🐦🐦')).toEqual({
+      ok: false,
+      errors: ['/title: must NOT have more than 3 characters'],
+    });
+    // A lone surrogate is one code point, as in Ajv's own count.
+    expect(check('\ud83d\ud83d\ud83d').ok).toBe(true);
+    expect(check('\ud83d\ud83d\ud83d\ud83d').ok).toBe(false);
+  });
+
+  it('agrees with the code-point count on random strings around the bounds', () => {
+    const pieces = ['a', 'é', '🐦', '\ud83d', '\udc26'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const count = Math.floor(next() * 7);
+      for (let k = 0; k < count; k++) s += pieces[Math.floor(next() * pieces.length)];
+      // The reference count: a surrogate pair is one code point, anything else one per unit.
+      const codePoints = [...s].length;
+      expect(check(s).ok, JSON.stringify(s)).toBe(codePoints >= 2 && codePoints <= 3);
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './schemas';
+import { useBoundedLengthChecks } from './lengthKeywords';
 import { describeErrors } from './validationErrors';
 
 // ajv-formats is CommonJS; under ESM interop its callable may sit on `.default`.
@@ -22,6 +23,7 @@ function instance(): Ajv {
   if (!ajv) {
     ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
     addFormats(ajv);
+    useBoundedLengthChecks(ajv);
   }
   return ajv;
 }

@@ -1,0 +1,41 @@
+/**
+ * maxLength and minLength exactly as Ajv defines them (length in Unicode code points, as JSON Schema says; same
+ * error keyword, params and message), except that code points are counted only when the UTF-16 length cannot
+ * decide: a string of at most N code units has at most N code points, and one of at least 2N units has at least
+ * N. Ajv's own keywords count every string in full, which was most of the time spent validating a 300 KB stories
+ * answer (every description and criterion is bounded).
+ */
+import { _, str, type Ajv, type KeywordDefinition } from 'ajv';
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+
+// A CommonJS module: under ESM interop its function may sit on `.default`.
+const ucs2length = ((ucs2lengthModule as unknown as { default?: typeof ucs2lengthModule }).default ??
+  ucs2lengthModule) as (s: string) => number;
+
+const lengthKeywords: KeywordDefinition = {
+  keyword: ['maxLength', 'minLength'],
+  type: 'string',
+  schemaType: 'number',
+  $data: true,
+  error: {
+    message: ({ keyword, schemaCode }) =>
+      str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
+    params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { keyword, data, schemaCode, gen } = cxt;
+    const count = gen.scopeValue('func', { ref: ucs2length });
+    cxt.fail$data(
+      keyword === 'maxLength'
+        ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
+        : _`${data}.length < 2 * ${schemaCode} && ${count}(${data}) < ${schemaCode}`,
+    );
+  },
+};
+
+/** Replaces Ajv's maxLength and minLength on this instance (call before compiling any schema). */
+export function useBoundedLengthChecks(ajv: Ajv): void {
+  ajv.removeKeyword('maxLength');
+  ajv.removeKeyword('minLength');
+  ajv.addKeyword(lengthKeywords);
+}
