@@ -21,7 +21,7 @@ const PERSON = {
   required: ['name', 'age'],
   additionalProperties: false,
 };
-const RUNS = 25;
+const RUNS = 41;
 const WARMUP = 3;
 
 /**
