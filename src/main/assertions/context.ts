@@ -3,11 +3,11 @@ import { open, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ts from 'typescript';
-import { parse as parseCss, type CssNode } from 'css-tree';
 import { AssertionEvalError } from './errors';
 import { isGlob, globToRegExp } from './glob';
 import { BoundedRegex } from './regex';
 import { DEFAULT_SKIP_DIRS, normalizeTarget, resolveLiteral, walkProject, type FileEntry } from './paths';
+import { definedSelectors, type DefinedSelector } from './styleRules';
 
 export interface EvaluateOptions {
   /** Files larger than this are never read whole: no AST, no regex; literal search streams. Default 4 MiB. */
@@ -84,7 +84,7 @@ export class EvaluationContext {
   private readonly contents = new Map<string, Promise<FileContent>>();
   private readonly literals = new Map<string, Promise<FileEntry | null>>();
   private readonly sources = new Map<string, Promise<ts.SourceFile>>();
-  private readonly sheets = new Map<string, Promise<CssNode>>();
+  private readonly sheets = new Map<string, Promise<DefinedSelector[]>>();
   private readonly jsons = new Map<string, Promise<ts.JsonSourceFile>>();
   private files: Promise<FileEntry[]> | undefined;
 
@@ -212,13 +212,13 @@ export class EvaluationContext {
     });
   }
 
-  stylesheet(entry: FileEntry): Promise<CssNode> {
+  /** The selectors a stylesheet defines, CSS nesting resolved (see styleRules.ts). */
+  stylesheet(entry: FileEntry): Promise<DefinedSelector[]> {
     return memo(this.sheets, entry.abs, async () => {
       await this.assertReadable(entry, 'structural parsing');
       const text = await this.readText(entry);
       this.count('css', entry.abs);
-      // css-tree recovers from errors like a browser does; a broken rule is skipped, the rest stays usable.
-      return parseCss(text, { positions: true, filename: entry.rel, onParseError: () => undefined });
+      return definedSelectors(text);
     });
   }
 

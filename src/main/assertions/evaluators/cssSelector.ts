@@ -1,6 +1,7 @@
 // CSS_SELECTOR_EXISTS: selectors compared after css-tree normalisation (whitespace, combinator spacing), inside
-// selector lists and inside at-rule blocks (@media, @supports, @layer, …).
-import { generate, parse, walk, type CssNode, type SelectorList } from 'css-tree';
+// selector lists, inside at-rule blocks (@media, @supports, @layer, …) and with CSS nesting resolved
+// (`.card { .title {} }` defines `.card .title`; see styleRules.ts).
+import { generate, parse, type CssNode, type SelectorList } from 'css-tree';
 import type { SourceLocation } from '../../../shared/assertions';
 import { AssertionEvalError, malformed } from '../errors';
 import { reqString, specOf } from '../fields';
@@ -29,24 +30,6 @@ interface FoundSelector {
   location: SourceLocation;
 }
 
-function collect(sheet: CssNode, rel: string): FoundSelector[] {
-  const out: FoundSelector[] = [];
-  walk(sheet, {
-    visit: 'Rule',
-    enter(rule) {
-      if (rule.prelude.type !== 'SelectorList') return;
-      for (const sel of rule.prelude.children) {
-        const start = sel.loc?.start ?? rule.loc?.start;
-        out.push({
-          selector: generate(sel),
-          location: { file: rel, line: start?.line ?? 1, column: start?.column ?? 1 },
-        });
-      }
-    },
-  });
-  return out;
-}
-
 /** CSS_SELECTOR_EXISTS `{selector}`; with a comma list, every selector of the list must exist. */
 export const evaluateCssSelector: Evaluator = async (ctx, a) => {
   const wanted = normalizeSelectors(reqString(specOf(a), 'selector'));
@@ -67,7 +50,11 @@ export const evaluateCssSelector: Evaluator = async (ctx, a) => {
     await ctx.prefetch(entries);
   }
   const found: FoundSelector[] = [];
-  for (const entry of entries) found.push(...collect(await ctx.stylesheet(entry), entry.rel));
+  for (const entry of entries) {
+    for (const d of await ctx.stylesheet(entry)) {
+      found.push({ selector: d.selector, location: { file: entry.rel, line: d.line, column: d.column } });
+    }
+  }
 
   const missing = wanted.filter((w) => !found.some((f) => f.selector === w));
   if (missing.length === 0) {
