@@ -141,6 +141,19 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     expect(markdown).toContain('Share a recipe');
     expect(markdown).toContain('One day');
     expect(markdown).toContain('src/missing.ts');
+
+    // Every model call of the journey is in History, with where its data came from.
+    await nav(page, 'History');
+    const history = page.getByRole('list', { name: 'Generations' });
+    for (const kind of [
+      'Plan: ambiguity questions',
+      'Plan: generate',
+      'Plan: refine',
+      'RIS',
+      'Story assertions',
+    ])
+      await expect(history.getByText(kind, { exact: true }).first()).toBeVisible();
+    await expect(history).toContainText('structured_output');
   } finally {
     const exited = new Promise((r) => host.child.once('exit', r));
     host.child.kill('SIGTERM');

@@ -25,7 +25,23 @@ export interface ReviewDraft extends StoryDraft {
   locked: boolean;
 }
 
-export type GenerationKind = 'derive' | 'modify' | 'prompt';
+/**
+ * What a history record is: a stories-journey generation (derive, modify, plain prompt), or one CLI call of the
+ * plans journey (kept so that everything a sprint cost shows in History).
+ */
+export const GENERATION_KINDS = [
+  'derive',
+  'modify',
+  'prompt',
+  'plan-analyze',
+  'plan-generate',
+  'plan-refine',
+  'plan-item',
+  'spec-ris',
+  'spec-assertions',
+  'spec-sprint-assertions',
+] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
 export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
 export type GenerationSource = 'structured_output' | 'tool_use' | 'legacy_text';
 
@@ -58,6 +74,8 @@ export interface Generation {
   feedback?: string;
   /** The previous round, for modify rounds. */
   parentId?: string;
+  /** Plans-journey calls: the sprint the call was for. */
+  sprintId?: string;
   model?: string;
   status: GenerationStatus;
   createdAt: string;

@@ -42,6 +42,8 @@ export interface RetryNotice {
 export interface SendPromptRequest {
   /** Names the caller in logs and errors, e.g. "deriveStories". Also the default schema when it is a SchemaName. */
   workflow: string;
+  /** What the call is about (e.g. a story's title), for logs and the call's history record. */
+  subject?: string;
   prompt: string;
   /** A registered schema name, or a draft-07 schema object with an object root. */
   schema?: SchemaName | JsonSchema;

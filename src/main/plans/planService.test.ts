@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Plan, PlanItem } from '../../shared/plans';
-import type { Story } from '../../shared/stories';
+import type { Generation, Story } from '../../shared/stories';
+import type { CliEvent } from '../llm/stream';
 import { memoryLogger } from '../llm/testing';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
@@ -49,7 +50,15 @@ beforeEach(async () => {
     calls.push(req);
     const answer = answers[req.workflow];
     if (!answer) throw Object.assign(new Error(`no answer for ${req.workflow}`), { code: 'api_error' });
-    return { data: await answer(req), source: 'structured_output', warnings: [], meta: {} };
+    const meta = {
+      cliVersion: '2.1.330',
+      costUsd: 0.25,
+      turns: 2,
+      durationMs: 40,
+      sessionId: 's',
+      model: 'm',
+    };
+    return { data: await answer(req), source: 'structured_output', warnings: [], meta };
   }) as unknown as SendPrompt;
   service = new PlanService({
     sendPrompt,
@@ -116,6 +125,48 @@ describe('PlanService', () => {
     await expect(service.generate(sprint.id)).rejects.toMatchObject({ code: 'sprint_closed' });
     expect(events).toContain('sprints:changed');
     expect(events).toContain('sprint:changed');
+  });
+
+  it('keeps every model call of the journey in the project history, with its outcome, cost and raw lines', async () => {
+    const [a, b] = stories.map((s) => s.id) as [string, string];
+    const sprint = await service.create({ storyIds: [a, b], title: 'Sprint one' });
+    const line = { type: 'result', subtype: 'success', total_cost_usd: 0.25 };
+    answers.analyzeAmbiguities = (req) => {
+      req.onEvent?.({ kind: 'result', raw: line } as unknown as CliEvent);
+      return { summary: 'clear', questions: [] };
+    };
+    answers.generatePlan = () => plan([item(a, 1), item(b, 2)]);
+    await service.analyze(sprint.id); // no questions: the plan is generated in the same job
+    await expect(service.regenerateItem(sprint.id, b)).rejects.toMatchObject({ code: 'api_error' });
+
+    const history = await store.history.list();
+    const byKind = (kind: Generation['kind']) => history.filter((g) => g.kind === kind);
+    expect(history).toHaveLength(3);
+    const [analysed] = byKind('plan-analyze');
+    expect(analysed).toMatchObject({
+      status: 'succeeded',
+      title: 'Sprint one',
+      sprintId: sprint.id,
+      source: 'structured_output',
+      meta: { costUsd: 0.25, turns: 2, cliVersion: '2.1.330' },
+    });
+    expect(analysed!.prompt).toBe(calls.find((c) => c.workflow === 'analyzeAmbiguities')!.prompt);
+    expect(analysed!.finishedAt).toBeDefined();
+    expect(await store.history.rawLines(analysed!.id)).toEqual([JSON.stringify(line)]);
+    expect(byKind('plan-generate')[0]).toMatchObject({ status: 'succeeded', sprintId: sprint.id });
+    // A failed call is kept too, named after the story it was about.
+    expect(byKind('plan-item')[0]).toMatchObject({
+      status: 'failed',
+      title: 'Sprint one · B',
+      error: { code: 'api_error' },
+    });
+    // Each call is pushed twice: when it starts and when it ends.
+    expect(events.filter((e) => e === 'history:changed')).toHaveLength(6);
+    // The title call of a sprint is not a plan call: it stays out of the history.
+    answers.generateTitle = () => 'T';
+    await service.create({ storyIds: [a] });
+    await service.idle();
+    expect(await store.history.list()).toHaveLength(3);
   });
 
   it('a corrupt plan file is kept aside and the sprint reads as having no plan', async () => {

@@ -13,7 +13,8 @@ import type { Logger } from '../core/logger';
 import type { SendPrompt } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
-import type { CallOptions } from '../workflows/types';
+import type { CallOptions, WorkflowDeps } from '../workflows/types';
+import { recordingSendPrompt } from '../services/callRecorder';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { PlanStore } from './planStore';
 import { analyzeAmbiguities, generatePlan, refinePlan, regeneratePlanItem } from './planWorkflows';
@@ -89,16 +90,16 @@ export class PlanService {
 
   /** Questions first; when there are none, the plan is generated in the same call. */
   analyze(sprintId: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts) => {
+    return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const stories = await storiesOf(p, sprint);
-      const r = await analyzeAmbiguities(this.deps, { stories, project: p.store.settings.get() }, opts);
+      const r = await analyzeAmbiguities(llm, { stories, project: p.store.settings.get() }, opts);
       const previous = await p.plans.questions.get(sprintId);
       const questions = newQuestions(sprintId, r.data, previous, this.now());
       await p.plans.serial(sprintId, () => p.plans.questions.put(sprintId, questions));
       if (questions.questions.length > 0) return this.changed(p, sprintId);
       await this.changed(p, sprintId);
-      return this.generateIn(p, sprint, opts);
+      return this.generateIn(p, sprint, opts, llm);
     });
   }
 
@@ -115,17 +116,17 @@ export class PlanService {
   }
 
   generate(sprintId: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts) =>
-      this.generateIn(p, await openSprint(p, sprintId), opts),
+    return this.exclusive(sprintId, async (p, opts, llm) =>
+      this.generateIn(p, await openSprint(p, sprintId), opts, llm),
     );
   }
 
   refine(sprintId: string, feedback: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts) => {
+    return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const plan = await requirePlan(p, sprintId);
       const r = await refinePlan(
-        this.deps,
+        llm,
         {
           stories: await storiesOf(p, sprint),
           project: p.store.settings.get(),
@@ -148,13 +149,13 @@ export class PlanService {
 
   /** Only that story's item changes; the other items are kept exactly (mergeRegeneratedItem). */
   regenerateItem(sprintId: string, storyId: string, feedback?: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts) => {
+    return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       if (!sprint.storyIds.includes(storyId))
         throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
       const current = currentPlan(await requirePlan(p, sprintId));
       const input = { stories: await storiesOf(p, sprint), project: p.store.settings.get() };
-      const r = await regeneratePlanItem(this.deps, { ...input, plan: current, storyId, feedback }, opts);
+      const r = await regeneratePlanItem(llm, { ...input, plan: current, storyId, feedback }, opts);
       return this.addRevision(p, sprintId, {
         kind: 'item_regenerated',
         plan: mergeRegeneratedItem(current, storyId, r.data),
@@ -194,10 +195,10 @@ export class PlanService {
 
   /** RIS, then assertions per story, then the sprint assertions; resolves with what was kept, even when cancelled. */
   specs(sprintId: string, steps: readonly SpecStep[] = ALL_STEPS): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts) => {
+    return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       await runSpecs(
-        { ...this.deps, now: this.now, changed: (id) => this.changed(p, id).then(() => undefined) },
+        { ...this.deps, ...llm, now: this.now, changed: (id) => this.changed(p, id).then(() => undefined) },
         p,
         sprint,
         opts,
@@ -246,9 +247,13 @@ export class PlanService {
     return p;
   }
 
+  /**
+   * Runs one model job for the sprint: refused while another runs, cancellable, and with `llm` a sendPrompt
+   * whose every call is kept in the project's history (see callRecorder.ts).
+   */
   private async exclusive<T>(
     sprintId: string,
-    job: (p: PlanProject, opts: CallOptions) => Promise<T>,
+    job: (p: PlanProject, opts: CallOptions, llm: WorkflowDeps) => Promise<T>,
   ): Promise<T> {
     const p = this.project();
     if (this.running.has(sprintId))
@@ -256,13 +261,28 @@ export class PlanService {
     const controller = new AbortController();
     this.running.set(sprintId, controller);
     const opts: CallOptions = { signal: controller.signal, cwd: p.path };
-    return this.track(job(p, opts).finally(() => this.running.delete(sprintId)));
+    const llm: WorkflowDeps = {
+      sendPrompt: recordingSendPrompt(this.deps.sendPrompt, {
+        store: p.store,
+        sprintId,
+        sprintTitle: async () => (await requireSprint(p, sprintId)).title,
+        now: this.now,
+        onChanged: (g) => this.deps.emit('history:changed', g),
+        logger: this.deps.logger,
+      }),
+    };
+    return this.track(job(p, opts, llm).finally(() => this.running.delete(sprintId)));
   }
 
-  private async generateIn(p: PlanProject, sprint: Sprint, opts: CallOptions): Promise<SprintDetail> {
+  private async generateIn(
+    p: PlanProject,
+    sprint: Sprint,
+    opts: CallOptions,
+    llm: WorkflowDeps,
+  ): Promise<SprintDetail> {
     const questions = (await p.plans.questions.get(sprint.id)) ?? null;
     const stories = await storiesOf(p, sprint);
-    const r = await generatePlan(this.deps, { stories, project: p.store.settings.get(), questions }, opts);
+    const r = await generatePlan(llm, { stories, project: p.store.settings.get(), questions }, opts);
     return this.addRevision(p, sprint.id, {
       kind: 'generated',
       plan: r.data,

@@ -68,6 +68,7 @@ export async function regeneratePlanItem(
 ): Promise<SendPromptResult<Plan>> {
   const result = await deps.sendPrompt({
     workflow: 'regeneratePlanItem',
+    subject: input.stories.find((s) => s.id === input.storyId)?.title ?? input.storyId,
     schema: 'plan',
     prompt: regenerateItemPrompt(input.stories, input.plan, input.storyId, input.feedback, input.project),
     maxTurns: PLAN_MAX_TURNS,

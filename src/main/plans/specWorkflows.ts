@@ -18,6 +18,7 @@ export function generateRis(
 ): Promise<SendPromptResult<RisOutput>> {
   return deps.sendPrompt({
     workflow: 'generateRis',
+    subject: input.story.title,
     schema: 'ris',
     prompt: risPrompt(input.story, input.item, input.plan, input.project),
     maxTurns: PLAN_MAX_TURNS,
@@ -51,6 +52,7 @@ export async function generateStoryAssertions(
 ): Promise<SendPromptResult<StoryAssertionsResult>> {
   const result = await deps.sendPrompt({
     workflow: 'generateStoryAssertions',
+    subject: input.story.title,
     schema: 'assertions',
     prompt: storyAssertionsPrompt(input.story, input.item, input.project),
     maxTurns: PLAN_MAX_TURNS,

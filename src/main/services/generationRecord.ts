@@ -1,7 +1,7 @@
 /** Mapping sendPrompt outcomes onto the stored Generation record. */
 import type { Generation, GenerationMeta } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
-import type { PromptMeta } from '../llm/promptTypes';
+import type { PromptMeta, SendPromptResult } from '../llm/promptTypes';
 import { toIpcError } from '../core/errors';
 
 export function toMeta(meta: PromptMeta): GenerationMeta {
@@ -31,4 +31,21 @@ export function cliUnusable(err: unknown): boolean {
   return (
     err instanceof PromptError && ['cli_not_found', 'cli_not_executable', 'not_logged_in'].includes(err.code)
   );
+}
+
+/** The record of a call that returned: its source, warnings and the CLI's metadata. */
+export function succeeded(record: Generation, r: SendPromptResult<unknown>): Generation {
+  return { ...record, status: 'succeeded', source: r.source, warnings: r.warnings, meta: toMeta(r.meta) };
+}
+
+/** The record of a call that threw: cancelled or failed, with the stored error and the CLI version if known. */
+export function failed(record: Generation, err: unknown): Generation {
+  const cancelled = err instanceof PromptError && err.code === 'cancelled';
+  const cliVersion = err instanceof PromptError ? (err.diagnostics.cliVersion ?? null) : null;
+  return {
+    ...record,
+    status: cancelled ? 'cancelled' : 'failed',
+    error: storedError(err),
+    meta: { ...record.meta, cliVersion },
+  };
 }

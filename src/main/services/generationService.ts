@@ -9,7 +9,6 @@ import type { RequestOf } from '../../shared/ipc/contract';
 import type { Generation, GenerationProgress, ReviewDraft } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { PromptError } from '../llm/errors';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { deriveStories } from '../workflows/deriveStories';
@@ -19,7 +18,7 @@ import { modifyStories } from '../workflows/modifyStories';
 import { plainPrompt } from '../workflows/plainPrompt';
 import type { CallOptions } from '../workflows/types';
 import { EMPTY_META } from '../../shared/stories';
-import { cliUnusable, storedError, toMeta } from './generationRecord';
+import { cliUnusable, failed, succeeded } from './generationRecord';
 import { ProgressTracker } from './progressTracker';
 import { RawLineRecorder } from './rawLineRecorder';
 
@@ -170,24 +169,11 @@ export class GenerationService {
         ...(record.model ? { model: record.model } : {}),
       };
       const r = await spec.call(opts, store);
-      record = {
-        ...record,
-        ...r.outcome,
-        status: 'succeeded',
-        source: r.source,
-        warnings: r.warnings,
-        meta: toMeta(r.meta),
-      };
+      record = { ...succeeded(record, r), ...r.outcome };
     } catch (err) {
       failure = err;
-      const cancelled = err instanceof PromptError && err.code === 'cancelled';
-      const cliVersion = err instanceof PromptError ? (err.diagnostics.cliVersion ?? null) : null;
-      record = {
-        ...record,
-        status: cancelled ? 'cancelled' : 'failed',
-        error: storedError(err),
-        meta: { ...record.meta, cliVersion },
-      };
+      record = failed(record, err);
+      const cancelled = record.status === 'cancelled';
       const kept = spec.partial((tracker?.complete() ?? []).map(unlocked));
       if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
       log[cancelled ? 'info' : 'warn'](`Generation ${record.id} ${record.status}: ${record.error?.message}`, {

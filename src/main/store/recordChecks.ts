@@ -1,5 +1,5 @@
 /** Shape checks for records read from disk: a file that fails one is kept aside rather than loaded. */
-import { STORY_STATUSES, type StoryStatus } from '../../shared/stories';
+import { GENERATION_KINDS, STORY_STATUSES, type StoryStatus } from '../../shared/stories';
 
 type Obj = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export function storyProblem(v: unknown): string | null {
   return null;
 }
 
-const KINDS = ['derive', 'modify', 'prompt'];
+const KINDS: readonly string[] = GENERATION_KINDS;
 const STATUSES = ['running', 'succeeded', 'failed', 'cancelled'];
 
 export function generationProblem(v: unknown): string | null {

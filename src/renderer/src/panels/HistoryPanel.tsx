@@ -6,6 +6,13 @@ const KIND: Record<Generation['kind'], string> = {
   derive: 'Derive stories',
   modify: 'Modify stories',
   prompt: 'Plain prompt',
+  'plan-analyze': 'Plan: ambiguity questions',
+  'plan-generate': 'Plan: generate',
+  'plan-refine': 'Plan: refine',
+  'plan-item': 'Plan: regenerate one item',
+  'spec-ris': 'RIS',
+  'spec-assertions': 'Story assertions',
+  'spec-sprint-assertions': 'Sprint assertions',
 };
 
 function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
