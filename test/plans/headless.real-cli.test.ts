@@ -1,6 +1,7 @@
-// `node bin/puffin.mjs sprint create` and `puffin plan analyze|approve|ris|export` end to end: real CLI,
+// `node bin/puffin.mjs sprint create` and `puffin plan analyze|answer|generate|regenerate-item|restore|approve|
+// ris|export` end to end: real CLI,
 // mock Messages API, one §6 JSON object on stdout, results stored in the project as the app stores them.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +119,88 @@ describe('headless plan commands (real CLI)', () => {
     const { path } = exported.out.data as { path: string };
     expect(path).toMatch(/^docs\/puffin\/.+\.md$/);
     expect(await readFile(join(project, path), 'utf8')).toContain('# RIS s1');
+  });
+
+  it('plan answer → generate → regenerate-item (others kept) → restore; history keeps each model call', async () => {
+    const question = {
+      storyId: 's1',
+      question: 'Public links?',
+      reason: 'r',
+      suggestions: [],
+      priority: 'high',
+    };
+    const first = plan([planItem('s1', 1), planItem('s2', 2)]);
+    const replies: PlanReplies = {
+      ambiguities: [{ summary: 'One question.', questions: [question] }],
+      plans: [
+        first,
+        plan([planItem('s1', 1, { approach: 'CHANGED' }), planItem('s2', 2, { approach: 'Simpler' })]),
+      ],
+      refinements: [],
+      ris: () => structured({}),
+      assertions: () => structured({ assertions: [] }),
+      sprintAssertions: () => structured({}),
+    };
+    const { project, puffin } = await setup(replies);
+    const sprint = (
+      await puffin(['sprint', 'create', '--project', project, '--stories', 's1,s2', '--title', 'S'])
+    ).out.data as Sprint;
+    const at = ['--project', project, '--sprint', sprint.id];
+
+    const analysed = await puffin(['plan', 'analyze', ...at]);
+    expect((analysed.out.data as SprintDetail).plan).toBeNull(); // a question: no plan yet
+    const answersFile = join(project, 'answers.json');
+    writeFileSync(answersFile, JSON.stringify({ q1: 'Only with a token.' }));
+    const answered = await puffin(['plan', 'answer', ...at, '--answers-file', answersFile]);
+    expect(answered.exitCode).toBe(0);
+    expect((answered.out.data as SprintDetail).questions?.answers).toEqual({ q1: 'Only with a token.' });
+
+    expect((await puffin(['plan', 'generate', ...at])).exitCode).toBe(0);
+    const feedbackFile = join(project, 'feedback.txt');
+    writeFileSync(feedbackFile, 'Make it simpler.\n');
+    const regenerated = await puffin([
+      'plan',
+      'regenerate-item',
+      ...at,
+      '--story',
+      's2',
+      '--feedback-file',
+      feedbackFile,
+    ]);
+    expect(regenerated.exitCode).toBe(0);
+    const revisions = (regenerated.out.data as SprintDetail).plan!.revisions;
+    expect(revisions.map((r) => r.kind)).toEqual(['generated', 'item_regenerated']);
+    expect(revisions[1]).toMatchObject({ regeneratedStoryId: 's2', feedback: 'Make it simpler.' });
+    // Only s2's item changed, although the model rewrote s1's too.
+    expect(revisions[1]!.plan.planItems.map((i) => i.approach)).toEqual([
+      first.planItems[0]!.approach,
+      'Simpler',
+    ]);
+
+    const restored = await puffin(['plan', 'restore', ...at, '--revision', '1']);
+    expect(restored.exitCode).toBe(0);
+    expect((restored.out.data as SprintDetail).plan).toMatchObject({ current: 3 });
+    expect((restored.out.data as SprintDetail).plan!.revisions[2]).toMatchObject({
+      kind: 'restored',
+      plan: first,
+    });
+    expect(await puffin(['plan', 'restore', ...at, '--revision', 'two'])).toMatchObject({
+      exitCode: 1,
+      out: { error: { code: 'invalid_arguments' } },
+    });
+    expect(await puffin(['plan', 'regenerate-item', ...at])).toMatchObject({
+      exitCode: 1,
+      out: { error: { code: 'invalid_arguments' } },
+    });
+
+    // Each model call is in the project's history, like the app keeps it.
+    const history = join(project, '.puffin', 'history');
+    const kinds = await Promise.all(
+      readdirSync(history)
+        .filter((f) => f.endsWith('.json'))
+        .map(async (f) => (JSON.parse(await readFile(join(history, f), 'utf8')) as { kind: string }).kind),
+    );
+    expect(kinds.sort()).toEqual(['plan-analyze', 'plan-generate', 'plan-item']);
   });
 
   it('errors are §6 objects with exit 1: missing --sprint, unknown sprint', async () => {

@@ -1,8 +1,11 @@
 // The plans journey headless, one subcommand per step (DESIGN §6: one JSON object on stdout, exit 0/1):
 //   puffin sprint create --project DIR --stories id1,id2 [--title T]          → {data: Sprint}
-//   puffin plan analyze|generate|refine|approve|ris|assertions --project DIR --sprint ID → {data: SprintDetail}
-//     generate [--answers-file F]   F holds {"q1": "answer", ...}, saved before the plan is generated
-//     refine --feedback-file F      approve [--accept-file-mismatches]
+//   puffin plan analyze|answer|generate|refine|regenerate-item|restore|approve|ris|assertions
+//     --project DIR --sprint ID                                               → {data: SprintDetail}
+//     answer --answers-file F       F holds {"q1": "answer", ...}; an empty answer removes one
+//     generate [--answers-file F]   the answers are saved before the plan is generated
+//     refine --feedback-file F      regenerate-item --story ID [--feedback-file F]
+//     restore --revision N          approve [--accept-file-mismatches]
 //   puffin plan export --project DIR --sprint ID                              → {data: {path}}
 // Everything runs through the app's own services and is stored in DIR/.puffin like the app stores it.
 import { readFile } from 'node:fs/promises';
@@ -20,9 +23,11 @@ const OPTIONS = {
   'feedback-file': { type: 'string' },
   'answers-file': { type: 'string' },
   'accept-file-mismatches': { type: 'boolean' },
+  story: { type: 'string' },
+  revision: { type: 'string' },
 } as const;
 type Args = { project: string; sprint?: string; stories?: string; title?: string } & Partial<
-  Record<'feedback-file' | 'answers-file', string>
+  Record<'feedback-file' | 'answers-file' | 'story' | 'revision', string>
 > & { 'accept-file-mismatches'?: boolean };
 
 class UsageError extends Error {}
@@ -61,6 +66,14 @@ async function readAnswers(file: string): Promise<Record<string, string>> {
     Object.values(value).every((v) => typeof v === 'string');
   if (!ok) throw new UsageError('the answers file must be a JSON object {"<questionId>": "<answer>", ...}');
   return value as Record<string, string>;
+}
+
+/** The feedback in --feedback-file (trimmed, bounded), or undefined without one; an empty file is refused. */
+async function readFeedback(file: string | undefined): Promise<string | undefined> {
+  if (!file) return undefined;
+  const feedback = (await readText(file, 'feedback file')).trim();
+  if (!feedback) throw new UsageError('the feedback file is empty');
+  return feedback.slice(0, 50_000);
 }
 
 /** Parses, opens the project, runs the step, prints `{data}` or `{error}`; waits for background writes. */
@@ -145,15 +158,45 @@ export const planCommands: CliCommand[] = [
     ' [--answers-file F]',
   ),
   planCommand(
+    'answer',
+    "save answers to the sprint's ambiguity questions (without generating a plan)",
+    async (p, id, args) => {
+      if (!args['answers-file']) throw new UsageError(`--answers-file is required. ${planUsage('answer')}`);
+      return p.answer(id, await readAnswers(args['answers-file']));
+    },
+    ' --answers-file F',
+  ),
+  planCommand(
     'refine',
     'refine the current plan with feedback into a new revision',
     async (p, id, args) => {
-      if (!args['feedback-file']) throw new UsageError(`--feedback-file is required. ${planUsage('refine')}`);
-      const feedback = (await readText(args['feedback-file'], 'feedback file')).trim();
-      if (!feedback) throw new UsageError('the feedback file is empty');
-      return p.refine(id, feedback.slice(0, 50_000));
+      const feedback = await readFeedback(args['feedback-file']);
+      if (!feedback) throw new UsageError(`--feedback-file is required. ${planUsage('refine')}`);
+      return p.refine(id, feedback);
     },
     ' --feedback-file F',
+  ),
+  planCommand(
+    'regenerate-item',
+    "regenerate one story's plan item into a new revision; every other item is kept as it is",
+    async (p, id, args) => {
+      const usage = planUsage('regenerate-item', ' --story ID [--feedback-file F]');
+      if (!args.story) throw new UsageError(`--story is required. ${usage}`);
+      return p.regenerateItem(id, args.story, await readFeedback(args['feedback-file']));
+    },
+    ' --story ID [--feedback-file F]',
+  ),
+  planCommand(
+    'restore',
+    'make an earlier revision current again (as a new revision; nothing is lost)',
+    (p, id, args) => {
+      const usage = planUsage('restore', ' --revision N');
+      const revision = Number(args.revision);
+      if (!args.revision || !Number.isInteger(revision) || revision < 1)
+        throw new UsageError(`--revision must be a revision number (1, 2, …). ${usage}`);
+      return p.restore(id, revision);
+    },
+    ' --revision N',
   ),
   planCommand(
     'approve',
