@@ -1,15 +1,20 @@
 import { useEffect } from 'react';
+import { lazyPanel, PanelSlot, preloadPanels, type LazyPanel } from './components/LazyPanel';
 import { useTheme } from './components/useTheme';
-import { ActivityPanel } from './panels/ActivityPanel';
-import { AssertionsPanel } from './panels/AssertionsPanel';
-import { Backlog } from './panels/Backlog';
-import { HistoryPanel } from './panels/HistoryPanel';
 import { ProjectHome } from './panels/ProjectHome';
-import { PromptPanel } from './panels/PromptPanel';
-import { SettingsPanel } from './panels/SettingsPanel';
-import { SprintsPanel } from './panels/SprintsPanel';
 import { useApp } from './store/StoreContext';
 import type { View } from './store/types';
+
+// Every panel but the project home is its own chunk (see LazyPanel.tsx).
+const PANELS: Readonly<Record<Exclude<View, 'project'>, LazyPanel>> = {
+  prompt: lazyPanel(() => import('./panels/PromptPanel').then((m) => m.PromptPanel)),
+  backlog: lazyPanel(() => import('./panels/Backlog').then((m) => m.Backlog)),
+  sprints: lazyPanel(() => import('./panels/SprintsPanel').then((m) => m.SprintsPanel)),
+  history: lazyPanel(() => import('./panels/HistoryPanel').then((m) => m.HistoryPanel)),
+  assertions: lazyPanel(() => import('./panels/AssertionsPanel').then((m) => m.AssertionsPanel)),
+  settings: lazyPanel(() => import('./panels/SettingsPanel').then((m) => m.SettingsPanel)),
+  activity: lazyPanel(() => import('./panels/ActivityPanel').then((m) => m.ActivityPanel)),
+};
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'project', label: 'Project' },
@@ -45,6 +50,7 @@ export function App() {
     };
   }, [boot]);
   useEffect(() => connectJourney(), [connectJourney]);
+  useEffect(() => preloadPanels(Object.values(PANELS)), []);
   useEffect(() => connectSprints(), [connectSprints]);
 
   return (
@@ -75,14 +81,7 @@ export function App() {
             </button>
           </div>
         )}
-        {view === 'project' && <ProjectHome />}
-        {view === 'prompt' && <PromptPanel />}
-        {view === 'backlog' && <Backlog />}
-        {view === 'sprints' && <SprintsPanel />}
-        {view === 'history' && <HistoryPanel />}
-        {view === 'assertions' && <AssertionsPanel />}
-        {view === 'settings' && <SettingsPanel />}
-        {view === 'activity' && <ActivityPanel />}
+        {view === 'project' ? <ProjectHome /> : <PanelSlot panel={PANELS[view]} />}
       </main>
     </div>
   );
