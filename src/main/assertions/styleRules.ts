@@ -34,14 +34,15 @@ export function definedSelectors(text: string): DefinedSelector[] {
 
 const inKeyframes = (name: string) => /keyframes$/i.test(name); // `from`, `50%`: not selectors
 
+const isNested = (up: Container | Document | undefined): up is Container =>
+  up !== undefined && up.type !== 'root' && up.type !== 'document';
+
 function postcssRules(text: string): WrittenRule[] {
   const rules: WrittenRule[] = [];
   const byNode = new Map<AnyNode, WrittenRule>();
   postcss.parse(text).walk((node) => {
     if (node.type !== 'rule') return;
     let parent: WrittenRule | undefined;
-    const isNested = (up: Container | Document | undefined): up is Container =>
-      up !== undefined && up.type !== 'root' && up.type !== 'document';
     for (let up: Container | Document | undefined = node.parent; isNested(up); up = up.parent) {
       if (up.type === 'atrule' && inKeyframes((up as postcss.AtRule).name)) return;
       if (up.type === 'rule') {
@@ -115,10 +116,23 @@ function selectorAst(text: string): CssNode | undefined {
   }
 }
 
-/** `inner` nested in `outer`: each `&` becomes `outer`; without one, `inner` is relative to `outer`. */
-function nest(inner: string, outer: CssNode): CssNode | undefined {
-  const ast = selectorAst(inner);
-  if (!ast) return selectorAst(`${generate(outer)} ${inner}`); // `> .a` is relative but not a selector alone
+/** `inner` nested in each of `outers`: each `&` becomes that selector; without one, `inner` is relative to it. */
+function nest(inner: string, outers: readonly CssNode[]): (CssNode | undefined)[] {
+  const ast = selectorAst(inner); // parsed once, cloned per outer selector
+  // `> .a` is relative but not a selector alone, so the relative form is read from the joined text.
+  if (!ast || !nestingSlots(ast).length) return outers.map((o) => selectorAst(`${generate(o)} ${inner}`));
+  return outers.map((outer) => {
+    const copy = clone(ast);
+    for (const { item, list } of nestingSlots(copy)) {
+      const replacement = clone(outer);
+      if (replacement.type === 'Selector') list.replace(item, replacement.children);
+    }
+    return copy;
+  });
+}
+
+/** Where `&` stands in a selector's tree (collected first: replacing while walking would disturb the walk). */
+function nestingSlots(ast: CssNode): { item: ListItem<CssNode>; list: List<CssNode> }[] {
   const slots: { item: ListItem<CssNode>; list: List<CssNode> }[] = [];
   walk(ast, {
     visit: 'NestingSelector',
@@ -126,12 +140,7 @@ function nest(inner: string, outer: CssNode): CssNode | undefined {
       slots.push({ item, list });
     },
   });
-  if (slots.length === 0) return selectorAst(`${generate(outer)} ${inner}`);
-  for (const { item, list } of slots) {
-    const copy = clone(outer);
-    if (copy.type === 'Selector') list.replace(item, copy.children);
-  }
-  return ast;
+  return slots;
 }
 
 function resolveNesting(rules: WrittenRule[]): DefinedSelector[] {
@@ -142,7 +151,7 @@ function resolveNesting(rules: WrittenRule[]): DefinedSelector[] {
     const outers = rule.parent ? resolved.get(rule.parent) : undefined;
     const own: CssNode[] = [];
     for (const written of rule.selectors) {
-      const full = outers ? outers.map((o) => nest(written.text, o)) : [selectorAst(written.text)];
+      const full = outers ? nest(written.text, outers) : [selectorAst(written.text)];
       for (const ast of full) {
         if (!ast) continue; // not a selector css-tree can read: it cannot equal a wanted one either
         own.push(ast);
