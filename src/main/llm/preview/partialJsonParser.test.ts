@@ -217,3 +217,42 @@ describe('PartialJsonParser on generated documents', () => {
     }
   });
 });
+
+describe('PartialJsonParser and raw control characters (JSON.parse rejects them inside strings)', () => {
+  const rejected = ['{"t": "a\tb"}', '["line\nbreak"]', '{"stories": [{"t": "x\u0001"}]}', '"\u001f"'];
+
+  it.each(rejected)('reports %j as an error, never as a value', (text) => {
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    for (const size of [1, 3, 64]) {
+      const parser = new PartialJsonParser();
+      const events = feed(parser, text, size);
+      expect(events.filter((e) => e.type === 'done')).toEqual([]);
+      expect(events.filter((e) => e.type === 'error')).toHaveLength(1);
+    }
+  });
+
+  it('previews a string only up to its first raw control character', () => {
+    const parser = new PartialJsonParser();
+    parser.push('{"t": "before\tafter');
+    expect(parser.snapshot()).toEqual({ t: 'before' });
+    const escaped = new PartialJsonParser();
+    escaped.push('{"t": "before\\tafter');
+    expect(escaped.snapshot()).toEqual({ t: 'before\tafter' });
+  });
+
+  it('agrees with JSON.parse on every string of characters 0-127 (done exactly when JSON.parse succeeds)', () => {
+    for (let code = 0; code < 128; code++) {
+      for (const text of [`["${String.fromCharCode(code)}"]`, `["a\\n${String.fromCharCode(code)}b"]`]) {
+        let expected: unknown;
+        try {
+          expected = JSON.parse(text);
+        } catch {
+          expected = undefined;
+        }
+        const events = feed(new PartialJsonParser(), text, 2);
+        const done = events.find((e) => e.type === 'done');
+        expect(done ? (done as { value: unknown }).value : undefined).toEqual(expected);
+      }
+    }
+  });
+});
