@@ -5,7 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
+import { decideLaunch, fallbackLine } from './launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -43,13 +45,32 @@ function buildIfStale() {
   }
 }
 
-/** Why Electron cannot start here, or null when it can. */
-function electronUnavailable() {
-  const found = findElectronBinary();
-  if ('missing' in found) return found.missing;
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
-    return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
-  return null;
+/** Runs electron's own installer (the download `require('electron')` would start), its progress on stderr. */
+function downloadElectron() {
+  return new Promise((resolve) => {
+    let installer;
+    try {
+      installer = join(
+        dirname(createRequire(import.meta.url).resolve('electron/package.json')),
+        'install.js',
+      );
+    } catch {
+      resolve({ ok: false, reason: 'the electron package is not installed (run npm install)' });
+      return;
+    }
+    const child = spawn(process.execPath, [installer], { stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
+    child.on('error', (err) => resolve({ ok: false, reason: err.message }));
+    child.on('exit', (code) => {
+      const last =
+        stderr
+          .trim()
+          .split('\n')
+          .find((l) => /error/i.test(l)) ?? `exit code ${code}`;
+      resolve(code === 0 ? { ok: true } : { ok: false, reason: last.trim() });
+    });
+  });
 }
 
 async function runHost() {
@@ -60,15 +81,18 @@ async function runHost() {
 }
 
 buildIfStale();
-if (hostOnly) {
+const launch = await decideLaunch({
+  hostOnly,
+  platform: process.platform,
+  env: process.env,
+  findBinary: findElectronBinary,
+  download: downloadElectron,
+  say: (line) => process.stderr.write(line + '\n'),
+});
+if (launch.kind === 'host') {
+  if (launch.reason) process.stdout.write(fallbackLine(launch) + '\n');
   await runHost();
 } else {
-  const reason = electronUnavailable();
-  if (reason) {
-    process.stdout.write(`Electron cannot start here: ${reason}; serving the browser host instead.\n`);
-    await runHost();
-  } else {
-    const child = spawn(findElectronBinary().path, [root], { stdio: 'inherit' });
-    child.on('exit', (code) => process.exit(code ?? 0));
-  }
+  const child = spawn(launch.path, [root], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -53,10 +53,22 @@ if (existsSync(vitestJson)) {
   if (!unitOk && v.numFailedTests + brokenFiles === 0) check('vitest run', false);
 } else check('vitest run (no report)', false);
 
+// Without a Chromium, Playwright fails with a launch error that does not say what to install: say it here.
+const chromium = [process.env.PUFFIN_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
+if (!chromium) {
+  process.stdout.write(
+    '\n▶ playwright: no Chromium found (looked at $PUFFIN_CHROMIUM, /usr/bin/chromium, /usr/bin/chromium-browser).\n' +
+      '  Install it (Debian/Ubuntu: sudo apt-get install chromium) or set PUFFIN_CHROMIUM to a Chromium or Chrome binary.\n',
+  );
+}
 const pwJson = join(reports, 'playwright.json');
-const e2eOk = run('playwright (Chromium via the browser host)', bin('playwright'), ['test'], {
-  PW_JSON_OUTPUT: pwJson,
-});
+const e2eOk =
+  chromium !== undefined &&
+  run('playwright (Chromium via the browser host)', bin('playwright'), ['test'], {
+    PW_JSON_OUTPUT: pwJson,
+  });
 if (existsSync(pwJson)) {
   const p = JSON.parse(readFileSync(pwJson, 'utf8'));
   totals.passed += p.stats.expected + p.stats.flaky;
@@ -69,7 +81,13 @@ if (existsSync(pwJson)) {
           for (const a of r.annotations ?? [])
             if (a.type === 'skip') notes.push(`not run: ${spec.title} — ${a.description}`);
   if (!e2eOk && p.stats.unexpected === 0) check('playwright run', false);
-} else check('playwright run (no report)', false);
+} else
+  check(
+    chromium
+      ? 'playwright run (no report)'
+      : 'playwright: no Chromium (install it: apt-get install chromium)',
+    false,
+  );
 
 function* walk(suite) {
   yield* suite.specs ?? [];
