@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,7 +45,14 @@ vi.mock('electron', async () => {
       super();
       fake.state.windows.push(this);
     }
+    readonly maximize = v.fn();
     isDestroyed() {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: 40, y: 30, width: 1100, height: 700 };
+    }
+    isMaximized() {
       return false;
     }
   }
@@ -93,6 +100,7 @@ vi.mock('electron', async () => {
       },
     },
     shell: { openExternal: v.fn(async () => undefined) },
+    screen: { getAllDisplays: v.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
   };
 });
 
@@ -178,6 +186,20 @@ describe('startDesktop', () => {
     });
     win.emit('ready-to-show');
     expect(win.show).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers the window: closing saves its bounds, the next start opens there', async () => {
+    const first = await start();
+    first.win.emit('close');
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'window-state.json'), 'utf8'))).toEqual({
+        bounds: { x: 40, y: 30, width: 1100, height: 700 },
+        maximized: false,
+      }),
+    );
+    await first.desktop.services.dispose();
+    const second = await start();
+    expect(second.win.options).toMatchObject({ x: 40, y: 30, width: 1100, height: 700 });
   });
 
   it('loads ELECTRON_RENDERER_URL when it is set (dev server)', async () => {

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eventChannels } from '../../shared/ipc/contract';
@@ -9,6 +9,7 @@ import { isAppUrl, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { denyAllPermissions, lockDownContents } from './security';
 import { APP_CSP, windowOptions } from './windowOptions';
+import { boundsFor, loadWindowState, trackWindowState } from './windowState';
 
 export interface Desktop {
   services: Services;
@@ -54,8 +55,15 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
   });
 
-  window = new BrowserWindow(windowOptions(join(outDir, 'preload', 'index.cjs')));
+  const stateFile = join(userDataDir, 'window-state.json');
+  const saved = await loadWindowState(stateFile);
+  const options = windowOptions(join(outDir, 'preload', 'index.cjs'));
+  const workAreas = screen.getAllDisplays().map((d) => d.workArea);
+  const minimum = { width: options.minWidth ?? 0, height: options.minHeight ?? 0 };
+  window = new BrowserWindow({ ...options, ...boundsFor(saved, workAreas, minimum) });
   const win = window;
+  if (saved?.maximized) win.maximize();
+  trackWindowState(win, stateFile, (err) => log.warn(`Could not remember the window size: ${String(err)}`));
   lockDownContents(win.webContents, appUrl, (url) => void openExternal(url));
   registerIpc(
     ipcMain,
