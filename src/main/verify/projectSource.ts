@@ -1,0 +1,56 @@
+// The project folder as verify's source: backlog stories, sprints, per-story assertions and their run history, read
+// and written through the same modules the app uses.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { AssertionInputError, readStoryAssertions } from '../assertions/input';
+import { appendRun, readHistory } from '../assertions/resultStore';
+import { PlanStore } from '../plans/planStore';
+import { StoriesRepo } from '../store/storiesRepo';
+import type { VerifySource, VerifyStoryRef } from './verifyProject';
+
+export class SprintNotFoundError extends Error {
+  override readonly name = 'SprintNotFoundError';
+  readonly code = 'not_found';
+}
+
+async function storiesWithAssertions(projectDir: string): Promise<string[]> {
+  const names = await readdir(path.join(projectDir, '.puffin', 'assertions')).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
+}
+
+export function projectVerifySource(projectDir: string): VerifySource {
+  const storeDir = path.join(projectDir, '.puffin');
+  const backlog = new StoriesRepo(storeDir);
+  const plans = new PlanStore(storeDir);
+  return {
+    async stories(sprintId) {
+      const known = await backlog.list();
+      const titles = new Map(known.map((s) => [s.id, s.title]));
+      const ref = (id: string): VerifyStoryRef => ({ id, title: titles.get(id) ?? '' });
+      if (sprintId !== null) {
+        const sprint = await plans.sprints.get(sprintId);
+        if (!sprint) throw new SprintNotFoundError(`There is no sprint ${sprintId} in this project.`);
+        return sprint.storyIds.map(ref);
+      }
+      // Backlog order first; assertion sets of stories no longer in the backlog still count (they were stored).
+      const ids = known.map((s) => s.id);
+      const extra = (await storiesWithAssertions(projectDir)).filter((id) => !titles.has(id)).sort();
+      return [...ids, ...extra].map(ref);
+    },
+    async assertions(storyId) {
+      try {
+        return await readStoryAssertions(projectDir, storyId);
+      } catch (err) {
+        if (err instanceof AssertionInputError && err.code === 'file_not_found') return [];
+        throw err;
+      }
+    },
+    async history(storyId) {
+      const read = await readHistory(projectDir, storyId);
+      return read.kind === 'ok' ? read.history.runs : [];
+    },
+    async record(storyId, run) {
+      await appendRun(projectDir, storyId, run);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** Proof of done (issue 16): per-story verdicts from stored assertions, their history and the current commit. */
+import type { AssertionResult, RunSummary } from './assertions';
+
+/**
+ * `verified`: every assertion passes; `failing`: some fail and none of those ever passed; `regressed`: an assertion
+ * that passed in an earlier run fails now; `unspecified`: the story has no assertions.
+ */
+export const STORY_VERDICTS = ['verified', 'failing', 'regressed', 'unspecified'] as const;
+export type StoryVerdict = (typeof STORY_VERDICTS)[number];
+
+/** An assertion that passed before and fails (or errors) now. */
+export interface Regression {
+  storyId: string;
+  assertionId: string;
+  /** The assertion's message, so a report names what broke without a second look-up. */
+  message: string;
+  /** The commit of the most recent run in which it passed (null when that run was outside git). */
+  lastPassedCommit: string | null;
+  /** ISO time of that run. */
+  lastPassedAt: string;
+  /** Why it fails now. */
+  reason: string;
+}
+
+/** One story's result of a verify run. */
+export interface StoryVerification {
+  id: string;
+  title: string;
+  status: StoryVerdict;
+  summary: RunSummary;
+  /** One per assertion, in the stored order. */
+  results: AssertionResult[];
+  regressions: Regression[];
+}
+
+export interface VerifyReport {
+  /** HEAD when the project is a git repository, else null. */
+  commit: string | null;
+  /** ISO time the run started. */
+  startedAt: string;
+  durationMs: number;
+  sprintId: string | null;
+  stories: StoryVerification[];
+  /** Every story's regressions, flattened. */
+  regressions: Regression[];
+  /** How many stories have each verdict. */
+  counts: Record<StoryVerdict, number>;
+  /** Over every assertion of the run. */
+  summary: RunSummary;
+}
