@@ -1,7 +1,6 @@
 // sendPrompt end to end (gate, runner, stream-json reader, extraction, ajv validation, envelope unwrap, live
 // preview) over a transcript replayed by test/support/fakeClaude.mjs, against a bare spawn of the same replay
 // that only collects stdout. Both in the same run, interleaved; the ratio of medians is the overhead (goal ≤ 1.2×).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
 import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
+import { execaSpawner, type SpawnOptions } from '../src/main/llm/spawnCli';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 import type { BenchModule } from './types';
 
@@ -114,30 +114,33 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
   return { file, bytes: Buffer.byteLength(text) };
 }
 
+/** What sendPrompt passed to its spawner, so the baseline starts the CLI exactly the same way. */
+interface SpawnCall {
+  command: string;
+  args: readonly string[];
+  options: SpawnOptions;
+}
+
 /**
- * The baseline: spawn the same replay, write the prompt, collect stdout, wait for exit. With `parse`, also
- * JSON.parse every line: the least any consumer of stream-json must do, which shows what is ours beyond it.
+ * The baseline: the same spawner (execa, own process group), the same command, argv, environment and stdin that
+ * sendPrompt used; it only drains stdout and waits for exit. With `parse`, it also JSON.parses every line: the
+ * least any consumer of stream-json must do, which shows what is ours beyond it.
  */
-function bareSpawn(env: NodeJS.ProcessEnv, prompt: string, parse: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(fakeClaudePath(), ['-p'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      let lines = 0;
-      if (parse) {
-        for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
-          if (line.trim() === '') continue;
-          JSON.parse(line);
-          lines++;
-        }
-      }
-      resolve(lines);
-    });
-    child.stdin.end(prompt);
-  });
+async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number> {
+  const child = execaSpawner(call.command, call.args, call.options);
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr.resume();
+  await child.exited;
+  let lines = 0;
+  if (parse) {
+    for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      JSON.parse(line);
+      lines++;
+    }
+  }
+  return lines;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -148,6 +151,7 @@ async function measure(
   request: Omit<SendPromptRequest, 'workflow' | 'prompt'>,
 ) {
   const env = { ...process.env, ...fakeClaudeEnv({ scenario }) };
+  let recorded: SpawnCall | undefined;
   const sendPrompt = createSendPrompt({
     locate: async () => ({
       path: fakeClaudePath(),
@@ -159,6 +163,10 @@ async function measure(
     logger: silentLogger,
     settings: () => ({}),
     env: () => env,
+    spawn: (command, args, options) => {
+      recorded ??= { command, args, options };
+      return execaSpawner(command, args, options);
+    },
   });
   const prompt = 'Extract the person: Ada Lovelace is 36.';
   const times = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
@@ -168,8 +176,8 @@ async function measure(
     for (let k = 0; k < sides.length; k++) {
       const which = sides[(i + k) % sides.length]!;
       const t0 = performance.now();
-      if (which === 'ours') await sendPrompt({ workflow: 'bench', prompt, ...request });
-      else await bareSpawn(env, prompt, which === 'parsed');
+      if (which === 'ours' || !recorded) await sendPrompt({ workflow: 'bench', prompt, ...request });
+      else await bareSpawn(recorded, which === 'parsed');
       if (i >= WARMUP) times[which].push(performance.now() - t0);
     }
   }
@@ -202,7 +210,7 @@ export default {
       ),
     ];
     return [
-      `Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript. The bare side only collects stdout; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
+      `Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (execa, own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
       '',
       ...table,
     ].join('\n');
