@@ -1,9 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import pkg from './package.json' with { type: 'json' };
+
+/** Bundled main has no package.json beside it, so its version is written in at build time (src/main/core/appVersion.ts). */
+export const mainDefine = { __PUFFIN_VERSION__: JSON.stringify(pkg.version) };
 
 export default defineConfig({
   main: {
+    define: mainDefine,
     build: {
       rollupOptions: { input: { index: resolve('src/main/electron/index.ts') } },
     },

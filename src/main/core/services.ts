@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ipc/contract';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { journeyHandlers } from '../services/journeyHandlers';
 import { planHandlers } from '../services/planHandlers';
 import type { GenerationService } from '../services/generationService';
+import { APP_VERSION } from './appVersion';
 import { buildCore, type LlmOptions } from './core';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { ServiceError } from './errors';
@@ -37,17 +37,6 @@ export interface Services {
   dispose(): Promise<void>;
 }
 
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0'; // bundled builds do not ship package.json next to the code
-  }
-}
-
 /** The composition root: builds every service once; the faces (Electron, browser host, CLI) only adapt it. */
 export async function createServices(opts: {
   userDataDir: string;
@@ -75,7 +64,7 @@ export async function createServices(opts: {
   });
   const info: AppInfo = {
     name: 'Puffin',
-    version: packageVersion(),
+    version: APP_VERSION,
     face: opts.platform.face,
     platform: process.platform,
     userDataDir: opts.userDataDir,
