@@ -1,11 +1,11 @@
 import { ErrorHelp } from '../components/ErrorHelp';
+import { SprintStatusBadge } from '../components/SprintStatusBadge';
 import { describePlanError } from '../lib/planErrorHelp';
 import type { SprintAction } from '../store/sprintSlice';
 import { useApp } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
 import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
-import { SPRINT_STATUS_LABEL } from './SprintsPanel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -63,10 +63,7 @@ export function SprintView() {
       <section className="panel" aria-labelledby="sprint-title">
         {back}
         <h2 id="sprint-title">
-          {sprint.title}{' '}
-          <span className={`badge sprint-${sprint.status}`} data-testid="sprint-status">
-            {SPRINT_STATUS_LABEL[sprint.status]}
-          </span>
+          {sprint.title} <SprintStatusBadge status={sprint.status} testId="sprint-status" />
         </h2>
         <ol aria-label="Sprint stories" className="sprint-stories">
           {sprint.storyIds.map((id) => {

@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import type { SprintStatus } from '../../../shared/plans';
+import { SprintStatusBadge } from '../components/SprintStatusBadge';
 import { ViewLink } from '../components/ViewLink';
 import { plural } from '../lib/format';
 import { useApp } from '../store/StoreContext';
 import { SprintView } from './SprintView';
-
-export const SPRINT_STATUS_LABEL: Record<SprintStatus, string> = {
-  open: 'Open',
-  closed: 'Closed',
-  archived: 'Archived',
-};
 
 /** The sprints of the project (newest first), or the open sprint's view. */
 export function SprintsPanel() {
@@ -71,7 +65,7 @@ export function SprintsPanel() {
                   </button>
                 </td>
                 <td>
-                  <span className={`badge sprint-${s.status}`}>{SPRINT_STATUS_LABEL[s.status]}</span>
+                  <SprintStatusBadge status={s.status} />
                 </td>
                 <td>{s.storyIds.length}</td>
                 <td>{new Date(s.createdAt).toLocaleString()}</td>

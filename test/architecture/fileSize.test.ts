@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles, repoRoot } from './sourceFiles';
+
+/** The team guide's "small files": a file over this many lines is split by what its parts do. */
+const MAX_LINES = 300;
+
+/**
+ * Files that were over the limit before this check existed, each with why. New files are never added here;
+ * an entry is removed once its file is split (the check fails while a listed file is already small).
+ */
+const EXCEPTIONS: Record<string, string> = {
+  'src/shared/ipc/contract.ts':
+    'the one contract: every channel, payload schema and event in one place is the point of it',
+  'test/support/scenarios.ts': 'a table of scripted CLI scenarios (data, one entry per fault), not logic',
+  'src/host/server.test.ts': "the browser host's request checks over one running server; predates this check",
+  'src/main/electron/desktop.test.ts':
+    "the desktop face's window and IPC wiring over one fake Electron; predates this check",
+  'bench/backlog.bench.ts': 'one benchmark scenario with its page driver; predates this check',
+  'src/shared/planGraph.ts':
+    "the plan's dependency graph checks (cycles, order, unknown ids) share one graph; predates this check",
+  'src/main/plans/planService.ts':
+    'being rewritten into workflow definitions (issue 11); predates this check',
+  'test/support/mockMessagesApi.ts':
+    'the mock Messages API the real CLI talks to in tests; predates this check',
+  'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
+  'test/sendprompt/fake-cli.test.ts': 'the fake-CLI fault matrix; predates this check',
+  'src/main/llm/stream/fastPath.test.ts': 'the stream reader fast path; predates this check',
+  'src/main/llm/preview/partialJsonParser.ts': 'one incremental parser state machine; predates this check',
+};
+
+/** Generated files say so in their header (e.g. src/shared/schema-types.ts from `npm run gen:types`). */
+const isGenerated = (text: string): boolean => text.slice(0, 300).includes('GENERATED FILE');
+
+const SOURCE_DIRS = ['src', 'test', 'e2e', 'bench', 'scripts'];
+const SOURCE_FILE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
+
+function lineCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const file of SOURCE_DIRS.flatMap((dir) => listFiles(dir, SOURCE_FILE))) {
+    const text = readFileSync(join(repoRoot, file), 'utf8');
+    if (!isGenerated(text)) counts.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+  }
+  return counts;
+}
+
+describe('source files', () => {
+  const counts = lineCounts();
+
+  it(`stay at or under ${MAX_LINES} lines (generated files and the listed exceptions aside)`, () => {
+    const tooLong = [...counts]
+      .filter(([file, lines]) => lines > MAX_LINES && !(file in EXCEPTIONS))
+      .map(([file, lines]) => `${file}: ${lines} lines`);
+    expect(tooLong).toEqual([]);
+  });
+
+  it('list no exception that is no longer needed', () => {
+    const stale = Object.keys(EXCEPTIONS).filter((file) => (counts.get(file) ?? 0) <= MAX_LINES);
+    expect(stale).toEqual([]);
+  });
+});
