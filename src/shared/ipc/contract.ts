@@ -342,17 +342,19 @@ export interface EventPayloads {
   'plan:progress': SpecsProgress;
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = [
-  'log:line',
-  'settings:changed',
-  'project:changed',
-  'generation:progress',
-  'history:changed',
-  'stories:changed',
-  'sprints:changed',
-  'sprint:changed',
-  'plan:progress',
-];
+/** Keyed by EventChannel, so an event left out here (or misspelt) does not compile. */
+const everyEvent: Record<EventChannel, true> = {
+  'log:line': true,
+  'settings:changed': true,
+  'project:changed': true,
+  'generation:progress': true,
+  'history:changed': true,
+  'stories:changed': true,
+  'sprints:changed': true,
+  'sprint:changed': true,
+  'plan:progress': true,
+};
+export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];
 
 /** 'settings:get' → 'settingsGet': the name of the generated bridge function for a channel. */
 export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `${A}${Capitalize<B>}` : C;
