@@ -92,3 +92,20 @@ export async function changedFilesBetween(dir: string, from: string, to: string)
     await git(dir, ['diff', '--name-only', '--no-renames', '--relative', '-z', from, to, '--']),
   ).sort();
 }
+
+export interface RepoLocation {
+  /** The work tree's root (absolute). */
+  root: string;
+  /** The project folder relative to it, forward slashes, '' at the root. */
+  prefix: string;
+}
+
+/** Where a project folder sits in its repository; null when it is not in a git work tree. */
+export async function repoLocation(dir: string): Promise<RepoLocation | null> {
+  if (!(await isGitWorkTree(dir))) return null;
+  const [root, prefix] = await Promise.all([
+    git(dir, ['rev-parse', '--show-toplevel']),
+    git(dir, ['rev-parse', '--show-prefix']),
+  ]);
+  return { root: root.trim(), prefix: prefix.trim().replace(/\/$/, '') };
+}
