@@ -1,0 +1,54 @@
+/**
+ * Files a grounded call never reads unless the project settings allow them: secrets that live in many projects'
+ * folders (`.env*`, private keys and keystores, package-registry and netrc credentials) and git's own folder (its
+ * config can hold a remote URL with a token). Patterns are relative to the project root, gitignore-style, which is
+ * also how the Claude Code CLI reads the path of a `Read(...)` permission rule (`**` = any folders, none included).
+ */
+import { globToRegExp } from '../../assertions/glob';
+
+export interface SensitivePattern {
+  pattern: string;
+  what: string;
+}
+
+export const SENSITIVE_PATTERNS: readonly SensitivePattern[] = [
+  { pattern: '**/.env*', what: 'environment file' },
+  { pattern: '**/*.pem', what: 'certificate or private key' },
+  { pattern: '**/*.key', what: 'private key' },
+  { pattern: '**/*.p12', what: 'keystore' },
+  { pattern: '**/*.pfx', what: 'keystore' },
+  { pattern: '**/*.jks', what: 'keystore' },
+  { pattern: '**/*.keystore', what: 'keystore' },
+  { pattern: '**/id_rsa*', what: 'SSH key' },
+  { pattern: '**/id_dsa*', what: 'SSH key' },
+  { pattern: '**/id_ecdsa*', what: 'SSH key' },
+  { pattern: '**/id_ed25519*', what: 'SSH key' },
+  { pattern: '**/.npmrc', what: 'registry credentials' },
+  { pattern: '**/.pypirc', what: 'registry credentials' },
+  { pattern: '**/.netrc', what: 'network credentials' },
+  { pattern: '**/.git-credentials', what: 'git credentials' },
+  { pattern: '**/*.kdbx', what: 'password database' },
+  { pattern: '.git/**', what: "git's own folder" },
+];
+
+const compiled = new Map<string, RegExp>();
+
+/** Whether a relative, forward-slash path matches a gitignore-style pattern (`dir/` also matches what is below). */
+export function matchesPattern(pattern: string, rel: string): boolean {
+  const trimmed = pattern.replace(/^\.\//, '');
+  if (trimmed.endsWith('/')) {
+    const dir = trimmed.slice(0, -1);
+    return rel === dir || rel.startsWith(`${dir}/`) || matchesPattern(`${dir}/**`, rel);
+  }
+  let re = compiled.get(trimmed);
+  if (!re) {
+    re = globToRegExp(trimmed);
+    compiled.set(trimmed, re);
+  }
+  return re.test(rel);
+}
+
+/** The first default pattern a path matches, if any. */
+export function sensitiveMatch(rel: string): SensitivePattern | undefined {
+  return SENSITIVE_PATTERNS.find((p) => matchesPattern(p.pattern, rel));
+}
