@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { createServices } from '../main/core/services';
 import { defaultUserDataDir } from '../main/core/paths';
+import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { startHost } from './server';
 
 export interface HostCliOptions {
@@ -34,6 +35,5 @@ export async function runHost(opts: HostCliOptions = {}): Promise<void> {
     await services.dispose();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onShutdownSignal((signal) => void stop(signal));
 }

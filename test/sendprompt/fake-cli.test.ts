@@ -141,10 +141,14 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     expect(kinds.filter((k) => k === 'garbage').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('reads a 50 MB line and still finds the result', async () => {
-    const { sendPrompt } = fake({ scenario: 'huge-line' });
-    const r = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON });
-    expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'structured_output' });
+  // Changed deliberately (issue 12): a line past MAX_LINE_CHARS is not assembled; the run is stopped instead.
+  it('stops at a 50 MB line with a typed garbage_output and kills the CLI', async () => {
+    const recordFile = makeRecordFile();
+    const { sendPrompt } = fake({ scenario: 'huge-line', recordFile });
+    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'garbage_output', retryable: false });
+    expect((err as PromptError).message).toMatch(/longer than 16777216 characters/);
+    expect(isAlive(readFakeClaudeRecord(recordFile)[0]!.pid)).toBe(false);
   });
 
   it('reassembles lines written 7 bytes at a time', async () => {

@@ -8,8 +8,13 @@
 // FAKE_CLAUDE_VERSION: printed by --version and in the init line (default 2.1.330).
 // FAKE_CLAUDE_HUGE_BYTES: size of the huge line (default 50 MiB). FAKE_CLAUDE_DRIP_MS: pause between
 //   drip chunks (default 1 ms).
+// FAKE_CLAUDE_API_STATUS: HTTP status of the api-error mode (default 500); FAKE_CLAUDE_RETRY_AFTER_S: for it, a
+//   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
+// FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
+// Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
 //
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 const MODES = [
@@ -24,6 +29,21 @@ const MODES = [
   'no-result', // init + assistant lines, exit 0 without a result line
   'exit-without-output', // nothing on stdout, a message on stderr, exit 1
   'slow-drip', // the happy transcript, each line written in 7-byte chunks
+  'result-then-hang', // the happy transcript, then never exits (a finished, paid-for result)
+  'grandchild-holds-stdout', // the happy transcript, a grandchild that keeps stdout open, exit 0
+  'setsid-grandchild-holds-stdout', // the same, the grandchild in a session of its own (setsid)
+  'grandchild-hang', // a grandchild in the CLI's group, the init line, then both hang
+  'setsid-grandchild-hang', // a grandchild that called setsid, the init line, then both hang
+  'setsid-grandchild-then-happy', // a setsid grandchild left running, the happy transcript, exit 0
+  'api-error', // a synthetic API error (FAKE_CLAUDE_API_STATUS) as the real CLI prints it, exit 1
+  'partial-result', // init, then the first half of the result line, exit 0
+  'garbage-only', // only lines that are not JSON, exit 0
+  'binary-garbage', // random bytes without newlines, then exit 0
+  'stderr-flood', // 20 MB on stderr, then the happy transcript
+  'slow-start', // waits FAKE_CLAUDE_DELAY_MS, then the happy transcript
+  'exit-0-silent', // nothing at all, exit 0
+  'sigterm-self', // init + assistant line, then SIGTERM itself
+  'huge-line-forever', // an assistant line that never ends, until killed
 ];
 
 const env = process.env;
@@ -33,7 +53,7 @@ const SESSION = '00000000-0000-4000-8000-0000000fa4e0';
 
 function record(input) {
   if (!env.FAKE_CLAUDE_RECORD) return;
-  const entry = { argv, stdin: input, pid: process.pid, cwd: process.cwd() };
+  const entry = { argv, stdin: input, pid: process.pid, cwd: process.cwd(), runId: env.PUFFIN_RUN_ID };
   appendFileSync(env.FAKE_CLAUDE_RECORD, `${JSON.stringify(entry)}\n`);
 }
 
@@ -66,6 +86,54 @@ function finish(code) {
 
 function hangForever() {
   setInterval(() => {}, 1 << 30);
+}
+
+/** A node grandchild that runs until killed; `setsid` puts it in a session (and group) of its own. */
+function grandchild({ setsid, holdStdout }) {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
+    detached: setsid,
+    stdio: ['ignore', holdStdout ? 'inherit' : 'ignore', 'ignore'],
+  });
+  if (env.FAKE_CLAUDE_PID_FILE) appendFileSync(env.FAKE_CLAUDE_PID_FILE, `${child.pid}\n`);
+  child.unref();
+  return child;
+}
+
+function apiErrorLines(status) {
+  const kind = status === 429 ? 'rate_limit' : status === 401 ? 'authentication_failed' : 'server_error';
+  const text =
+    status === 401
+      ? 'Failed to authenticate. API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}'
+      : status === 429
+        ? 'API Error: Request rejected (429) · rate limited'
+        : `API Error: ${status} {"type":"error","error":{"type":"api_error","message":"Internal server error"}}`;
+  const lines = [initLine()];
+  if (status === 429 && env.FAKE_CLAUDE_RETRY_AFTER_S) {
+    lines.push({
+      type: 'rate_limit_event',
+      rate_limit_info: {
+        status: 'rejected',
+        rateLimitType: 'five_hour',
+        resetsAt: Math.floor(Date.now() / 1000) + Number(env.FAKE_CLAUDE_RETRY_AFTER_S),
+      },
+      session_id: SESSION,
+    });
+  }
+  const synthetic = assistantLine({ type: 'text', text });
+  synthetic.message.model = '<synthetic>';
+  synthetic.error = kind;
+  lines.push(synthetic, {
+    type: 'result',
+    subtype: 'success',
+    is_error: true,
+    api_error_status: status,
+    duration_ms: 10,
+    num_turns: 1,
+    result: text,
+    session_id: SESSION,
+    total_cost_usd: 0,
+  });
+  return lines;
 }
 
 function structuredOutputValue() {
@@ -226,6 +294,71 @@ async function run(scenario) {
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
       return finish(0);
+    }
+    case 'result-then-hang':
+      await writeLines(happyLines());
+      return hangForever();
+    case 'grandchild-holds-stdout':
+    case 'setsid-grandchild-holds-stdout':
+      await writeLines(happyLines());
+      grandchild({ setsid: scenario.startsWith('setsid'), holdStdout: true });
+      return finish(0);
+    case 'grandchild-hang':
+    case 'setsid-grandchild-hang':
+      grandchild({ setsid: scenario.startsWith('setsid'), holdStdout: false });
+      await writeLines([initLine()]);
+      return hangForever();
+    case 'setsid-grandchild-then-happy':
+      grandchild({ setsid: true, holdStdout: false });
+      await writeLines(happyLines());
+      return finish(0);
+    case 'api-error':
+      await writeLines(apiErrorLines(Number(env.FAKE_CLAUDE_API_STATUS || 500)));
+      return finish(1);
+    case 'partial-result': {
+      const [init, toolUse] = happyLines();
+      await writeLines([init, toolUse]);
+      const result = JSON.stringify(resultLine(structuredOutputValue()));
+      await write(result.slice(0, result.length >> 1));
+      return finish(0);
+    }
+    case 'garbage-only':
+      await write('Segmentation fault (core dumped)\n<html>502 Bad Gateway</html>\n{"type":\n');
+      return finish(0);
+    case 'binary-garbage': {
+      let seed = 7;
+      const bytes = Buffer.alloc(256 * 1024);
+      for (let i = 0; i < bytes.length; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        bytes[i] = (seed >> 16) % 256 === 10 ? 0 : (seed >> 16) % 256;
+      }
+      await write(bytes);
+      return finish(0);
+    }
+    case 'stderr-flood': {
+      const block = `${'e'.repeat(1023)}\n`.repeat(1024);
+      for (let i = 0; i < 20; i++)
+        await new Promise((resolve) =>
+          process.stderr.write(block) ? resolve() : process.stderr.once('drain', resolve),
+        );
+      await writeLines(happyLines());
+      return finish(0);
+    }
+    case 'slow-start':
+      await new Promise((resolve) => setTimeout(resolve, Number(env.FAKE_CLAUDE_DELAY_MS || 2000)));
+      await writeLines(happyLines());
+      return finish(0);
+    case 'exit-0-silent':
+      return finish(0);
+    case 'sigterm-self':
+      await writeLines(happyLines().slice(0, 2));
+      process.kill(process.pid, 'SIGTERM');
+      return hangForever();
+    case 'huge-line-forever': {
+      await writeLines([initLine()]);
+      await write('{"type":"assistant","message":{"content":[{"type":"text","text":"');
+      const block = 'x'.repeat(64 * 1024);
+      for (;;) await write(block);
     }
     default:
       process.stderr.write(

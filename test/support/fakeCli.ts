@@ -16,7 +16,22 @@ export type FakeClaudeMode =
   | 'huge-line'
   | 'no-result'
   | 'exit-without-output'
-  | 'slow-drip';
+  | 'slow-drip'
+  | 'result-then-hang'
+  | 'grandchild-holds-stdout'
+  | 'setsid-grandchild-holds-stdout'
+  | 'grandchild-hang'
+  | 'setsid-grandchild-hang'
+  | 'setsid-grandchild-then-happy'
+  | 'api-error'
+  | 'partial-result'
+  | 'garbage-only'
+  | 'binary-garbage'
+  | 'stderr-flood'
+  | 'slow-start'
+  | 'exit-0-silent'
+  | 'sigterm-self'
+  | 'huge-line-forever';
 
 export const FAKE_CLAUDE_MODES: readonly FakeClaudeMode[] = [
   'happy',
@@ -30,6 +45,21 @@ export const FAKE_CLAUDE_MODES: readonly FakeClaudeMode[] = [
   'no-result',
   'exit-without-output',
   'slow-drip',
+  'result-then-hang',
+  'grandchild-holds-stdout',
+  'setsid-grandchild-holds-stdout',
+  'grandchild-hang',
+  'setsid-grandchild-hang',
+  'setsid-grandchild-then-happy',
+  'api-error',
+  'partial-result',
+  'garbage-only',
+  'binary-garbage',
+  'stderr-flood',
+  'slow-start',
+  'exit-0-silent',
+  'sigterm-self',
+  'huge-line-forever',
 ];
 
 /** Absolute path of the executable fake CLI (a `#!/usr/bin/env node` script). */
@@ -55,6 +85,14 @@ export interface FakeClaudeOptions {
   exitCode?: number;
   hugeBytes?: number;
   dripMs?: number;
+  /** HTTP status of the api-error mode. */
+  apiStatus?: number;
+  /** For api-error 429: a rejected rate_limit_event resetting this many seconds from now. */
+  retryAfterS?: number;
+  /** The slow-start pause. */
+  delayMs?: number;
+  /** Where the grandchild modes append the pids they start. */
+  pidFile?: string;
 }
 
 /** Variables that select the fake's behaviour; merge them into the child's environment. */
@@ -66,6 +104,10 @@ export function fakeClaudeEnv(options: FakeClaudeOptions): Record<string, string
   if (options.exitCode !== undefined) env.FAKE_CLAUDE_EXIT_CODE = String(options.exitCode);
   if (options.hugeBytes !== undefined) env.FAKE_CLAUDE_HUGE_BYTES = String(options.hugeBytes);
   if (options.dripMs !== undefined) env.FAKE_CLAUDE_DRIP_MS = String(options.dripMs);
+  if (options.apiStatus !== undefined) env.FAKE_CLAUDE_API_STATUS = String(options.apiStatus);
+  if (options.retryAfterS !== undefined) env.FAKE_CLAUDE_RETRY_AFTER_S = String(options.retryAfterS);
+  if (options.delayMs !== undefined) env.FAKE_CLAUDE_DELAY_MS = String(options.delayMs);
+  if (options.pidFile) env.FAKE_CLAUDE_PID_FILE = options.pidFile;
   return env;
 }
 
@@ -74,6 +116,8 @@ export interface FakeClaudeInvocation {
   stdin: string;
   pid: number;
   cwd: string;
+  /** The PUFFIN_RUN_ID marker the fake was started with. */
+  runId?: string;
 }
 
 /** A path (not yet existing) for FAKE_CLAUDE_RECORD in a fresh temp dir. */

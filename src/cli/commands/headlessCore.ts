@@ -3,6 +3,7 @@
 import { buildCore, type Core } from '../../main/core/core';
 import { LogBus } from '../../main/core/logger';
 import { defaultUserDataDir } from '../../main/core/paths';
+import { onShutdownSignal } from '../../main/llm/shutdownSignals';
 import type { CliIo } from '../command';
 
 export interface Headless {
@@ -25,18 +26,15 @@ export async function headlessCore(io: CliIo): Promise<Headless> {
     emit: () => {}, // no renderer to tell
     llm: { env: () => io.env },
   });
-  // Ctrl-C cancels: the running generation is stored as cancelled and its CLI process tree killed.
-  const onSignal = () => {
+  // Ctrl-C (and kill, and a closed terminal) cancels: the running generation is stored as cancelled and its CLI process tree killed.
+  const offSignals = onShutdownSignal(() => {
     core.generation.cancelAll();
     core.plans.cancelAll();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  });
   return {
     core,
     async close() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      offSignals();
       await core.dispose();
     },
   };

@@ -9,6 +9,7 @@ import { PromptError } from '../../main/llm/errors';
 import { ConcurrencyGate } from '../../main/llm/gate';
 import { locateCli } from '../../main/llm/locateCli';
 import { createSendPrompt } from '../../main/llm/sendPrompt';
+import { onShutdownSignal } from '../../main/llm/shutdownSignals';
 import type { JsonSchema } from '../../main/llm/schemas';
 import { printError, printJson, readAll, type CliCommand, type CliIo } from '../command';
 
@@ -91,11 +92,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     settings: () => ({}),
     env: () => io.env,
   });
-  // Ctrl-C must take the CLI's process tree with it (it runs in its own process group).
+  // Ctrl-C, kill and a closed terminal must take the CLI's process tree with it (it runs in its own group).
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const offSignals = onShutdownSignal(() => controller.abort());
   try {
     const result = await sendPrompt({
       workflow: 'cli-prompt',
@@ -118,8 +117,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (err instanceof PromptError) return printError(io, err.code, err.message);
     throw err;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    offSignals();
   }
 }
 

@@ -22,6 +22,7 @@ export type PromptErrorCode =
   | 'cancelled'
   | 'crashed'
   | 'no_result'
+  | 'garbage_output'
   | 'execution_error';
 
 export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
@@ -42,6 +43,7 @@ export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
   'cancelled',
   'crashed',
   'no_result',
+  'garbage_output',
   'execution_error',
 ];
 
@@ -102,6 +104,8 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   cancelled: 'The request was cancelled.',
   crashed: 'The Claude Code CLI stopped unexpectedly. Try again; details are in the activity log.',
   no_result: 'The Claude Code CLI ended without a result. Try again; details are in the activity log.',
+  garbage_output:
+    'The Claude Code CLI printed output Puffin cannot read, so it was stopped. Try again; if it keeps happening, update the CLI with `npm install -g @anthropic-ai/claude-code`.',
   execution_error:
     'The Claude Code CLI reported an error while running the request. Details are in the activity log.',
 };

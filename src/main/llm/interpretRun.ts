@@ -42,6 +42,15 @@ export function interpretRun(run: RunOutcome, ctx: InterpretContext): SendPrompt
       throw fail('cancelled');
     case 'killed':
       throw fail('cancelled', 'Puffin is shutting down');
+    case 'garbage_output':
+      throw fail('garbage_output', run.endDetail);
+    case 'after_result':
+      // The result line was read; the CLI was stopped only because it did not end by itself.
+      ctx.logger.warn('the CLI did not exit after its result line; it was stopped and the result used', {
+        workflow: ctx.workflow,
+        runId: run.runId,
+      });
+      break;
     case 'exit':
       break;
   }

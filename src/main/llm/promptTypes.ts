@@ -34,6 +34,8 @@ export interface RetryNotice {
   code: PromptErrorCode;
   /** The attempt that failed, from 1. */
   attempt: number;
+  /** How many attempts the call may make in all. */
+  maxAttempts?: number;
   /** How long sendPrompt waits before the next attempt. */
   delayMs: number;
   message: string;

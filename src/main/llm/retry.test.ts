@@ -108,6 +108,17 @@ describe('withRetries', () => {
     expect(calls).toBe(1);
   });
 
+  it('starts no retry that would leave less than minAttemptMs of the time budget', async () => {
+    const { deps, sleeps } = fakeDeps([0.5]);
+    const left = [60_000, 5_400];
+    const { fn, calls } = failing('overloaded', 'overloaded', 'overloaded');
+    const err = await withRetries(fn, { deps, remainingMs: () => left.shift() }).catch((e) => e);
+    // 60 s left: wait 500 ms and retry; 5.4 s left: a 1 s wait would leave 4.4 s < 5 s, so give up.
+    expect(err).toMatchObject({ code: 'overloaded', diagnostics: { attempts: 2 } });
+    expect(calls).toEqual([1, 2]);
+    expect(sleeps).toEqual([500]);
+  });
+
   it('reports each retry', async () => {
     const { deps } = fakeDeps([0]);
     const seen: string[] = [];

@@ -2,6 +2,9 @@
  * Retries for transient failures only: rate limited, overloaded, API 5xx (PromptErrors marked `retryable`), and a
  * missing structured output at most once (a second prose answer will not become JSON by asking a third time).
  * Exponential backoff with full jitter; a known retry-after wins when it is short enough to be worth waiting for.
+ * One budget per call: the CLI is told not to retry by itself (CLAUDE_CODE_MAX_RETRIES = cliMaxRetries, 0), so
+ * every retry is ours, counted, bounded and reported as it happens; and when the caller gives a time budget, no
+ * retry starts that could not finish in what is left of it.
  * Clock, randomness and sleep are injected so tests never wait.
  */
 import { PromptError } from './errors';
@@ -15,6 +18,10 @@ export interface RetryPolicy {
   noStructuredOutputRetries: number;
   /** A retry-after longer than this is not waited for: the failure is reported instead. */
   maxRetryAfterMs: number;
+  /** The CLI's own retries of 429/5xx (CLAUDE_CODE_MAX_RETRIES); its default of 10 would multiply ours. */
+  cliMaxRetries: number;
+  /** A retry is not started unless at least this much of the call's time budget is left after the wait. */
+  minAttemptMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -23,6 +30,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 30_000,
   noStructuredOutputRetries: 1,
   maxRetryAfterMs: 120_000,
+  cliMaxRetries: 0,
+  minAttemptMs: 5_000,
 };
 
 export interface RetryDeps {
@@ -30,10 +39,13 @@ export interface RetryDeps {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Uniform in [0, 1). */
   random(): number;
+  /** The clock the call's time budget is measured with (default Date.now). */
+  now?(): number;
 }
 
 export const realRetryDeps: RetryDeps = {
   random: Math.random,
+  now: Date.now,
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new PromptError('cancelled'));
@@ -67,10 +79,26 @@ export interface RetryOptions {
   deps?: RetryDeps;
   signal?: AbortSignal;
   onRetry?: (event: RetryEvent) => void;
+  /** What is left of the call's time budget (undefined: no budget yet / none). */
+  remainingMs?: () => number | undefined;
 }
 
 /** Decides whether one more attempt may help; returns the delay to wait, or null to give up. */
 export function retryDecision(
+  error: unknown,
+  attempt: number,
+  noStructuredSoFar: number,
+  policy: RetryPolicy,
+  random: () => number,
+  remainingMs?: number,
+): number | null {
+  const delay = retryDelay(error, attempt, noStructuredSoFar, policy, random);
+  // A retry that cannot finish within the call's budget only postpones the failure.
+  if (delay !== null && remainingMs !== undefined && remainingMs - delay < policy.minAttemptMs) return null;
+  return delay;
+}
+
+function retryDelay(
   error: unknown,
   attempt: number,
   noStructuredSoFar: number,
@@ -100,7 +128,7 @@ export async function withRetries<T>(
     try {
       return await attempt(n);
     } catch (error) {
-      const delay = retryDecision(error, n, noStructured, policy, deps.random);
+      const delay = retryDecision(error, n, noStructured, policy, deps.random, options.remainingMs?.());
       if (delay === null || options.signal?.aborted) throw withAttempts(error, n);
       if ((error as PromptError).code === 'no_structured_output') noStructured++;
       options.onRetry?.({ error: error as PromptError, attempt: n, delayMs: delay });

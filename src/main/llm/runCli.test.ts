@@ -1,8 +1,10 @@
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli, type RunRequest } from './runCli';
 import type { LocatedCli } from './locateCli';
+import type { KillDeps } from './processTree';
 import { memorySpawner, transcript as t } from './testing';
-import type { Spawner } from './spawnCli';
+import type { SpawnExit, Spawner } from './spawnCli';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
 const req = (extra: Partial<RunRequest> = {}): RunRequest => ({
@@ -67,5 +69,117 @@ describe('runCli', () => {
     };
     const run = await runCli(req(), { spawn });
     expect(run).toMatchObject({ endedBy: 'spawn_error', exit: { errorCode: 'EACCES' } });
+  });
+});
+
+/** A CLI that prints `stdout` and then neither exits nor closes stdout until its group is signalled. */
+function stuckSpawner(stdout: string, opts: { leaderExits?: boolean } = {}) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let exit!: (e: SpawnExit) => void;
+  const processExited = new Promise<SpawnExit>((r) => (exit = r));
+  const signals: string[] = [];
+  const kill: KillDeps = {
+    platform: 'linux',
+    signalGroup: (pid, signal) => {
+      signals.push(`${signal} -${pid}`);
+      exit({ exitCode: null, signal });
+      out.end();
+      err.end();
+    },
+    taskkill: () => {},
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as NodeJS.Timeout),
+    killMarked: async (runId) => {
+      signals.push(`marked ${runId}`);
+      return 0;
+    },
+  };
+  const spawn: Spawner = () => {
+    out.write(stdout);
+    // "exits 0 while a grandchild holds its stdout": the leader is gone, the pipe stays open.
+    if (opts.leaderExits) exit({ exitCode: 0, signal: null });
+    const ended = new Promise<void>((r) => out.on('end', r));
+    return {
+      pid: 4242,
+      stdout: out,
+      stderr: err,
+      exited: Promise.all([processExited, ended]).then(([e]) => e),
+      processExited,
+    };
+  };
+  return { spawn, kill, signals };
+}
+
+const noGuard = { track: () => () => {} };
+
+describe('runCli ending a run that does not end by itself', () => {
+  it('uses the result when the CLI prints it and then hangs: the group is killed after the grace', async () => {
+    const { spawn, kill, signals } = stuckSpawner(
+      t.lines(t.init(), t.result({ structured_output: { a: 1 } })),
+    );
+    const started = Date.now();
+    const run = await runCli(req({ resultGraceMs: 50, timeoutMs: 60_000 }), { spawn, kill, guard: noGuard });
+    expect(run.endedBy).toBe('after_result');
+    expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
+    expect(signals[0]).toBe('SIGTERM -4242');
+    expect(signals).toContain(`marked ${run.runId}`);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('cuts stdout held open by a descendant once the CLI itself has exited', async () => {
+    const { spawn, kill, signals } = stuckSpawner(t.lines(t.init()), { leaderExits: true });
+    const run = await runCli(req({ drainGraceMs: 50, timeoutMs: 60_000 }), { spawn, kill, guard: noGuard });
+    expect(run).toMatchObject({ endedBy: 'exit', exit: { exitCode: 0 } });
+    expect(signals).toContain('SIGKILL -4242');
+  });
+
+  it('stops a run whose stdout line passes the cap, with garbage_output, keeping memory bounded', async () => {
+    const huge = `${t.init()}\n{"type":"assistant","message":{"content":[{"type":"text","text":"${'x'.repeat(5000)}`;
+    const { spawn, kill, signals } = stuckSpawner(huge);
+    const run = await runCli(req({ maxLineChars: 1000, timeoutMs: 60_000 }), { spawn, kill, guard: noGuard });
+    expect(run).toMatchObject({
+      endedBy: 'garbage_output',
+      endDetail: expect.stringMatching(/longer than 1000/),
+    });
+    expect(signals[0]).toBe('SIGTERM -4242');
+  });
+
+  it('turns a throw inside the stdout listener into garbage_output instead of an uncaught exception', async () => {
+    const spawn: Spawner = () => {
+      // Not bytes: the decoder throws on it, inside the 'data' listener.
+      const stdout = Readable.from([{ not: 'bytes' }], { objectMode: true });
+      const stderr = Readable.from([]);
+      const ended = (s: Readable) => new Promise<void>((r) => s.on('end', r));
+      return {
+        pid: undefined,
+        stdout,
+        stderr,
+        exited: Promise.all([ended(stdout), ended(stderr)]).then(() => ({ exitCode: 0, signal: null })),
+      };
+    };
+    const run = await runCli(req(), { spawn, guard: noGuard });
+    expect(run).toMatchObject({
+      endedBy: 'garbage_output',
+      endDetail: expect.stringMatching(/could not be read/),
+    });
+  });
+
+  it('gives the CLI its run marker and tells the guard about the run until it is over', async () => {
+    const { spawn, calls } = memorySpawner([{ stdout: t.lines(t.init(), t.result({})) }]);
+    const seen: string[] = [];
+    const spawnWithEnv: Spawner = (command, args, options) => {
+      seen.push(`env ${options.env.PUFFIN_RUN_ID}`);
+      return spawn(command, args, options);
+    };
+    const guard = {
+      track: (runId: string) => {
+        seen.push(`track ${runId}`);
+        return () => seen.push(`untrack ${runId}`);
+      },
+    };
+    const run = await runCli(req({ env: { A: '1' } }), { spawn: spawnWithEnv, guard });
+    expect(calls).toHaveLength(1);
+    expect(seen).toEqual([`env ${run.runId}`, `track ${run.runId}`, `untrack ${run.runId}`]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Runs the CLI once: spawns it (no shell, prompt on stdin), feeds stdout through the StreamJsonReader as it
- * arrives and hands every event to the caller, keeps a bounded stderr tail and a bounded tail of raw stdout, and
- * kills the whole process tree on timeout, on cancel, or when the gate's killAll() asks.
+ * Runs the CLI once: spawns it (no shell, prompt on stdin, a run marker in its environment), feeds stdout through
+ * the StreamJsonReader as it arrives and hands every event to the caller, keeps a bounded stderr tail and a bounded
+ * tail of raw stdout, and kills the whole process tree on timeout, on cancel, when the gate's killAll() asks, when
+ * stdout turns into something no reader can hold (a line past the cap), and when the CLI does not end after its
+ * result line. Whatever ended the run, nothing carrying its marker outlives it.
  * It reports what happened; deciding what that means (data or which failure) is sendPrompt's job.
  */
 import { StreamJsonReader, type CliEvent } from './stream';
@@ -10,8 +12,17 @@ import { invocation, type LocatedCli } from './locateCli';
 import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processTree';
 import { execaSpawner, type SpawnExit, type Spawner } from './spawnCli';
 import { STDERR_TAIL_LIMIT } from './errors';
+import { ByteTail } from './byteTail';
+import { newRunId, RUN_ID_ENV } from './runMarker';
+import { defaultRunGuard, type RunGuard } from './runWatchdog';
 
-export type RunEnd = 'exit' | 'timeout' | 'cancelled' | 'killed' | 'spawn_error';
+/**
+ * How the run ended: by itself (`exit`), stopped by us (`timeout`, `cancelled`, `killed` by killAll), stopped
+ * because stdout could not be read (`garbage_output`), or stopped after its result line because it did not end by
+ * itself (`after_result`: the result is used).
+ */
+export type RunEnd =
+  'exit' | 'timeout' | 'cancelled' | 'killed' | 'spawn_error' | 'garbage_output' | 'after_result';
 
 export interface RunRequest {
   cli: LocatedCli;
@@ -26,6 +37,12 @@ export interface RunRequest {
   /** Every decoded event, in order, as it arrives. */
   onEvent?: (event: CliEvent) => void;
   killGraceMs?: number;
+  /** How long the CLI may take to end after printing its result line before it is stopped. */
+  resultGraceMs?: number;
+  /** How long stdout may stay open after the CLI itself exited (a descendant holding it) before it is cut. */
+  drainGraceMs?: number;
+  /** Longest stdout line read (see MAX_LINE_CHARS). */
+  maxLineChars?: number;
 }
 
 export interface RunOutcome {
@@ -33,62 +50,48 @@ export interface RunOutcome {
   events: CliEvent[];
   exit: SpawnExit;
   endedBy: RunEnd;
+  /** Why, when the run was stopped for its output (garbage_output). */
+  endDetail?: string;
   stderrTail: string;
   /** The last raw stdout lines (the first may be cut), for failure reports. */
   rawTail: string[];
   stdoutBytes: number;
   durationMs: number;
   cliVersion?: string;
+  /** The PUFFIN_RUN_ID marker the CLI and its descendants carried. */
+  runId: string;
 }
 
 const RAW_TAIL_BYTES = 64 * 1024;
+export const RESULT_GRACE_MS = 3000;
+export const DRAIN_GRACE_MS = 2000;
 
 export interface RunDeps {
   spawn?: Spawner;
   kill?: KillDeps;
-}
-
-/** A bounded byte tail: keeps the last `limit` bytes without copying everything that streams through. */
-class ByteTail {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  total = 0;
-  constructor(private readonly limit: number) {}
-  push(chunk: Buffer): void {
-    this.total += chunk.length;
-    this.chunks.push(chunk.length > this.limit ? chunk.subarray(chunk.length - this.limit) : chunk);
-    this.size += Math.min(chunk.length, this.limit);
-    while (this.size - this.chunks[0]!.length >= this.limit) this.size -= this.chunks.shift()!.length;
-  }
-  text(): string {
-    const all = Buffer.concat(this.chunks);
-    return all.subarray(Math.max(0, all.length - this.limit)).toString('utf8');
-  }
+  /** Told which runs are live, so they die with Puffin (default: the parent-death watchdog). */
+  guard?: RunGuard;
 }
 
 export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOutcome> {
   const started = Date.now();
+  const runId = newRunId();
+  const killDeps = deps.kill ?? realKillDeps;
   const events: CliEvent[] = [];
   const stderr = new ByteTail(STDERR_TAIL_LIMIT);
   const stdout = new ByteTail(RAW_TAIL_BYTES);
-  const reader = new StreamJsonReader();
+  const reader = new StreamJsonReader(
+    req.maxLineChars !== undefined ? { maxLineChars: req.maxLineChars } : {},
+  );
   let cliVersion: string | undefined;
+  let endedBy: RunEnd = 'exit';
+  let endDetail: string | undefined;
 
-  const deliver = (batch: CliEvent[]) => {
-    for (const event of batch) {
-      if (event.kind === 'init' && cliVersion === undefined) cliVersion = event.cliVersion;
-      if (event.kind !== 'stream_event') events.push(event);
-      try {
-        req.onEvent?.(event);
-      } catch {
-        // A failing listener (UI, preview) must not break the run.
-      }
-    }
-  };
-  const outcome = (exit: SpawnExit, endedBy: RunEnd): RunOutcome => ({
+  const outcome = (exit: SpawnExit, end: RunEnd): RunOutcome => ({
     events,
     exit,
-    endedBy,
+    endedBy: end,
+    ...(endDetail ? { endDetail } : {}),
     stderrTail: stderr.text(),
     rawTail: stdout
       .text()
@@ -97,6 +100,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     stdoutBytes: stdout.total,
     durationMs: Date.now() - started,
     ...(cliVersion ? { cliVersion } : {}),
+    runId,
   });
 
   if (req.signal?.aborted) return outcome({ exitCode: null, signal: null }, 'cancelled');
@@ -105,7 +109,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   let child;
   try {
     child = (deps.spawn ?? execaSpawner)(command, args, {
-      env: req.env,
+      env: { ...req.env, [RUN_ID_ENV]: runId },
       input: req.prompt,
       ...(req.cwd ? { cwd: req.cwd } : {}),
       ...(windowsVerbatimArguments ? { windowsVerbatimArguments } : {}),
@@ -117,37 +121,110 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       'spawn_error',
     );
   }
+  const untrack = (deps.guard ?? defaultRunGuard()).track(runId, child.pid);
+  // The leader's own exit, which comes before stdout ends when a descendant holds the pipe.
+  const leaderExited = child.processExited ?? child.exited;
 
-  let endedBy: RunEnd = 'exit';
   let killing: Promise<void> | undefined;
-  const kill = (why: RunEnd) => {
-    if (endedBy === 'exit') endedBy = why;
-    killing ??= killTree(child, req.killGraceMs ?? KILL_GRACE_MS, deps.kill);
+  const kill = (why: RunEnd, detail?: string) => {
+    if (endedBy === 'exit') {
+      endedBy = why;
+      if (detail) endDetail = detail;
+    }
+    killing ??= killTree(
+      { pid: child.pid, exited: leaderExited },
+      req.killGraceMs ?? KILL_GRACE_MS,
+      killDeps,
+    ).then(() => killDeps.killMarked?.(runId).then(() => undefined));
   };
-  const timer = req.timeoutMs ? setTimeout(() => kill('timeout'), req.timeoutMs) : undefined;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let finished = false;
+  const after = (ms: number | undefined, fn: () => void) => {
+    if (ms !== undefined && !finished) timers.push(setTimeout(fn, ms));
+  };
+  after(req.timeoutMs || undefined, () => kill('timeout'));
   const onAbort = () => kill('cancelled');
   req.signal?.addEventListener('abort', onAbort, { once: true });
   const unregister = req.lease?.onKill(() => kill('killed'));
 
+  // Past a fault nothing more is decoded: the rest of stdout only feeds the raw tail until the tree is dead.
+  let reading = true;
+  let resultSeen = false;
+  const stopReading = (detail: string) => {
+    reading = false;
+    kill('garbage_output', detail);
+  };
+  const deliver = (batch: CliEvent[]) => {
+    for (const event of batch) {
+      if (event.kind === 'init' && cliVersion === undefined) cliVersion = event.cliVersion;
+      if (event.kind === 'garbage' && event.oversizedChars !== undefined) stopReading(event.error);
+      if (event.kind !== 'stream_event') events.push(event);
+      if (event.kind === 'result' && !resultSeen) {
+        // The answer is in (and paid for): a CLI that does not end now is stopped, and the result used.
+        resultSeen = true;
+        after(req.resultGraceMs ?? RESULT_GRACE_MS, () => kill('after_result'));
+      }
+      try {
+        req.onEvent?.(event);
+      } catch {
+        // A failing listener (UI, preview) must not break the run.
+      }
+    }
+  };
+  // Stream listeners run outside any promise chain: whatever they throw would be uncaught and end the process.
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout.push(chunk);
-    deliver(reader.push(chunk));
+    try {
+      if (reading) deliver(reader.push(chunk));
+      stdout.push(chunk);
+    } catch (err) {
+      stopReading(`stdout could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
   });
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => {
+    try {
+      stderr.push(chunk);
+    } catch {
+      // Only a tail for diagnostics; losing a chunk of it is harmless.
+    }
+  });
+
+  // Once the leader has exited, whatever still holds stdout is a stray descendant: give it a moment, then cut.
+  let drained!: (exit: SpawnExit) => void;
+  const cut = new Promise<SpawnExit>((resolve) => (drained = resolve));
+  void leaderExited.then((exit) =>
+    after(req.drainGraceMs ?? DRAIN_GRACE_MS, () => {
+      void killStray(child.pid, runId, killDeps);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      drained(exit);
+    }),
+  );
 
   try {
-    const exit = await child.exited;
-    deliver(reader.end());
+    const exit = await Promise.race([child.exited, cut]);
+    try {
+      if (reading) deliver(reader.end());
+    } catch (err) {
+      endDetail ??= `stdout could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      if (endedBy === 'exit') endedBy = 'garbage_output';
+    }
     if (exit.errorCode) return outcome(exit, 'spawn_error');
     return outcome(exit, endedBy);
   } finally {
-    if (timer) clearTimeout(timer);
+    finished = true;
+    for (const t of timers) clearTimeout(t);
     req.signal?.removeEventListener('abort', onAbort);
     unregister?.();
-    // Whatever ended the run, no grandchild of it may outlive it (an MCP server, a tool's subprocess).
+    // Whatever ended the run, no descendant of it may outlive it (an MCP server, a tool's subprocess).
     if (killing) await killing;
-    else if (child.pid !== undefined && (deps.kill ?? realKillDeps).platform !== 'win32') {
-      (deps.kill ?? realKillDeps).signalGroup(child.pid, 'SIGKILL');
-    }
+    else await killStray(child.pid, runId, killDeps);
+    untrack();
   }
+}
+
+/** SIGKILLs what is left of a run: its process group, and every process carrying its marker. */
+async function killStray(pid: number | undefined, runId: string, deps: KillDeps): Promise<void> {
+  if (pid === undefined || deps.platform === 'win32') return;
+  deps.signalGroup(pid, 'SIGKILL');
+  await deps.killMarked?.(runId);
 }

@@ -16,7 +16,7 @@ import type { KillDeps } from './processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
 import { isSchemaName, type SchemaName } from './schemas';
-import { withRetries, type RetryDeps, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY_POLICY, withRetries, type RetryDeps, type RetryPolicy } from './retry';
 import { runCli } from './runCli';
 import type { Spawner } from './spawnCli';
 import type { CliEvent } from './stream';
@@ -89,9 +89,17 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         hermetic: req.hermetic ?? true,
       });
       const timeoutMs = timeoutFor(req.timeoutMs, schema.name, deps.defaultTimeoutMs);
+      const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
+      // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt
+      // gets its gate slot (time queued behind other calls is not the CLI's).
+      const now = deps.retry?.deps?.now ?? Date.now;
+      let deadline: number | undefined;
+      const remainingMs = () => (deadline === undefined ? undefined : deadline - now());
 
       const attempt = async (n: number) =>
         deps.gate.run(async (lease) => {
+          deadline ??= now() + timeoutMs;
+          const left = Math.max(1, deadline - now());
           const onEvent = eventSink(req, deps.previewParser ?? (() => new PartialJsonParser()));
           log.debug('cli start', { workflow: req.workflow, attempt: n, cli: cli.path, source: cli.source });
           const run = await runCli(
@@ -99,8 +107,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
               cli,
               args,
               prompt: req.prompt,
-              env: deps.env?.() ?? process.env,
-              timeoutMs,
+              env: cliEnv(deps.env?.() ?? process.env, policy),
+              timeoutMs: left,
               lease,
               ...(req.cwd ? { cwd: req.cwd } : {}),
               ...(req.signal ? { signal: req.signal } : {}),
@@ -119,9 +127,10 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         }, req.signal);
 
       const result = await withRetries(attempt, {
-        ...(deps.retry?.policy ? { policy: deps.retry.policy } : {}),
+        policy,
         ...(deps.retry?.deps ? { deps: deps.retry.deps } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
+        remainingMs,
         onRetry: (r) => {
           log.warn(`retrying after ${r.error.code}`, {
             workflow: req.workflow,
@@ -133,6 +142,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
             req.onRetry?.({
               code: r.error.code,
               attempt: r.attempt,
+              maxAttempts: policy.maxAttempts,
               delayMs: r.delayMs,
               message: r.error.message,
             });
@@ -162,6 +172,11 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   }
 
   return sendPrompt as SendPrompt;
+}
+
+/** The CLI's environment: the caller's, with the CLI's own API retries set to our budget's share. */
+function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv {
+  return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
 }
 
 /** The per-event callback: the caller's onEvent plus the preview feed, or nothing when neither is wanted. */

@@ -27,6 +27,11 @@ export interface SpawnedCli {
   stderr: Readable;
   /** Resolves (never rejects) once the process has exited and its stdout/stderr have ended. */
   exited: Promise<SpawnExit>;
+  /**
+   * Resolves when the process itself has exited, even while a descendant still holds its stdout open (then
+   * `exited` waits); absent for spawners that cannot tell the two apart.
+   */
+  processExited?: Promise<SpawnExit>;
 }
 
 export type Spawner = (command: string, args: readonly string[], options: SpawnOptions) => SpawnedCli;
@@ -58,5 +63,17 @@ export const execaSpawner: Spawner = (command, args, options) => {
     }
     return exit;
   });
-  return { pid: subprocess.pid, stdout: subprocess.stdout, stderr: subprocess.stderr, exited };
+  const node = subprocess.nodeChildProcess;
+  const processExited = new Promise<SpawnExit>((resolve) => {
+    node.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
+    // Never started: `exited` carries the errno; this only has to settle.
+    node.once('error', () => resolve({ exitCode: null, signal: null }));
+  });
+  return {
+    pid: subprocess.pid,
+    stdout: subprocess.stdout,
+    stderr: subprocess.stderr,
+    exited,
+    processExited,
+  };
 };

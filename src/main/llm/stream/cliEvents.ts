@@ -118,6 +118,8 @@ export interface GarbageEvent {
   /** The line, truncated to GARBAGE_LINE_LIMIT characters. */
   line: string;
   error: string;
+  /** Set when the line was longer than the reader's cap: it was dropped unread (`line` is empty). */
+  oversizedChars?: number;
 }
 
 export type CliEvent =

@@ -87,3 +87,49 @@ describe('LineSplitter decoding', () => {
     }
   });
 });
+
+describe('LineSplitter line cap', () => {
+  function collect(maxLineChars: number, chunks: (string | Uint8Array)[]) {
+    const oversized: number[] = [];
+    const splitter = new LineSplitter({ maxLineChars, onOversized: (n) => oversized.push(n) });
+    const lines: string[] = [];
+    for (const c of chunks) lines.push(...splitter.push(c));
+    lines.push(...splitter.end());
+    return { lines, oversized };
+  }
+
+  it('drops a line that grows past the cap across chunks, reports it once, and reads on after its newline', () => {
+    const { lines, oversized } = collect(10, ['ok\nabcdef', 'ghijkl', 'mnop', 'qr\nnext\n']);
+    expect(lines).toEqual(['ok', 'next']);
+    // Reported as soon as the pending part passed 10 characters, not when its newline came.
+    expect(oversized).toEqual([12]);
+  });
+
+  it('drops a complete line longer than the cap inside one chunk, and keeps one exactly at the cap', () => {
+    const { lines, oversized } = collect(5, [encoder.encode('12345\n123456\nz\r\n')]);
+    expect(lines).toEqual(['12345', 'z']);
+    expect(oversized).toEqual([6]);
+  });
+
+  it('drops an unterminated line past the cap at the end of the stream', () => {
+    const { lines, oversized } = collect(4, ['a\n', 'bbbbbbbb']);
+    expect(lines).toEqual(['a']);
+    expect(oversized).toEqual([8]);
+  });
+
+  it('keeps memory bounded while a 64 MB line streams through in 64 KB chunks', () => {
+    const chunk = encoder.encode('x'.repeat(64 * 1024));
+    const oversized: number[] = [];
+    const splitter = new LineSplitter({ maxLineChars: 1024 * 1024, onOversized: (n) => oversized.push(n) });
+    const before = process.memoryUsage().heapUsed;
+    let peak = 0;
+    for (let i = 0; i < 1024; i++) {
+      splitter.push(chunk);
+      if (i % 64 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+    }
+    expect(splitter.push('\nafter\n')).toEqual(['after']);
+    expect(oversized).toHaveLength(1);
+    // A 64 MB line held whole would be 64 MB or more; the splitter holds at most the 1 MB cap.
+    expect(peak).toBeLessThan(32 * 1024 * 1024);
+  });
+});

@@ -10,22 +10,50 @@
  * - A trailing "\r" (CRLF) is removed.
  * - `pushSpans` reports each line as a span of the decoded chunk instead of a string of its own: a reader that
  *   recognises most lines by scanning them in place (the CLI's delta lines) never copies them.
+ * - A line longer than `maxLineChars` is never assembled: once the unfinished tail passes the cap it is dropped,
+ *   `onOversized` is told once, and everything up to the next newline is discarded. Without the cap one runaway
+ *   line is buffered whole (hundreds of MB) and, past V8's string limit, the join throws a RangeError.
  */
 
 /** A line is `text.slice(start, end)`, its terminator (LF or CRLF) excluded. */
 export type LineSink = (text: string, start: number, end: number) => void;
+
+/**
+ * The longest line kept. The largest line the CLI really prints is a result line: the structured output twice
+ * (`structured_output` and `result`, the latter JSON-escaped), plus usage; an answer is bounded by the model's output
+ * tokens (64K tokens ≈ 256 KB of text), so legitimate lines stay around 1 MB. 16 MiB leaves a wide margin above that
+ * and still bounds what one line can hold in memory.
+ */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+
+export interface LineSplitterOptions {
+  /** Lines longer than this (in UTF-16 units, terminator excluded) are dropped; default MAX_LINE_CHARS. */
+  maxLineChars?: number;
+  /** Told once per dropped line, as soon as it passes the cap, with how much of it had arrived by then. */
+  onOversized?: (charsSoFar: number) => void;
+}
 
 export class LineSplitter {
   // BOMs are handled below (ignoreBOM), because each non-streaming call would restart the decoder's own sniffing.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly wholeDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private pending: string[] = [];
+  private pendingChars = 0;
+  /** Inside a line that passed the cap: everything up to the next newline is dropped. */
+  private discarding = false;
+  private readonly maxLineChars: number;
+  private readonly onOversized: ((charsSoFar: number) => void) | undefined;
   /** The decoder may hold part of a UTF-8 sequence (the last byte it was given was not ASCII). */
   private decoderHasBytes = false;
   /** The last chunk was non-empty bytes: a string chunk now flushes the decoder and the byte stream restarts. */
   private flushBeforeText = false;
   /** No text decoded since the byte stream (re)started: a leading U+FEFF is a BOM and is dropped. */
   private atStreamStart = true;
+
+  constructor(options: LineSplitterOptions = {}) {
+    this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+    this.onOversized = options.onOversized;
+  }
 
   /** Returns the lines completed by this chunk, without their terminators. */
   push(chunk: string | Uint8Array): string[] {
@@ -66,9 +94,11 @@ export class LineSplitter {
   /** Flushes the decoder and hands `sink` the last line if it had no newline. */
   endSpans(sink: LineSink): void {
     this.split(this.flush(), sink);
+    this.discarding = false;
     if (this.pending.length > 0) {
       const last = this.pending.join('');
       this.pending = [];
+      this.pendingChars = 0;
       sink(last, 0, withoutCr(last, 0, last.length));
     }
   }
@@ -93,10 +123,16 @@ export class LineSplitter {
     let start = 0;
     let newline = text.indexOf('\n');
     while (newline !== -1) {
-      if (this.pending.length > 0) {
+      if (this.discarding) {
+        this.discarding = false;
+      } else if (this.pendingChars + (newline - start) > this.maxLineChars) {
+        this.oversized(this.pendingChars + (newline - start));
+        this.discarding = false;
+      } else if (this.pending.length > 0) {
         this.pending.push(text.slice(start, newline));
         const line = this.pending.join('');
         this.pending = [];
+        this.pendingChars = 0;
         sink(line, 0, withoutCr(line, 0, line.length));
       } else {
         sink(text, start, withoutCr(text, start, newline));
@@ -104,7 +140,19 @@ export class LineSplitter {
       start = newline + 1;
       newline = text.indexOf('\n', start);
     }
-    if (start < text.length) this.pending.push(start === 0 ? text : text.slice(start));
+    if (start >= text.length || this.discarding) return;
+    const rest = text.length - start;
+    if (this.pendingChars + rest > this.maxLineChars) return this.oversized(this.pendingChars + rest);
+    this.pending.push(start === 0 ? text : text.slice(start));
+    this.pendingChars += rest;
+  }
+
+  /** Drops the line being assembled and discards the rest of it as it arrives. */
+  private oversized(charsSoFar: number): void {
+    this.pending = [];
+    this.pendingChars = 0;
+    this.discarding = true;
+    this.onOversized?.(charsSoFar);
   }
 }
 

@@ -69,6 +69,26 @@ describe('StreamJsonReader line handling', () => {
     ).toBe(5_000_000);
   });
 
+  it('reports a line past the cap as one oversized garbage event, the moment it passes, and reads on', () => {
+    const reader = new StreamJsonReader({ maxLineChars: 1000 });
+    const first = reader.push('{"type":"system","subtype":"a"}\n' + assistantLine('y'.repeat(600)));
+    expect(first.map((e) => e.kind)).toEqual(['system']);
+    const second = reader.push('y'.repeat(600));
+    expect(second).toEqual([
+      {
+        kind: 'garbage',
+        line: '',
+        error: expect.stringMatching(/longer than 1000 characters/),
+        oversizedChars: expect.any(Number),
+      },
+    ]);
+    const rest = [
+      ...reader.push('y'.repeat(5000) + '"}]}}\n{"type":"system","subtype":"b"}\n'),
+      ...reader.end(),
+    ];
+    expect(rest.map((e) => (e.kind === 'system' ? e.subtype : e.kind))).toEqual(['b']);
+  });
+
   it('turns a non-JSON line into a garbage event, truncated, and carries on', () => {
     const junk = 'Error: something ' + 'z'.repeat(GARBAGE_LINE_LIMIT * 2);
     const events = readAll([junk + '\n{"type":"system","subtype":"ok"}\n[1,2]\n']);

@@ -1,6 +1,6 @@
 import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
-import { LineSplitter } from './lineSplitter';
+import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
 import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt } from './cliDeltaEvent';
 import { DecodeState, pushCliEvents } from './toCliEvents';
@@ -19,10 +19,12 @@ export interface StreamJsonReaderOptions {
    * fastDelta.ts); the events are equal either way (`raw` of a CLI delta is parsed on first access). Default true; false exists for the differential tests.
    */
   fastPath?: boolean;
+  /** Lines longer than this are dropped and reported as an oversized `garbage` event; default MAX_LINE_CHARS. */
+  maxLineChars?: number;
 }
 
 export class StreamJsonReader {
-  private readonly lines = new LineSplitter();
+  private readonly lines: LineSplitter;
   private readonly state = new DecodeState();
   private readonly fastPath: boolean;
   private lineNumber = 0;
@@ -31,6 +33,19 @@ export class StreamJsonReader {
 
   constructor(options: StreamJsonReaderOptions = {}) {
     this.fastPath = options.fastPath ?? true;
+    const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+    this.lines = new LineSplitter({
+      maxLineChars,
+      onOversized: (chars) => {
+        this.lineNumber++;
+        this.out.push({
+          kind: 'garbage',
+          line: '',
+          error: `line longer than ${maxLineChars} characters (${chars} read), dropped`,
+          oversizedChars: chars,
+        });
+      },
+    });
   }
 
   push(chunk: string | Uint8Array): CliEvent[] {

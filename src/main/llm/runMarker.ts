@@ -1,0 +1,93 @@
+/**
+ * Every CLI run carries a marker in its environment, `PUFFIN_RUN_ID=<id>`, which its descendants inherit. A
+ * descendant that leaves the CLI's process group (setsid, a daemonising MCP server) escapes a group kill, but not
+ * the marker: on Linux, /proc/<pid>/environ shows it, so what is left of a run can be found and killed by it.
+ * (Elsewhere there is no cheap way to read another process's environment; the group kill is all there is.)
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+
+export const RUN_ID_ENV = 'PUFFIN_RUN_ID';
+
+/** A new run id: unique per run, safe in a shell word and a file name. */
+export function newRunId(): string {
+  return `${process.pid.toString(36)}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** True when a NUL-separated environment block holds exactly `name=value`. */
+export function environHas(environ: Buffer, name: string, value: string): boolean {
+  const needle = Buffer.from(`${name}=${value}\0`);
+  let at = environ.indexOf(needle);
+  while (at !== -1) {
+    if (at === 0 || environ[at - 1] === 0) return true;
+    at = environ.indexOf(needle, at + 1);
+  }
+  return false;
+}
+
+export interface MarkerScanDeps {
+  /** The pids to look at (default: every numeric entry of /proc). */
+  listPids(): Promise<number[]>;
+  /** The environment block of a pid, or null when it cannot be read (gone, another user's). */
+  readEnviron(pid: number): Promise<Buffer | null>;
+}
+
+export const procScanDeps: MarkerScanDeps = {
+  listPids: async () => {
+    try {
+      return (await readdir('/proc')).filter((n) => /^\d+$/.test(n)).map(Number);
+    } catch {
+      return [];
+    }
+  },
+  readEnviron: (pid) => readFile(`/proc/${pid}/environ`).catch(() => null),
+};
+
+/** Whether marker scans can work here. */
+export function canScanMarkers(platform: NodeJS.Platform = process.platform): boolean {
+  return platform === 'linux';
+}
+
+/** Every process (but this one) whose environment carries `name=value`. */
+export async function pidsWithMarker(
+  value: string,
+  name = RUN_ID_ENV,
+  deps: MarkerScanDeps = procScanDeps,
+): Promise<number[]> {
+  const pids = (await deps.listPids()).filter((p) => p !== process.pid);
+  const found: number[] = [];
+  // In batches: a few hundred small reads, without opening them all at once.
+  for (let i = 0; i < pids.length; i += 64) {
+    const batch = pids.slice(i, i + 64);
+    const environs = await Promise.all(batch.map((p) => deps.readEnviron(p)));
+    environs.forEach((env, k) => {
+      if (env && environHas(env, name, value)) found.push(batch[k]!);
+    });
+  }
+  return found;
+}
+
+/**
+ * SIGKILLs every process carrying the marker, scanning again while any are found (a process forking while it is
+ * killed can leave a child the first scan missed). Returns how many were signalled.
+ */
+export async function killMarked(
+  value: string,
+  deps: MarkerScanDeps = procScanDeps,
+  signal: (pid: number) => void = (pid) => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  },
+): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < 5; round++) {
+    const pids = await pidsWithMarker(value, RUN_ID_ENV, deps);
+    if (pids.length === 0) break;
+    pids.forEach(signal);
+    total += pids.length;
+  }
+  return total;
+}

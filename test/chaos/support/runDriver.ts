@@ -1,0 +1,27 @@
+// A Puffin stand-in the lifecycle tests can SIGKILL: runs one sendPrompt call against the fake CLI (the mode in
+// FAKE_CLAUDE_SCENARIO), prints "started" once the CLI's init line arrived, then waits for the call.
+// Usage: node --import tsx test/chaos/support/runDriver.ts
+import { ConcurrencyGate } from '../../../src/main/llm/gate';
+import { silentLogger } from '../../../src/main/core/logger';
+import { createSendPrompt } from '../../../src/main/llm/sendPrompt';
+import { fakeClaudePath } from '../../support/fakeCli';
+
+const sendPrompt = createSendPrompt({
+  locate: async () => ({ path: fakeClaudePath(), source: 'env', command: fakeClaudePath(), argsPrefix: [] }),
+  gate: new ConcurrencyGate(1),
+  logger: silentLogger,
+  settings: () => ({}),
+});
+const outcome = await sendPrompt({
+  workflow: 'driver',
+  prompt: 'hello',
+  schema: { type: 'object', properties: { name: { type: 'string' } } },
+  timeoutMs: 120_000,
+  onEvent: (e) => {
+    if (e.kind === 'init') process.stdout.write('started\n');
+  },
+}).then(
+  () => 'ok',
+  (e: { code?: string }) => e.code ?? 'error',
+);
+process.stdout.write(`${outcome}\n`);
