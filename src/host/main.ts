@@ -1,7 +1,7 @@
 // Entry of `npm run serve` (and of `npm start` where Electron cannot start).
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { createServices } from '../main/core/services';
+import { createRoot } from '../main/core/core';
 import { defaultUserDataDir } from '../main/core/paths';
 import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { startHost } from './server';
@@ -18,8 +18,8 @@ export async function runHost(opts: HostCliOptions = {}): Promise<void> {
     process.stderr.write(`The renderer is not built (${rendererDir}); run \`npm run build\` first.\n`);
     process.exit(1);
   }
-  const services = await createServices({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } });
-  const host = await startHost({ services, rendererDir, port: opts.port });
+  const root = await createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } });
+  const host = await startHost({ root, rendererDir, port: opts.port });
   if (opts.json) process.stdout.write(JSON.stringify({ url: host.url, launchUrl: host.launchUrl }) + '\n');
   else
     process.stdout.write(
@@ -30,9 +30,9 @@ export async function runHost(opts: HostCliOptions = {}): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    services.logBus.logger('host').info(`Stopping (${signal})`);
+    root.services.logBus.logger('host').info(`Stopping (${signal})`);
     await host.close();
-    await services.dispose();
+    await root.dispose();
     process.exit(0);
   };
   onShutdownSignal((signal) => void stop(signal));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EventChannel } from '../shared/ipc/contract';
-import { createServices, type Services } from '../main/core/services';
+import { createRoot, type Root } from '../main/core/core';
 import { startHost, type RunningHost } from './server';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -16,7 +16,7 @@ const INDEX =
 
 let root: string;
 let rendererDir: string;
-let services: Services;
+let app: Root;
 let host: RunningHost;
 
 beforeAll(async () => {
@@ -29,13 +29,13 @@ beforeAll(async () => {
   await writeFile(join(root, 'package.json'), JSON.stringify({ name: SECRET }));
   await writeFile(join(root, 'secret.txt'), SECRET);
   await mkdir(join(root, 'user-data'));
-  services = await createServices({ userDataDir: join(root, 'user-data'), platform: { face: 'browser' } });
-  host = await startHost({ services, rendererDir, token: TOKEN });
+  app = await createRoot({ userDataDir: join(root, 'user-data'), platform: { face: 'browser' } });
+  host = await startHost({ root: app, rendererDir, token: TOKEN });
 });
 
 afterAll(async () => {
   await host?.close();
-  await services?.dispose();
+  await app?.dispose();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -408,7 +408,7 @@ describe('browser host: /api/events', () => {
     const a = await openSocket();
     const b = await openSocket();
     sockets.push(a, b);
-    services.logBus.logger('test').info('hello from the test');
+    app.services.logBus.logger('test').info('hello from the test');
     for (const s of [a, b]) {
       const line = await s.next(
         (f) =>
@@ -436,7 +436,7 @@ describe('browser host: /api/events', () => {
     sockets.push(other);
     s.ws.close();
     await s.closed;
-    services.logBus.logger('test').info('after close');
+    app.services.logBus.logger('test').info('after close');
     await other.next((f) => (f.payload as { message?: string }).message === 'after close');
     expect(s.frames.some((f) => (f.payload as { message?: string }).message === 'after close')).toBe(false);
   });
@@ -445,8 +445,8 @@ describe('browser host: /api/events', () => {
 describe('browser host: close()', () => {
   it('terminates open sockets and stops listening', async () => {
     const userData = await mkdtemp(join(tmpdir(), 'puffin-host-close-'));
-    const own = await createServices({ userDataDir: userData, platform: { face: 'browser' } });
-    const h = await startHost({ services: own, rendererDir });
+    const own = await createRoot({ userDataDir: userData, platform: { face: 'browser' } });
+    const h = await startHost({ root: own, rendererDir });
     try {
       expect(h.token).not.toBe(TOKEN);
       expect(h.launchUrl).toBe(`http://127.0.0.1:${h.port}/?token=${h.token}`);
@@ -464,7 +464,7 @@ describe('browser host: close()', () => {
         code: 'ECONNREFUSED',
       });
       // Events after close reach nobody and throw nothing.
-      own.logBus.logger('test').info('after host close');
+      own.services.logBus.logger('test').info('after host close');
     } finally {
       await own.dispose();
       await rm(userData, { recursive: true, force: true });

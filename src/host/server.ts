@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Services } from '../main/core/services';
+import type { Root } from '../main/core/core';
 import { checkRequest, TOKEN_COOKIE } from './requestChecks';
 import { loadStatic } from './staticFiles';
 import { newToken } from './token';
@@ -9,7 +9,8 @@ import { newToken } from './token';
 const MAX_BODY = 8 * 1024 * 1024;
 
 export interface HostOptions {
-  services: Services;
+  /** The composition root: its dispatcher answers /api/invoke, its events go to /api/events. */
+  root: Root;
   /** Folder of the built renderer (index.html + assets). */
   rendererDir: string;
   port?: number;
@@ -73,7 +74,7 @@ function csp(port: number): string {
  */
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? newToken();
-  const log = opts.services.logBus.logger('host');
+  const log = opts.root.services.logBus.logger('host');
   const sockets = new Set<WebSocket>();
   let port = 0;
 
@@ -124,7 +125,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         });
       }
       const { channel, payload } = (parsed ?? {}) as { channel?: unknown; payload?: unknown };
-      const result = await opts.services.dispatch(channel, payload, { face: 'browser' });
+      const result = await opts.root.dispatch(channel, payload, { face: 'browser' });
       return send(res, 200, result);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -172,7 +173,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     });
   });
 
-  const unsubscribe = opts.services.onEvent((event, payload) => {
+  const unsubscribe = opts.root.onEvent((event, payload) => {
     const frame = JSON.stringify({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
   });

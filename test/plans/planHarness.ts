@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createServices, type Services } from '../../src/main/core/services';
+import { createRoot, type Root, type Services } from '../../src/main/core/core';
 import { driveServices, type ServiceDriver } from '../support/serviceDriver';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
@@ -18,6 +18,7 @@ export const responder = (replies: PlanReplies) => planResponder(replies, SPRINT
 export { plan, planItem, promptStoryId };
 
 export interface PlanJourney extends ServiceDriver {
+  root: Root;
   services: Services;
   mock: MockMessagesApi;
   project: string;
@@ -36,24 +37,25 @@ export function writeProjectFiles(project: string, files: Record<string, string>
 export async function startPlanJourney(replies: PlanReplies): Promise<PlanJourney> {
   const mock = await startMockMessagesApi({ script: [], respond: responder(replies) });
   const home = makeTempHome();
-  const root = mkdtempSync(join(tmpdir(), 'puffin-plans-'));
-  const project = join(root, 'project');
+  const tmp = mkdtempSync(join(tmpdir(), 'puffin-plans-'));
+  const project = join(tmp, 'project');
   mkdirSync(project);
   writeProjectFiles(project, {
     'src/index.ts': 'export const app = 1;\n',
     'package.json': '{"name":"demo"}\n',
   });
   const env = { ...cliEnv(mock.url, home.dir), PUFFIN_CLAUDE_PATH: claudeExecutable('current') };
-  const services = await createServices({
-    userDataDir: join(root, 'user-data'),
+  const root = await createRoot({
+    userDataDir: join(tmp, 'user-data'),
     platform: { face: 'browser' },
     llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
   });
-  const driver = driveServices(services);
+  const driver = driveServices(root);
   const { events, call, fail } = driver;
   await call('project:open', { path: project });
   return {
-    services,
+    root,
+    services: root.services,
     mock,
     project,
     env,
@@ -62,10 +64,10 @@ export async function startPlanJourney(replies: PlanReplies): Promise<PlanJourne
     fail,
     waitFor: driver.waitFor,
     async close() {
-      await services.dispose();
+      await root.dispose();
       await mock.close();
       home.cleanup();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(tmp, { recursive: true, force: true });
     },
   };
 }

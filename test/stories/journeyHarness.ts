@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServices, type Services } from '../../src/main/core/services';
+import { createRoot, type Root, type Services } from '../../src/main/core/core';
 import { driveServices, type ServiceDriver } from '../support/serviceDriver';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
@@ -31,13 +31,14 @@ export function respond(body: MessagesRequestBody): MockTurn | undefined {
 }
 
 export interface Journey extends ServiceDriver {
+  root: Root;
   services: Services;
   mock: MockMessagesApi;
   project: string;
   userData: string;
   env: Record<string, string>;
-  /** Services again over the same folders (an app restart). */
-  reopen(): Promise<Services>;
+  /** The root again over the same folders (an app restart). */
+  reopen(): Promise<Root>;
   close(): Promise<void>;
 }
 
@@ -48,28 +49,29 @@ export async function startJourney(opts: {
 }): Promise<Journey> {
   const mock = await startMockMessagesApi({ script: opts.script, respond });
   const home = makeTempHome();
-  const root = mkdtempSync(join(tmpdir(), 'puffin-journey-'));
-  const project = join(root, 'project');
-  const userData = join(root, 'user-data');
+  const tmp = mkdtempSync(join(tmpdir(), 'puffin-journey-'));
+  const project = join(tmp, 'project');
+  const userData = join(tmp, 'user-data');
   rmSync(project, { recursive: true, force: true });
   const { mkdirSync } = await import('node:fs');
   mkdirSync(project);
   const base = opts.loggedIn === false ? notLoggedInEnv(home.dir, mock.url) : cliEnv(mock.url, home.dir);
   const env = { ...base, PUFFIN_CLAUDE_PATH: claudeExecutable(opts.which ?? 'current') };
   const build = () =>
-    createServices({
+    createRoot({
       userDataDir: userData,
       platform: { face: 'browser' },
       llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
     });
-  const all: Services[] = [];
-  const services = await build();
-  all.push(services);
-  const driver = driveServices(services);
+  const all: Root[] = [];
+  const root = await build();
+  all.push(root);
+  const driver = driveServices(root);
   const { events, call } = driver;
   await call('project:open', { path: project });
   return {
-    services,
+    root,
+    services: root.services,
     mock,
     project,
     userData,
@@ -87,7 +89,7 @@ export async function startJourney(opts: {
       for (const s of all) await s.dispose();
       await mock.close();
       home.cleanup();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(tmp, { recursive: true, force: true });
     },
   };
 }

@@ -113,7 +113,7 @@ describe('stories journey with the real CLI', () => {
       deriveStories: true,
     });
     await j.mock.waitForRequest((r) => r.kind === 'main');
-    await j.services.dispose();
+    await j.root.dispose();
     const g = await pending;
     expect(g.status).toBe('cancelled');
     expect(await j.services.projects.requireStore().history.get('gen-q')).toMatchObject({

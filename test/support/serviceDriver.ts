@@ -7,7 +7,7 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../src/shared/ipc/contract';
-import type { Services } from '../../src/main/core/services';
+import type { Root } from '../../src/main/core/core';
 
 export interface ServiceDriver {
   events: { event: EventChannel; payload: unknown }[];
@@ -30,10 +30,10 @@ interface Waiter {
   resolve: (payload: unknown) => void;
 }
 
-export function driveServices(services: Services): ServiceDriver {
+export function driveServices(root: Pick<Root, 'dispatch' | 'onEvent'>): ServiceDriver {
   const events: ServiceDriver['events'] = [];
   const waiters: Waiter[] = [];
-  services.onEvent((event, payload) => {
+  root.onEvent((event, payload) => {
     events.push({ event, payload });
     for (const w of [...waiters])
       if (w.event === event && w.match(payload)) {
@@ -42,7 +42,7 @@ export function driveServices(services: Services): ServiceDriver {
       }
   });
   const dispatch = <C extends RequestChannel>(channel: C, request: RequestOf<C>) =>
-    services.dispatch(channel, request, { face: 'test' });
+    root.dispatch(channel, request, { face: 'test' });
   return {
     events,
     async call(channel, request) {

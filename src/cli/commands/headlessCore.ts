@@ -1,13 +1,13 @@
 // The headless face: the same core services as the app (settings, project store, sendPrompt, generations),
 // with log lines on stderr (warnings and errors; everything with PUFFIN_DEBUG) and stdout left to the result.
-import { buildCore, type Core } from '../../main/core/core';
+import { createRoot, type Services } from '../../main/core/core';
 import { LogBus } from '../../main/core/logger';
 import { defaultUserDataDir } from '../../main/core/paths';
 import { onShutdownSignal } from '../../main/llm/shutdownSignals';
 import type { CliIo } from '../command';
 
 export interface Headless {
-  core: Core;
+  core: Services;
   /** Stops Ctrl-C handling and disposes the core (kills any CLI still running). */
   close(): Promise<void>;
 }
@@ -20,22 +20,21 @@ export async function headlessCore(io: CliIo): Promise<Headless> {
     const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
     io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
   });
-  const core = await buildCore({
+  const root = await createRoot({
     userDataDir: defaultUserDataDir(io.env),
     logBus,
-    emit: () => {}, // no renderer to tell
+    platform: { face: 'cli' },
     llm: { env: () => io.env },
   });
-  // Ctrl-C (and kill, and a closed terminal) cancels: the running generation is stored as cancelled and its CLI process tree killed.
-  const offSignals = onShutdownSignal(() => {
-    core.generation.cancelAll();
-    core.plans.cancelAll();
-  });
+  const core = root.services;
+  // Ctrl-C (and kill, and a closed terminal) cancels: the running generation is stored as cancelled and its CLI
+  // process tree killed.
+  const offSignals = onShutdownSignal(() => root.cancelAll());
   return {
     core,
     async close() {
       offSignals();
-      await core.dispose();
+      await root.dispose();
     },
   };
 }

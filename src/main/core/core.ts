@@ -1,97 +1,74 @@
 /**
- * The services every face shares, built once: settings, the opened project and its store, sendPrompt (one
- * gate, one CLI lookup) and the generation service. createServices (Electron, browser host) adds the IPC
- * handlers on top; the headless CLI uses this directly, so it stores results exactly as the app does.
+ * The composition root: the one function every face (desktop, browser host, headless CLI, tests) calls. It
+ * builds every service once and the one door into them, the validating dispatcher; the faces only adapt it
+ * (IPC, HTTP + WebSocket, argv + stdout).
  */
-import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
-import { ConcurrencyGate } from '../llm/gate';
-import { locateCli } from '../llm/locateCli';
-import type { SendPrompt } from '../llm/promptTypes';
-import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
-import { PlanService } from '../plans/planService';
-import { GenerationService } from '../services/generationService';
-import type { LogBus } from './logger';
-import { ProjectService } from './projectService';
-import { SettingsService } from './settingsService';
+import { appHandlers } from './appHandlers';
+import { createDispatcher, type Dispatch } from './dispatcher';
+import { LogBus } from './logger';
+import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
-export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+export type { Emit, FacePlatform, LlmOptions, Services } from './services';
 
-/** How the CLI is run; tests point it at the real CLI + mock API and make retries instant. */
-export interface LlmOptions {
-  /** The CLI's environment and where PUFFIN_CLAUDE_PATH is read (default: this process's). */
-  env?: () => NodeJS.ProcessEnv;
-  retry?: SendPromptDeps['retry'];
-  spawn?: SendPromptDeps['spawn'];
-  /** The desktop app has no shell PATH: also look for `claude` on the login shell's PATH. */
-  desktop?: boolean;
+/** A listener of every main → renderer event, for a face to forward. */
+export type EventListener = Emit;
+
+export interface RootOptions {
+  userDataDir: string;
+  platform: FacePlatform;
+  logBus?: LogBus;
+  llm?: LlmOptions;
 }
 
-export interface Core {
-  settings: SettingsService;
-  projects: ProjectService;
-  gate: ConcurrencyGate;
-  sendPrompt: SendPrompt;
-  generation: GenerationService;
-  plans: PlanService;
-  /** Cancels running generations (stored as cancelled), kills every CLI process tree, waits for the writes. */
+export interface Root {
+  services: Services;
+  /** Every request of every face goes through here: contract validation, then the handler, typed errors. */
+  dispatch: Dispatch;
+  /** Every event the services emit. */
+  onEvent(listener: EventListener): () => void;
+  /** Resolves when the background work started so far (generated titles, history records) is stored. */
+  idle(): Promise<void>;
+  /** Cancels every running generation and plan step (stored as cancelled) and kills their CLI processes. */
+  cancelAll(): void;
+  /** cancelAll, kills every CLI process tree, waits for the writes and detaches every listener. */
   dispose(): Promise<void>;
 }
 
-export async function buildCore(opts: {
-  userDataDir: string;
-  logBus: LogBus;
-  emit: Emit;
-  llm?: LlmOptions;
-}): Promise<Core> {
-  const { logBus, emit } = opts;
-  const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
-  await settings.load();
-  const projects = new ProjectService(settings, logBus.logger('project'));
+export async function createRoot(opts: RootOptions): Promise<Root> {
+  const logBus = opts.logBus ?? new LogBus();
+  const listeners = new Set<EventListener>();
+  const emit: Emit = (event, payload) => {
+    for (const l of listeners) l(event, payload);
+  };
+  const { services, stop } = await buildServices({ ...opts, logBus, emit });
+  const { generation, plans, gate, info } = services;
+  const dispatch = createDispatcher(appHandlers(services, opts.platform, emit), logBus.logger('ipc'));
+  const idle = async () => {
+    await Promise.all([generation.idle(), plans.idle()]);
+  };
+  const cancelAll = () => {
+    generation.cancelAll();
+    plans.cancelAll();
+  };
 
-  const gate = new ConcurrencyGate(settings.get().maxConcurrent);
-  const unsubscribe = settings.onChange((s) => gate.setLimit(s.maxConcurrent));
-  const env = opts.llm?.env ?? (() => process.env);
-  const sendPrompt = createSendPrompt({
-    locate: () =>
-      locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop: opts.llm?.desktop ?? false }),
-    gate,
-    logger: logBus.logger('llm'),
-    settings: () => ({ defaultModel: settings.get().defaultModel }),
-    env,
-    ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
-    ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
-  });
-  const generation = new GenerationService({
-    sendPrompt,
-    project: () => {
-      const store = projects.requireStore();
-      return { store, path: projects.get()!.path };
-    },
-    onProgress: (p) => emit('generation:progress', p),
-    onChanged: (g) => emit('history:changed', g),
-    logger: logBus.logger('generation'),
-  });
-
-  const plans = new PlanService({
-    sendPrompt,
-    project: () => ({ store: projects.requireStore(), path: projects.get()!.path }),
-    emit,
-    logger: logBus.logger('plans'),
-  });
-
+  logBus
+    .logger('app')
+    .info(`Puffin ${info.version} started (${info.face})`, { userDataDir: opts.userDataDir });
   return {
-    settings,
-    projects,
-    gate,
-    sendPrompt,
-    generation,
-    plans,
+    services,
+    dispatch,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    idle,
+    cancelAll,
     async dispose() {
-      generation.cancelAll();
-      plans.cancelAll();
+      cancelAll();
       await gate.killAll();
-      await Promise.all([generation.idle(), plans.idle()]);
-      unsubscribe();
+      await idle();
+      stop();
+      listeners.clear();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import {
   requestChannels,
+  type Face,
   requestSchemas,
   type RequestChannel,
   type RequestOf,
@@ -12,7 +13,7 @@ import type { Logger } from './logger';
 
 /** Who is calling: the face adapters fill this in; handlers can use it (e.g. Electron's window). */
 export interface CallContext {
-  face: 'electron' | 'browser' | 'test';
+  face: Face | 'test';
   /** Opaque handle of the caller window/socket, when there is one. */
   sender?: unknown;
 }

@@ -1,62 +1,91 @@
-import type { EventChannel, EventPayloads, Face, AppInfo } from '../../shared/ipc/contract';
-import { isSafeExternalUrl } from '../../shared/urls';
+/**
+ * The services every face shares, built once by the composition root (core.ts): settings, the opened project
+ * and its store, sendPrompt (one gate, one CLI lookup), the generation and plan services, the assertions engine
+ * and the headless tools. Nothing here knows which face calls it.
+ */
+import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
-import { journeyHandlers } from '../services/journeyHandlers';
-import { planHandlers } from '../services/planHandlers';
-import type { GenerationService } from '../services/generationService';
+import { ConcurrencyGate } from '../llm/gate';
+import { locateCli } from '../llm/locateCli';
+import type { SendPrompt } from '../llm/promptTypes';
+import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
+import { PlanService } from '../plans/planService';
+import { GenerationService } from '../services/generationService';
 import { APP_VERSION } from './appVersion';
-import { buildCore, type LlmOptions } from './core';
-import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
-import { ServiceError } from './errors';
-import { LogBus } from './logger';
-import type { ProjectService } from './projectService';
-import type { SettingsService } from './settingsService';
+import type { LogBus } from './logger';
+import { ProjectService } from './projectService';
+import { SettingsService } from './settingsService';
+
+export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+
+/** How the CLI is run; tests point it at the real CLI + mock API and make retries instant. */
+export interface LlmOptions {
+  /** The CLI's environment and where PUFFIN_CLAUDE_PATH is read (default: this process's). */
+  env?: () => NodeJS.ProcessEnv;
+  retry?: SendPromptDeps['retry'];
+  spawn?: SendPromptDeps['spawn'];
+  /** The desktop app has no shell PATH: also look for `claude` on the login shell's PATH. */
+  desktop?: boolean;
+}
 
 /** What differs between faces: native dialogs and the system browser exist only on the desktop. */
 export interface FacePlatform {
   face: Face;
-  /** Shows a native folder picker; undefined where there is none (browser host). */
+  /** Shows a native folder picker; undefined where there is none (browser host, headless CLI). */
   pickFolder?: () => Promise<string | null>;
   openExternal?: (url: string) => Promise<void>;
   /** Opens a file with the system's default app (desktop only). */
   openPath?: (path: string) => Promise<void>;
 }
 
-export type EventListener = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+export type AssertionsService = ReturnType<typeof createAssertionsService>;
 
 export interface Services {
+  info: AppInfo;
   logBus: LogBus;
   settings: SettingsService;
   projects: ProjectService;
+  gate: ConcurrencyGate;
+  sendPrompt: SendPrompt;
   generation: GenerationService;
-  dispatch: Dispatch;
-  info: AppInfo;
-  /** Every main → renderer event, for the face to forward. */
-  onEvent(listener: EventListener): () => void;
-  /** Cancels running generations and kills every CLI process tree (app quit, host stop). */
-  dispose(): Promise<void>;
+  plans: PlanService;
+  assertions: AssertionsService;
 }
 
-/** The composition root: builds every service once; the faces (Electron, browser host, CLI) only adapt it. */
-export async function createServices(opts: {
+/** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
+export async function buildServices(opts: {
   userDataDir: string;
   platform: FacePlatform;
-  logBus?: LogBus;
+  logBus: LogBus;
+  emit: Emit;
   llm?: LlmOptions;
-}): Promise<Services> {
-  const logBus = opts.logBus ?? new LogBus();
-  const log = logBus.logger('app');
-  const listeners = new Set<EventListener>();
-  const emit: EventListener = (event, payload) => {
-    for (const l of listeners) l(event, payload);
-  };
-  const core = await buildCore({
-    userDataDir: opts.userDataDir,
-    logBus,
-    emit,
-    llm: { desktop: opts.platform.face === 'electron', ...opts.llm },
+}): Promise<{ services: Services; stop: () => void }> {
+  const { logBus, emit } = opts;
+  const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
+  await settings.load();
+  const projects = new ProjectService(settings, logBus.logger('project'));
+
+  const gate = new ConcurrencyGate(settings.get().maxConcurrent);
+  const env = opts.llm?.env ?? (() => process.env);
+  const desktop = opts.llm?.desktop ?? opts.platform.face === 'electron';
+  const sendPrompt = createSendPrompt({
+    locate: () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop }),
+    gate,
+    logger: logBus.logger('llm'),
+    settings: () => ({ defaultModel: settings.get().defaultModel }),
+    env,
+    ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
+    ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
-  const { settings, projects, generation } = core;
+  const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
+  const generation = new GenerationService({
+    sendPrompt,
+    project,
+    onProgress: (p) => emit('generation:progress', p),
+    onChanged: (g) => emit('history:changed', g),
+    logger: logBus.logger('generation'),
+  });
+  const plans = new PlanService({ sendPrompt, project, emit, logger: logBus.logger('plans') });
   const assertions = createAssertionsService({
     projectDir: () => projects.get()?.path ?? null,
     story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),
@@ -72,63 +101,21 @@ export async function createServices(opts: {
   };
 
   const unsubs = [
+    settings.onChange((s) => gate.setLimit(s.maxConcurrent)),
     logBus.subscribe((line) => emit('log:line', line)),
     settings.onChange((s) => emit('settings:changed', s)),
     projects.onChange((p) => emit('project:changed', p)),
   ];
-
-  const handlers: Handlers = {
-    'app:info': () => info,
-    'settings:get': () => settings.get(),
-    'settings:update': (patch) => settings.update(patch),
-    'project:open': ({ path }) => projects.open(path),
-    'project:current': () => projects.get(),
-    'project:pickFolder': async () => {
-      if (!opts.platform.pickFolder)
-        throw new ServiceError(
-          'not_supported',
-          'There is no folder dialog in the browser host; type the path.',
-        );
-      const picked = await opts.platform.pickFolder();
-      return picked === null ? null : projects.open(picked);
-    },
-    'project:forgetRecent': ({ path }) => settings.forgetProject(path),
-    'log:recent': ({ limit }) => logBus.recent(limit),
-    'shell:openExternal': async ({ url }) => {
-      if (!isSafeExternalUrl(url))
-        throw new ServiceError('invalid_payload', `Refused to open "${url}": not a web link.`);
-      if (!opts.platform.openExternal) return { opened: false };
-      await opts.platform.openExternal(url);
-      return { opened: true };
-    },
-    'assertions:list': () => assertions.list(),
-    'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
-    'assertions:openLocation': async ({ file }) => {
-      const path = assertions.resolveLocation(file);
-      if (!opts.platform.openPath) return { opened: false, path };
-      await opts.platform.openPath(path);
-      return { opened: true, path };
-    },
-    ...journeyHandlers({ projects, generation, emit }),
-    ...planHandlers(core.plans),
-  };
-
-  log.info(`Puffin ${info.version} started (${info.face})`, { userDataDir: opts.userDataDir });
-  return {
+  const services: Services = {
+    info,
     logBus,
     settings,
     projects,
+    gate,
+    sendPrompt,
     generation,
-    info,
-    dispatch: createDispatcher(handlers, logBus.logger('ipc')),
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async dispose() {
-      await core.dispose();
-      for (const u of unsubs) u();
-      listeners.clear();
-    },
+    plans,
+    assertions,
   };
+  return { services, stop: () => unsubs.forEach((u) => u()) };
 }

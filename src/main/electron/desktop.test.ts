@@ -138,7 +138,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await desktop?.services.dispose();
+  await desktop?.root.dispose();
   vi.unstubAllEnvs();
   await rm(root, { recursive: true, force: true });
 });
@@ -179,7 +179,7 @@ describe('startDesktop', () => {
     expect(win.loadURL).toHaveBeenCalledWith(appUrl);
     expect(desktop.appUrl).toBe(appUrl);
     expect(electron.app.setPath).toHaveBeenCalledWith('userData', userData);
-    expect(desktop.services.info).toMatchObject({
+    expect(desktop.root.services.info).toMatchObject({
       face: 'electron',
       nativeDialogs: true,
       userDataDir: userData,
@@ -241,7 +241,7 @@ describe('startDesktop', () => {
     ['a frame without a URL', 'own', null],
   ])('refuses a call from %s with forbidden_sender, before any service runs', async (_what, who, frame) => {
     const { win, appUrl, desktop } = await start();
-    const update = vi.spyOn(desktop.services.settings, 'update');
+    const update = vi.spyOn(desktop.root.services.settings, 'update');
     const sender = { id: who === 'own' ? win.webContents.id : win.webContents.id + 1000 };
     const frameUrl = frame === 'app' ? appUrl : frame;
     const result = await call('settings:update', { theme: 'dark' }, sender, frameUrl);
@@ -250,11 +250,11 @@ describe('startDesktop', () => {
       error: { code: 'forbidden_sender', message: 'This window may not call Puffin.' },
     });
     expect(update).not.toHaveBeenCalled();
-    expect(desktop.services.settings.get().theme).toBe('system');
+    expect(desktop.root.services.settings.get().theme).toBe('system');
     expect(await readdir(userData)).toEqual([]);
     const open = await call('project:open', { path: root }, sender, frameUrl);
     expect(open).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-    expect(desktop.services.projects.get()).toBeNull();
+    expect(desktop.root.services.projects.get()).toBeNull();
   });
 
   it('denies every permission request and check', async () => {
@@ -306,19 +306,19 @@ describe('startDesktop', () => {
 
   it('forwards main-process events to the window', async () => {
     const { win, desktop } = await start();
-    desktop.services.logBus.logger('test').info('hello window');
+    desktop.root.services.logBus.logger('test').info('hello window');
     expect(win.webContents.send).toHaveBeenCalledWith(
       'log:line',
       expect.objectContaining({ message: 'hello window', scope: 'test' }),
     );
-    await desktop.services.settings.update({ theme: 'dark' });
+    await desktop.root.services.settings.update({ theme: 'dark' });
     expect(win.webContents.send).toHaveBeenCalledWith(
       'settings:changed',
       expect.objectContaining({ theme: 'dark' }),
     );
     win.emit('closed');
     win.webContents.send.mockClear();
-    desktop.services.logBus.logger('test').info('after close');
+    desktop.root.services.logBus.logger('test').info('after close');
     expect(win.webContents.send).not.toHaveBeenCalled();
   });
 
@@ -350,12 +350,12 @@ describe('startDesktop', () => {
     );
     click(menuItem(file, 'Open Project…'));
     await dialogShown;
-    expect(desktop.services.projects.get()).toBeNull();
+    expect(desktop.root.services.projects.get()).toBeNull();
 
     // Opening a project updates recent projects, and the menu follows.
     const project = join(root, 'proj');
     await mkdir(project);
-    await desktop.services.projects.open(project);
+    await desktop.root.services.projects.open(project);
     const after = fake.state.menus.at(-1) as MenuItemConstructorOptions[];
     const afterRecent = menuItem(
       menuItem(after, 'File').submenu as MenuItemConstructorOptions[],
@@ -369,7 +369,7 @@ describe('startDesktop', () => {
     await mkdir(project);
     await writeFile(join(userData, 'settings.json'), JSON.stringify({ recentProjects: [project] }));
     const { desktop } = await start();
-    const changed = new Promise((resolve) => desktop.services.projects.onChange(resolve));
+    const changed = new Promise((resolve) => desktop.root.services.projects.onChange(resolve));
     const template = fake.state.menus.at(-1) as MenuItemConstructorOptions[];
     const recent = menuItem(menuItem(template, 'File').submenu as MenuItemConstructorOptions[], 'Open Recent')
       .submenu as MenuItemConstructorOptions[];

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { eventChannels } from '../../shared/ipc/contract';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { defaultUserDataDir } from '../core/paths';
-import { createServices, type Services } from '../core/services';
+import { createRoot, type Root } from '../core/core';
 import { isAppUrl, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { denyAllPermissions, lockDownContents } from './security';
@@ -12,7 +12,7 @@ import { APP_CSP, windowOptions } from './windowOptions';
 import { boundsFor, loadWindowState, trackWindowState } from './windowState';
 
 export interface Desktop {
-  services: Services;
+  root: Root;
   window: BrowserWindow;
   appUrl: string;
 }
@@ -25,7 +25,7 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
     if (isSafeExternalUrl(url)) await shell.openExternal(url);
   };
   let window: BrowserWindow | null = null;
-  const services = await createServices({
+  const root = await createRoot({
     userDataDir,
     platform: {
       face: 'electron',
@@ -46,6 +46,7 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
       },
     },
   });
+  const { services, dispatch } = root;
   const log = services.logBus.logger('electron');
 
   const appUrl =
@@ -67,11 +68,11 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
   lockDownContents(win.webContents, appUrl, (url) => void openExternal(url));
   registerIpc(
     ipcMain,
-    services.dispatch,
+    dispatch,
     (event) => event.sender.id === win.webContents.id && isAppUrl(event.senderFrame?.url ?? '', appUrl),
     services.logBus.logger('ipc'),
   );
-  const forward = services.onEvent((event, payload) => {
+  const forward = root.onEvent((event, payload) => {
     if (!win.isDestroyed() && eventChannels.includes(event)) win.webContents.send(event, payload);
   });
 
@@ -79,8 +80,8 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
     const template = menuTemplate(
       services.settings.get().recentProjects,
       {
-        openProject: () => void services.dispatch('project:pickFolder', {}, { face: 'electron' }),
-        openRecent: (path) => void services.dispatch('project:open', { path }, { face: 'electron' }),
+        openProject: () => void dispatch('project:pickFolder', {}, { face: 'electron' }),
+        openRecent: (path) => void dispatch('project:open', { path }, { face: 'electron' }),
         openExternal: (url) => void openExternal(url),
         quit: () => app.quit(),
       },
@@ -95,7 +96,7 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
   win.on('closed', () => forward());
   await win.loadURL(appUrl);
   log.info('Window ready');
-  return { services, window: win, appUrl };
+  return { root, window: win, appUrl };
 }
 
 /** Entry: single instance, clean quit (services disposed, so CLI children die with the app). */
@@ -120,7 +121,7 @@ export function runDesktop(outDir: string): void {
     if (disposed || !desktop) return;
     event.preventDefault();
     disposed = true;
-    void desktop.services.dispose().finally(() => app.quit());
+    void desktop.root.dispose().finally(() => app.quit());
   });
   void app.whenReady().then(async () => {
     try {

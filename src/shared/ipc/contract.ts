@@ -262,7 +262,8 @@ type DerivedRequestTypes = { [C in RequestChannel]: FromSchema<(typeof requestSc
 export interface RequestTypes extends DerivedRequestTypes {}
 export type RequestOf<C extends RequestChannel> = RequestTypes[C];
 
-export type Face = 'electron' | 'browser';
+/** Who serves the app: the desktop window, the browser host, or the headless command line (`npx puffin`). */
+export type Face = 'electron' | 'browser' | 'cli';
 
 export interface AppInfo {
   name: string;

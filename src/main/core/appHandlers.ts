@@ -1,0 +1,43 @@
+/** The handler of every contract channel: the app's own ones here, the journeys' from their modules. */
+import { isSafeExternalUrl } from '../../shared/urls';
+import { journeyHandlers } from '../services/journeyHandlers';
+import { planHandlers } from '../services/planHandlers';
+import type { Handlers } from './dispatcher';
+import { ServiceError } from './errors';
+import type { Emit, FacePlatform, Services } from './services';
+
+export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
+  const { settings, projects, assertions, logBus, info } = services;
+  return {
+    'app:info': () => info,
+    'settings:get': () => settings.get(),
+    'settings:update': (patch) => settings.update(patch),
+    'project:open': ({ path }) => projects.open(path),
+    'project:current': () => projects.get(),
+    'project:pickFolder': async () => {
+      if (!platform.pickFolder)
+        throw new ServiceError('not_supported', 'There is no folder dialog here; type the path.');
+      const picked = await platform.pickFolder();
+      return picked === null ? null : projects.open(picked);
+    },
+    'project:forgetRecent': ({ path }) => settings.forgetProject(path),
+    'log:recent': ({ limit }) => logBus.recent(limit),
+    'shell:openExternal': async ({ url }) => {
+      if (!isSafeExternalUrl(url))
+        throw new ServiceError('invalid_payload', `Refused to open "${url}": not a web link.`);
+      if (!platform.openExternal) return { opened: false };
+      await platform.openExternal(url);
+      return { opened: true };
+    },
+    'assertions:list': () => assertions.list(),
+    'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
+    'assertions:openLocation': async ({ file }) => {
+      const path = assertions.resolveLocation(file);
+      if (!platform.openPath) return { opened: false, path };
+      await platform.openPath(path);
+      return { opened: true, path };
+    },
+    ...journeyHandlers({ projects, generation: services.generation, emit }),
+    ...planHandlers(services.plans),
+  };
+}
