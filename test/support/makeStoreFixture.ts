@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices } from '../../src/main/core/services';
+import { createRoot } from '../../src/main/core/core';
 import type { Generation } from '../../src/shared/stories';
 import { startMockMessagesApi } from './mockMessagesApi';
 import { httpError, structured, text } from './mockTurns';
@@ -63,12 +63,12 @@ async function main(): Promise<void> {
     'package.json': '{"name":"recipes"}\n',
   });
   const env = { ...cliEnv(mock.url, home.dir), PUFFIN_CLAUDE_PATH: claudeExecutable('current') };
-  const services = await createServices({
+  const root = await createRoot({
     userDataDir: join(tmp, 'user-data'),
     platform: { face: 'browser' },
     llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
   });
-  const { call, waitFor } = driveServices(services);
+  const { call, waitFor } = driveServices(root);
   const titled = (id: string) =>
     waitFor('history:changed', (g: Generation) => g.id === id && g.title !== '' && g.status !== 'running');
   try {
@@ -149,9 +149,9 @@ async function main(): Promise<void> {
 
     const closed = await call('sprints:create', { storyIds: [d], title: 'Later' });
     await call('sprints:update', { id: closed.id, patch: { status: 'closed' } });
-    await services.generation.idle();
+    await root.services.generation.idle();
   } finally {
-    await services.dispose();
+    await root.dispose();
     await mock.close();
     home.cleanup();
   }

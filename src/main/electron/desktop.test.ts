@@ -197,7 +197,7 @@ describe('startDesktop', () => {
         maximized: false,
       }),
     );
-    await first.desktop.services.dispose();
+    await first.desktop.root.dispose();
     const second = await start();
     expect(second.win.options).toMatchObject({ x: 40, y: 30, width: 1100, height: 700 });
   });
