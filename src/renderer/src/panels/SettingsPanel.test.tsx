@@ -99,13 +99,25 @@ describe('SettingsPanel', () => {
   it('keeps the form and reports the error when main refuses the update', async () => {
     const { client, store } = setup();
     client.handle('settings:update', () => {
-      throw new IpcError({ code: 'invalid_payload', message: 'Invalid request for settings:update' });
+      throw new IpcError({ code: 'not_writable', message: 'Cannot write settings.json' });
     });
-    fireEvent.change(field('Default model'), { target: { value: 'bad model!' } });
+    fireEvent.change(field('Default model'), { target: { value: 'opus' } });
     await save();
-    expect(store.getState().notice).toMatchObject({ kind: 'error', code: 'invalid_payload' });
+    expect(store.getState().notice).toMatchObject({ kind: 'error', code: 'not_writable' });
     expect(store.getState().saving).toBe(false);
-    expect(field('Default model').value).toBe('bad model!');
+    expect(field('Default model').value).toBe('opus');
+  });
+
+  it('refuses a model name main would reject before sending it, and says what is allowed', async () => {
+    const { client } = setup();
+    fireEvent.change(field('Default model'), { target: { value: 'bad model!' } });
+    expect(field('Default model').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/letters, digits and \. _ : \[ \] - only/)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    await save();
+    expect(client.callsTo('settings:update')).toEqual([]);
+    fireEvent.change(field('Default model'), { target: { value: 'claude-opus-4-1[1m]' } });
+    expect(saveButton().disabled).toBe(false);
   });
 
   it('follows settings changed elsewhere', async () => {

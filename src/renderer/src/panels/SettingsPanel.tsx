@@ -1,8 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { requestSchemas } from '../../../shared/ipc/contract';
 import type { Theme } from '../../../shared/settings';
 import { useApp } from '../store/StoreContext';
 
 const THEMES: Theme[] = ['system', 'light', 'dark'];
+/** What main accepts as a model name (the contract's settings:update schema), checked before sending. */
+const MODEL_FIELD = requestSchemas['settings:update'].properties.defaultModel;
+const MODEL_NAME = new RegExp(MODEL_FIELD.pattern);
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -27,14 +31,20 @@ export function SettingsPanel() {
     Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16
       ? null
       : 'A whole number from 1 to 16.';
+  const model = defaultModel.trim();
+  const modelError =
+    model.length <= MODEL_FIELD.maxLength && MODEL_NAME.test(model)
+      ? null
+      : 'A model alias or id: letters, digits and . _ : [ ] - only (e.g. sonnet, claude-opus-4-1).';
+  const invalid = concurrencyError !== null || modelError !== null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (concurrencyError) return;
+    if (invalid) return;
     void updateSettings({
       claudePath: claudePath.trim(),
       maxConcurrent: concurrency,
-      defaultModel: defaultModel.trim(),
+      defaultModel: model,
       theme,
     });
   };
@@ -72,8 +82,10 @@ export function SettingsPanel() {
           value={defaultModel}
           placeholder="CLI default (e.g. sonnet, opus)"
           onChange={(e) => setDefaultModel(e.target.value)}
+          aria-invalid={modelError !== null}
           spellCheck={false}
         />
+        {modelError && <p className="field-error">{modelError}</p>}
 
         <fieldset>
           <legend>Theme</legend>
@@ -84,7 +96,7 @@ export function SettingsPanel() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={saving || concurrencyError !== null}>
+        <button type="submit" disabled={saving || invalid}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
       </form>

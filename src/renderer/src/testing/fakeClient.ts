@@ -1,10 +1,14 @@
-import type {
-  EventChannel,
-  EventPayloads,
-  RequestChannel,
-  RequestOf,
-  ResponseOf,
+import { Ajv, type ValidateFunction } from 'ajv';
+import { onTestFinished } from 'vitest';
+import {
+  requestSchemas,
+  type EventChannel,
+  type EventPayloads,
+  type RequestChannel,
+  type RequestOf,
+  type ResponseOf,
 } from '../../../shared/ipc/contract';
+import { IpcError } from '../../../shared/ipc/errors';
 import type { ProjectInfo } from '../../../shared/project';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import type { Generation, Story } from '../../../shared/stories';
@@ -14,7 +18,26 @@ type Handler<C extends RequestChannel> = (request: RequestOf<C>) => ResponseOf<C
 type AnyHandler = (request: unknown) => unknown;
 type AnyListener = (payload: unknown) => void;
 
-/** A scriptable Client for tests: per-channel handlers, a call log, and events pushed by hand. */
+// The same options as main's dispatcher (src/main/core/dispatcher.ts), so a request passes here only if the app takes it.
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validators = new Map<RequestChannel, ValidateFunction>();
+
+/** Why the app would refuse this request (main validates every payload against the contract), or null. */
+export function contractViolation(channel: RequestChannel, request: unknown): string | null {
+  let validate = validators.get(channel);
+  if (!validate) {
+    validate = ajv.compile(requestSchemas[channel] as object);
+    validators.set(channel, validate);
+  }
+  if (validate(request === undefined ? {} : request)) return null;
+  return ajv.errorsText(validate.errors, { dataVar: 'request' });
+}
+
+/**
+ * A scriptable Client for tests: per-channel handlers, a call log, and events pushed by hand. Every request is checked
+ * against the contract as main checks it: an invalid one is refused with main's `invalid_payload` error and fails the
+ * test that made it, even when the panel catches the error.
+ */
 export interface FakeClient extends Client {
   calls: { channel: RequestChannel; request: unknown }[];
   handle<C extends RequestChannel>(channel: C, handler: Handler<C>): void;
@@ -23,7 +46,15 @@ export interface FakeClient extends Client {
   listenerCount(event: EventChannel): number;
 }
 
-export function createFakeClient(): FakeClient {
+/** By default an invalid request fails the running test when it ends (after the panel had its say). */
+function failTestAtEnd(message: string): void {
+  onTestFinished(() => {
+    throw new Error(`fake client: the app would refuse this request. ${message}`);
+  });
+}
+
+export function createFakeClient(options: { onInvalidRequest?: (message: string) => void } = {}): FakeClient {
+  const onInvalidRequest = options.onInvalidRequest ?? failTestAtEnd;
   const handlers = new Map<RequestChannel, AnyHandler>();
   const listeners = new Map<EventChannel, Set<AnyListener>>();
   const calls: FakeClient['calls'] = [];
@@ -31,6 +62,12 @@ export function createFakeClient(): FakeClient {
     calls,
     async call(channel: RequestChannel, request: unknown) {
       calls.push({ channel, request });
+      const violation = contractViolation(channel, request);
+      if (violation !== null) {
+        const message = `Invalid request for ${channel}: ${violation}.`;
+        onInvalidRequest(message);
+        throw new IpcError({ code: 'invalid_payload', message });
+      }
       const h = handlers.get(channel);
       if (!h) throw new Error(`fake client: no handler for ${channel}`);
       return h(request);
