@@ -3,6 +3,37 @@ import { tokenMatches } from './token';
 
 export const TOKEN_COOKIE = 'puffin_token';
 export const TOKEN_HEADER = 'x-puffin-token';
+/** The largest request body read (the contract's largest legitimate payloads are a few MB). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * True for `application/json`, compared as a media type: case-insensitive, optional whitespace, parameters
+ * allowed, but a charset (when given) must be UTF-8. A prefix test let `application/jsonp` through and refused
+ * `Application/JSON`.
+ */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const [type = '', ...params] = header.split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return false;
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    if (eq < 0) return false;
+    const name = param.slice(0, eq).trim().toLowerCase();
+    const value = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (name === 'charset' && value !== 'utf-8' && value !== 'utf8') return false;
+  }
+  return true;
+}
+
+/** A Content-Length past the cap: refused before any of the body is read. */
+export function declaredTooLarge(req: IncomingMessage): boolean {
+  const length = Number(req.headers['content-length']);
+  return Number.isFinite(length) && length > MAX_BODY_BYTES;
+}
 
 export function readCookie(req: IncomingMessage, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -47,6 +78,14 @@ export function checkRequest(req: IncomingMessage, url: URL, port: number, token
       status: 403,
       code: 'forbidden_origin',
       message: `Origin ${origin} may not use this Puffin host.`,
+    };
+  if (url.pathname === '/api/invoke' && url.searchParams.has('token'))
+    // A token in an API address ends up in logs and history; the page moves it to a cookie, API clients send it
+    // in the header. Refused whether it matches or not (a redirect would make a POST a GET and lose its body).
+    return {
+      status: 400,
+      code: 'token_in_url',
+      message: `Send the token in the ${TOKEN_HEADER} header (or the cookie the page sets), not in the address.`,
     };
   if (!tokenMatches(token, requestToken(req, url)))
     return {

@@ -269,6 +269,30 @@ describe('browser host: /api/invoke', () => {
     expect(none.status).toBe(415);
   });
 
+  it('reads the content type as a media type (case-insensitive, parameters), not as a prefix', async () => {
+    const upper = await invoke(
+      { channel: 'settings:get', payload: {} },
+      { 'content-type': 'Application/JSON' },
+    );
+    expect(upper.json().ok).toBe(true);
+    const jsonp = await invoke(
+      { channel: 'settings:get', payload: {} },
+      { 'content-type': 'application/jsonp' },
+    );
+    expect(jsonp.status).toBe(415);
+  });
+
+  it('answers a ?token= on /api/invoke with a typed 400, not a redirect', async () => {
+    const r = await send({
+      method: 'POST',
+      path: `/api/invoke?token=${TOKEN}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'settings:get', payload: {} }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.json().error?.code).toBe('token_in_url');
+  });
+
   it('refuses other methods with 405', async () => {
     expect((await send({ path: '/api/invoke', headers: auth })).status).toBe(405);
     expect((await send({ method: 'DELETE', path: '/', headers: auth })).status).toBe(405);

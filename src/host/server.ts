@@ -2,11 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Root } from '../main/core/core';
-import { checkRequest, TOKEN_COOKIE } from './requestChecks';
+import {
+  checkRequest,
+  declaredTooLarge,
+  isJsonContentType,
+  MAX_BODY_BYTES as MAX_BODY,
+  TOKEN_COOKIE,
+} from './requestChecks';
 import { loadStatic } from './staticFiles';
 import { newToken } from './token';
-
-const MAX_BODY = 8 * 1024 * 1024;
 
 export interface HostOptions {
   /** The composition root: its dispatcher answers /api/invoke, its events go to /api/events. */
@@ -40,6 +44,8 @@ function send(
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (declaredTooLarge(req))
+      return reject(Object.assign(new Error('Request body too large'), { status: 413 }));
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
@@ -109,7 +115,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (url.pathname === '/api/invoke') {
       if (req.method !== 'POST')
         return send(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'POST only' } });
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      if (!isJsonContentType(req.headers['content-type']))
         return send(res, 415, {
           ok: false,
           error: { code: 'invalid_payload', message: 'Send application/json.' },

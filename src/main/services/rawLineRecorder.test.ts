@@ -21,4 +21,19 @@ describe('RawLineRecorder', () => {
     const lines = r.lines().map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
     expect(lines.map((l) => l.n ?? `dropped ${l.droppedLines}`)).toEqual([1, 2, 3, 'dropped 5', 9, 10]);
   });
+
+  it('replaces one line past the cap by a marker with its length and start, so one line cannot be huge', () => {
+    const r = new RawLineRecorder(100, 1_000_000, 10, 1000);
+    const text = 'y'.repeat(50_000);
+    r.push({ kind: 'assistant', raw: { type: 'assistant', text } } as unknown as CliEvent);
+    r.push(ev(2));
+    const [first, second] = r.lines();
+    expect(first!.length).toBeLessThan(5000);
+    expect(JSON.parse(first!)).toEqual({
+      type: 'puffin_truncated_line',
+      length: JSON.stringify({ type: 'assistant', text }).length,
+      head: expect.stringMatching(/^\{"type":"assistant","text":"yyy/),
+    });
+    expect(second).toBe('{"type":"system","n":2}');
+  });
 });

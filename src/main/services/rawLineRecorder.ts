@@ -1,9 +1,15 @@
 import type { CliEvent } from '../llm/stream';
 
+/** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */
+export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
+/** How much of a longer line is kept, in its truncation marker. */
+const TRUNCATED_HEAD_CHARS = 4096;
+
 /**
  * The raw CLI lines of one generation, for the Activity panel: each decoded event's raw object as one JSON
  * line. Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
- * run is where failures show).
+ * run is where failures show). One line longer than `maxLineChars` is replaced by a marker line carrying its
+ * length and its start: the budget counts lines, and one huge line must not make the file huge by itself.
  */
 export class RawLineRecorder {
   private readonly head: string[] = [];
@@ -15,15 +21,17 @@ export class RawLineRecorder {
     private readonly maxLines = 20_000,
     private readonly maxChars = 16 * 1024 * 1024,
     private readonly tailLines = 500,
+    private readonly maxLineChars = MAX_RAW_LINE_CHARS,
   ) {}
 
   push(event: CliEvent): void {
-    const line =
+    const line = this.bounded(
       event.kind === 'garbage'
         ? JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error })
         : event.kind === 'stream_event' && event.line !== undefined
           ? event.line // kept verbatim: no need to parse it only to print it again
-          : JSON.stringify(event.raw);
+          : JSON.stringify(event.raw),
+    );
     if (
       this.tail.length === 0 &&
       this.head.length < this.maxLines &&
@@ -38,6 +46,15 @@ export class RawLineRecorder {
       this.dropped += this.tail.length - this.tailLines;
       this.tail = this.tail.slice(-this.tailLines);
     }
+  }
+
+  private bounded(line: string): string {
+    if (line.length <= this.maxLineChars) return line;
+    return JSON.stringify({
+      type: 'puffin_truncated_line',
+      length: line.length,
+      head: line.slice(0, TRUNCATED_HEAD_CHARS),
+    });
   }
 
   lines(): string[] {
