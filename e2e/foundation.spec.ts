@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { expect, test } from './support/host';
 
 test('opens a project, persists a setting across reload, and streams activity', async ({ page, host }) => {
+  // The page runs under the one CSP (no inline styles or scripts): record any violation it causes.
+  await page.addInitScript({
+    content: `window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`,
+  });
   await page.goto(host.launchUrl);
   // The token moved from the address bar into a cookie.
   await expect(page).toHaveURL(host.url);
@@ -46,6 +52,7 @@ test('opens a project, persists a setting across reload, and streams activity', 
 
   await page.getByLabel('Filter activity').fill('settings-that-never-appear');
   await expect(log.locator('li')).toHaveCount(0);
+  expect(await page.evaluate('window.cspViolations')).toEqual([]);
 });
 
 test('a missing folder gets a clear error and nothing is created', async ({ page, host }) => {

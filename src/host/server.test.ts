@@ -1,3 +1,4 @@
+import { APP_CSP } from '../shared/csp';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -342,8 +343,10 @@ describe('browser host: static files', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain(`ws://127.0.0.1:${host.port}`);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // The event socket is same-origin: connect-src 'self' covers ws:// to the host's own host:port.
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/unsafe/);
+    expect(csp).toBe(APP_CSP);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
   });

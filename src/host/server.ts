@@ -9,7 +9,8 @@ import {
   MAX_BODY_BYTES as MAX_BODY,
   TOKEN_COOKIE,
 } from './requestChecks';
-import { loadStatic } from './staticFiles';
+import { APP_CSP } from '../shared/csp';
+import { loadStatic } from '../main/static/staticFiles';
 import { newToken } from './token';
 
 export interface HostOptions {
@@ -58,20 +59,6 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
-}
-
-function csp(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
 }
 
 /**
@@ -146,7 +133,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       });
     res.writeHead(200, {
       'content-type': fallback.type,
-      'content-security-policy': csp(port),
+      'content-security-policy': APP_CSP,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',

@@ -26,7 +26,7 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
       if (!isSafeExternalUrl(url))
         throw new ServiceError('invalid_payload', `Refused to open "${url}": not a web link.`);
       if (!platform.openExternal) return { opened: false };
-      await platform.openExternal(url);
+      await platform.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK (checked by isSafeExternalUrl above)
       return { opened: true };
     },
     'assertions:list': () => assertions.list(),

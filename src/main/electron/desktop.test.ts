@@ -2,10 +2,10 @@ import type { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as electron from 'electron';
 import type { BrowserWindowConstructorOptions, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_CSP } from '../../shared/csp';
 import { requestChannels } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
 import { startDesktop, type Desktop } from './desktop';
@@ -20,7 +20,7 @@ const fake = vi.hoisted(() => {
     menus: [] as unknown[][],
     permissionRequest: null as null | ((...a: unknown[]) => void),
     permissionCheck: null as null | ((...a: unknown[]) => boolean),
-    headersReceived: null as null | ((details: unknown, cb: (r: unknown) => void) => void),
+    appScheme: null as null | ((request: { url: string }) => Promise<Response>),
     nextContentsId: 1,
   };
   return { state };
@@ -63,6 +63,7 @@ vi.mock('electron', async () => {
       exit: v.fn(),
       on: v.fn(),
       requestSingleInstanceLock: v.fn(() => true),
+      isPackaged: false,
       whenReady: v.fn(() => Promise.resolve()),
     },
     BrowserWindow: FakeBrowserWindow,
@@ -92,14 +93,15 @@ vi.mock('electron', async () => {
         setPermissionCheckHandler: v.fn(
           (h: (...a: unknown[]) => boolean) => (fake.state.permissionCheck = h),
         ),
-        webRequest: {
-          onHeadersReceived: v.fn(
-            (h: (details: unknown, cb: (r: unknown) => void) => void) => (fake.state.headersReceived = h),
-          ),
-        },
       },
     },
     shell: { openExternal: v.fn(async () => undefined) },
+    protocol: {
+      registerSchemesAsPrivileged: v.fn(),
+      handle: v.fn((_scheme: string, h: (request: { url: string }) => Promise<Response>) => {
+        fake.state.appScheme = h;
+      }),
+    },
     screen: { getAllDisplays: v.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
   };
 });
@@ -126,6 +128,7 @@ beforeEach(async () => {
   outDir = join(root, 'out');
   userData = join(root, 'user-data');
   await mkdir(join(outDir, 'renderer'), { recursive: true });
+  await writeFile(join(outDir, 'renderer', 'index.html'), '<!doctype html><title>Puffin</title>');
   await mkdir(userData);
   vi.stubEnv('PUFFIN_USER_DATA', userData);
   vi.stubEnv('ELECTRON_RENDERER_URL', undefined);
@@ -146,7 +149,7 @@ afterEach(async () => {
 async function start(): Promise<{ desktop: Desktop; win: FakeWindow; appUrl: string }> {
   desktop = await startDesktop(outDir);
   const win = fake.state.windows.at(-1) as FakeWindow;
-  return { desktop, win, appUrl: pathToFileURL(join(outDir, 'renderer', 'index.html')).href };
+  return { desktop, win, appUrl: 'app://puffin/index.html' };
 }
 
 function call(channel: string, payload: unknown, sender: { id: number }, frameUrl: string | null) {
@@ -173,6 +176,8 @@ describe('startDesktop', () => {
     expect(prefs.nodeIntegrationInSubFrames).toBe(false);
     expect(prefs.webviewTag).toBe(false);
     expect(prefs.webSecurity).toBe(true);
+    expect(prefs.disableBlinkFeatures).toBe('Auxclick');
+    expect(prefs.devTools).toBe(true); // not packaged here; `devTools: !app.isPackaged`
     expect(prefs.preload).toBe(join(outDir, 'preload', 'index.cjs'));
     expect(prefs.preload?.endsWith(join('preload', 'index.cjs'))).toBe(true);
     expect(win.options.show).toBe(false);
@@ -238,6 +243,8 @@ describe('startDesktop', () => {
     ['another webContents', 'other-id', 'app'],
     ['a frame on a foreign site', 'own', 'https://evil.example/'],
     ['another local file', 'own', 'file:///tmp/evil.html'],
+    ['another app:// host', 'own', 'app://evil/index.html'],
+    ['another custom scheme', 'own', 'evil://puffin/index.html'],
     ['a frame without a URL', 'own', null],
   ])('refuses a call from %s with forbidden_sender, before any service runs', async (_what, who, frame) => {
     const { win, appUrl, desktop } = await start();
@@ -266,13 +273,14 @@ describe('startDesktop', () => {
     expect(fake.state.permissionCheck!({}, 'clipboard-read', 'file://', {})).toBe(false);
   });
 
-  it('adds the app CSP to every response', async () => {
+  it('serves the page from app://puffin with the one CSP, and nothing outside the renderer folder', async () => {
     await start();
-    const cb = vi.fn();
-    fake.state.headersReceived!({ responseHeaders: { 'X-Other': ['1'] } }, cb);
-    const headers = (cb.mock.calls[0]![0] as { responseHeaders: Record<string, string[]> }).responseHeaders;
-    expect(headers['X-Other']).toEqual(['1']);
-    expect(headers['Content-Security-Policy']![0]).toMatch(/default-src 'self'; script-src 'self'/);
+    const page = await fake.state.appScheme!({ url: 'app://puffin/index.html' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(await page.text()).toContain('<title>Puffin</title>');
+    await writeFile(join(outDir, 'secret.txt'), 'x');
+    expect((await fake.state.appScheme!({ url: 'app://puffin/%2e%2e/secret.txt' })).status).toBe(404);
   });
 
   it('denies every new window and opens only web links in the system browser', async () => {

@@ -11,7 +11,8 @@ export function isAppUrl(url: string, appUrl: string): boolean {
     const u = new URL(url);
     const a = new URL(appUrl);
     if (a.protocol === 'file:') return u.protocol === 'file:' && u.pathname === a.pathname;
-    return u.origin === a.origin;
+    // Not `origin`: Node gives custom schemes such as app:// an opaque origin ("null"), equal for every URL.
+    return u.protocol === a.protocol && u.host === a.host;
   } catch {
     return false;
   }

@@ -59,9 +59,13 @@ describe('menuTemplate', () => {
     expect(recent).toEqual([{ label: 'No recent projects', enabled: false }]);
   });
 
-  it('has reload, devtools, zoom and fullscreen in View', () => {
-    const view = sub(find(menuTemplate([], actions(), false), 'View'));
-    expect(view.filter((i) => i.role).map((i) => i.role)).toEqual([
+  it('has zoom and fullscreen in View, and reload and DevTools only in development', () => {
+    const roles = (dev: boolean) =>
+      sub(find(menuTemplate([], actions(), false, dev), 'View'))
+        .filter((i) => i.role)
+        .map((i) => i.role);
+    expect(roles(false)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(roles(true)).toEqual([
       'reload',
       'toggleDevTools',
       'resetZoom',

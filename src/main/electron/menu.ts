@@ -7,11 +7,21 @@ export interface MenuActions {
   quit(): void;
 }
 
-/** The native menu as data, so it can be tested without Electron. */
+const devItems: MenuItemConstructorOptions[] = [
+  { role: 'reload' },
+  { role: 'toggleDevTools' },
+  { type: 'separator' },
+];
+
+/**
+ * The native menu as data, so it can be tested without Electron. Reload and DevTools exist only in development
+ * (`dev`): in a packaged app a reload would drop the page's state and DevTools would open the page to anyone.
+ */
 export function menuTemplate(
   recent: string[],
   actions: MenuActions,
   isMac: boolean,
+  dev = false,
 ): MenuItemConstructorOptions[] {
   const recentItems: MenuItemConstructorOptions[] =
     recent.length > 0
@@ -31,9 +41,7 @@ export function menuTemplate(
     {
       label: 'View',
       submenu: [
-        { role: 'reload' },
-        { role: 'toggleDevTools' },
-        { type: 'separator' },
+        ...(dev ? devItems : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
