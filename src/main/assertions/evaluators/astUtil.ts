@@ -16,6 +16,19 @@ export function staticName(name: ts.Node | undefined): string | undefined {
   return undefined;
 }
 
+/** What a declaration statement declares, for the kinds that carry their own keyword. */
+export function declarationKind(
+  node: ts.Node,
+): 'function' | 'class' | 'interface' | 'type' | 'enum' | 'namespace' | undefined {
+  if (ts.isFunctionDeclaration(node)) return 'function';
+  if (ts.isClassDeclaration(node)) return 'class';
+  if (ts.isInterfaceDeclaration(node)) return 'interface';
+  if (ts.isTypeAliasDeclaration(node)) return 'type';
+  if (ts.isEnumDeclaration(node)) return 'enum';
+  if (ts.isModuleDeclaration(node)) return 'namespace';
+  return undefined;
+}
+
 /** Strips wrappers that do not change a value: parentheses, `as`, `satisfies`, `<T>x`, `x!`. */
 export function unwrap(expr: ts.Expression): ts.Expression {
   let e = expr;

@@ -4,7 +4,15 @@ import ts from 'typescript';
 import type { ExportKind } from '../../../shared/assertions';
 import { malformed } from '../errors';
 import { specOf, type Fields } from '../fields';
-import { boundNames, functionInitializer, hasModifier, isModuleExports, staticName, unwrap } from './astUtil';
+import {
+  boundNames,
+  declarationKind,
+  functionInitializer,
+  hasModifier,
+  isModuleExports,
+  staticName,
+  unwrap,
+} from './astUtil';
 import { codeTarget, isOutcome, nodeLocation, type ParsedFile } from './codeFiles';
 import { fail, listSome, pass, quote, type Evaluator } from './types';
 
@@ -38,16 +46,6 @@ function varKind(list: ts.VariableDeclarationList): FoundKind {
   return list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var';
 }
 
-function declKind(node: ts.Node): FoundKind | undefined {
-  if (ts.isFunctionDeclaration(node)) return 'function';
-  if (ts.isClassDeclaration(node)) return 'class';
-  if (ts.isInterfaceDeclaration(node)) return 'interface';
-  if (ts.isTypeAliasDeclaration(node)) return 'type';
-  if (ts.isEnumDeclaration(node)) return 'enum';
-  if (ts.isModuleDeclaration(node)) return 'namespace';
-  return undefined;
-}
-
 function valueKind(expr: ts.Expression): { kind: FoundKind; callable?: boolean } {
   const e = unwrap(expr);
   if (ts.isClassExpression(e)) return { kind: 'class' };
@@ -65,7 +63,7 @@ function collect(file: ParsedFile): { facts: ExportFact[]; stars: string[] } {
   for (const stmt of sf.statements) {
     const exported = hasModifier(stmt, ts.SyntaxKind.ExportKeyword);
     const isDefault = hasModifier(stmt, ts.SyntaxKind.DefaultKeyword);
-    const kind = declKind(stmt);
+    const kind = declarationKind(stmt);
     if (kind) {
       const name = staticName((stmt as ts.DeclarationStatement).name);
       if (name) locals.set(name, { kind, node: stmt });

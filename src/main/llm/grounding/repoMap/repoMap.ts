@@ -1,0 +1,126 @@
+/**
+ * The repo map of one project: a compact, deterministic summary (file tree with sizes, package manifests, TS/JS
+ * exports) under a token budget, for engines that cannot call tools and to save the CLI turns. Each file's summary
+ * is kept with the file's modification time and size, so a rebuild only reads and parses what changed (a walk of
+ * the tree with one lstat per file finds out what that is).
+ */
+import { readdir, lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GroundingPolicy } from '../policy';
+import { exportedSymbols, isScript } from './exportedSymbols';
+import { isManifest, summariseManifest } from './manifests';
+import { renderRepoMap, type MapFile, type MapManifest, type RenderedMap } from './renderMap';
+
+export const DEFAULT_MAP_BUDGET_TOKENS = 6000;
+/** Folders never mapped: dependencies, git's data and Puffin's own store. */
+export const MAP_SKIP_DIRS: readonly string[] = ['node_modules', '.git', '.puffin'];
+const MAX_PARSE_BYTES = 512 * 1024;
+const READ_CONCURRENCY = 16;
+
+export interface RepoMapOptions {
+  budgetTokens?: number;
+  /** Files the policy refuses (secrets, git-ignored) are left out of the map too. */
+  policy?: Pick<GroundingPolicy, 'classify'>;
+}
+
+export interface RepoMap extends RenderedMap {
+  files: number;
+  /** Files read and parsed for this build (the rest came from the cache). */
+  parsed: number;
+}
+
+interface Stat {
+  rel: string;
+  size: number;
+  mtimeMs: number;
+}
+
+interface Summary {
+  size: number;
+  mtimeMs: number;
+  exports?: string[];
+  manifest?: string;
+}
+
+async function walk(root: string, policy: RepoMapOptions['policy']): Promise<Stat[]> {
+  const out: Stat[] = [];
+  const skip = new Set(MAP_SKIP_DIRS);
+  async function visit(dirAbs: string, dirRel: string): Promise<void> {
+    const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
+    const jobs: Promise<void>[] = [];
+    for (const entry of entries) {
+      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
+      // Symbolic links are not followed: the map shows what is inside the project, once.
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name) && !policy?.classify(rel))
+          jobs.push(visit(path.join(dirAbs, entry.name), rel));
+      } else if (entry.isFile() && !policy?.classify(rel)) {
+        jobs.push(
+          lstat(path.join(dirAbs, entry.name)).then(
+            (s) => void out.push({ rel, size: s.size, mtimeMs: s.mtimeMs }),
+            () => undefined, // Gone since readdir: not part of the map.
+          ),
+        );
+      }
+    }
+    await Promise.all(jobs);
+  }
+  await visit(root, '');
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+async function summarise(root: string, stat: Stat): Promise<Summary> {
+  const summary: Summary = { size: stat.size, mtimeMs: stat.mtimeMs };
+  const script = isScript(stat.rel);
+  const manifest = isManifest(stat.rel);
+  if ((!script && !manifest) || stat.size > MAX_PARSE_BYTES) return summary;
+  const text = await readFile(path.join(root, stat.rel), 'utf8').catch(() => null);
+  if (text === null) return summary;
+  if (script) summary.exports = exportedSymbols(stat.rel, text);
+  if (manifest) {
+    const line = summariseManifest(stat.rel, text);
+    if (line) summary.manifest = line;
+  }
+  return summary;
+}
+
+export class RepoMapBuilder {
+  private summaries = new Map<string, Summary>();
+  private last: { key: string; map: RepoMap } | undefined;
+
+  constructor(readonly root: string) {}
+
+  async build(options: RepoMapOptions = {}): Promise<RepoMap> {
+    const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
+    const stats = await walk(this.root, options.policy);
+    const key = `${budget}\n${stats.map((s) => `${s.rel}\u0000${s.size}\u0000${s.mtimeMs}`).join('\n')}`;
+    if (this.last?.key === key) return { ...this.last.map, parsed: 0 };
+
+    const stale = stats.filter((s) => {
+      const known = this.summaries.get(s.rel);
+      return !known || known.mtimeMs !== s.mtimeMs || known.size !== s.size;
+    });
+    for (let i = 0; i < stale.length; i += READ_CONCURRENCY) {
+      const batch = stale.slice(i, i + READ_CONCURRENCY);
+      const done = await Promise.all(batch.map((s) => summarise(this.root, s)));
+      batch.forEach((s, j) => this.summaries.set(s.rel, done[j]!));
+    }
+    const present = new Set(stats.map((s) => s.rel));
+    for (const rel of this.summaries.keys()) if (!present.has(rel)) this.summaries.delete(rel);
+
+    const files: MapFile[] = [];
+    const manifests: MapManifest[] = [];
+    for (const s of stats) {
+      const summary = this.summaries.get(s.rel)!;
+      files.push({ rel: s.rel, size: s.size, ...(summary.exports ? { exports: summary.exports } : {}) });
+      if (summary.manifest) manifests.push({ rel: s.rel, summary: summary.manifest });
+    }
+    const map: RepoMap = {
+      ...renderRepoMap(files, manifests, budget),
+      files: files.length,
+      parsed: stale.length,
+    };
+    this.last = { key, map };
+    return map;
+  }
+}
