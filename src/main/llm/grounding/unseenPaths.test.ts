@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagUnseenPaths } from './unseenPaths';
+import { assertionReferences, flagUnseenPaths, plannedFiles, planReferences } from './unseenPaths';
 
 const files = ['src/store.ts', 'src/ui/App.tsx', 'package.json'];
 
@@ -40,5 +40,27 @@ describe('flagUnseenPaths', () => {
   it('flags a path once per owner', () => {
     const ref = { path: 'src/x.ts', owner: 's1', role: 'modify' as const };
     expect(flagUnseenPaths([ref, ref, { ...ref, owner: 's2' }], { read: [], files })).toHaveLength(2);
+  });
+});
+
+describe('references of a plan and of assertions', () => {
+  it('flags a guessed file of a plan and an assertion on it, not the files the plan creates', () => {
+    const plan = {
+      planItems: [
+        { storyId: 's1', filesModified: ['src/store.ts', 'src/guessed.ts'], filesCreated: ['src/new.ts'] },
+      ],
+    };
+    const refs = [
+      ...planReferences(plan),
+      ...assertionReferences([
+        { id: 'A1', target: 'src/new.ts' },
+        { id: 'A2', target: 'src/guessed.ts' },
+      ]),
+    ];
+    const flags = flagUnseenPaths(refs, { read: ['src/store.ts'], files, planned: plannedFiles(plan) });
+    expect(flags.map((f) => `${f.owner}: ${f.path}`)).toEqual([
+      'story s1: src/guessed.ts',
+      'assertion A2: src/guessed.ts',
+    ]);
   });
 });

@@ -4,6 +4,13 @@
  * Files the plan says it will create are expected not to exist and are not flagged; globs are not paths.
  * Pure: the read list and the project's file list come in as data.
  */
+import type { Assertion } from '../../../shared/assertions';
+import type { PlanItem } from '../../../shared/plans';
+
+/** The part of a plan that names files. */
+export interface PlanFiles {
+  planItems: readonly Pick<PlanItem, 'storyId' | 'filesModified' | 'filesCreated'>[];
+}
 
 export type ReferenceRole = 'modify' | 'create' | 'target';
 
@@ -71,4 +78,24 @@ export function flagUnseenPaths(refs: readonly PathReference[], view: ProjectVie
     });
   }
   return flags;
+}
+
+/** The files a plan names: each item's modified files, then its created ones, owned by the item's story. */
+export function planReferences(plan: PlanFiles): PathReference[] {
+  return plan.planItems.flatMap((item) => [
+    ...item.filesModified.map((path) => ({ path, owner: `story ${item.storyId}`, role: 'modify' as const })),
+    ...item.filesCreated.map((path) => ({ path, owner: `story ${item.storyId}`, role: 'create' as const })),
+  ]);
+}
+
+/** The files assertions check, owned by the assertion's id. */
+export function assertionReferences(
+  assertions: readonly Pick<Assertion, 'id' | 'target'>[],
+): PathReference[] {
+  return assertions.map((a) => ({ path: a.target, owner: `assertion ${a.id}`, role: 'target' as const }));
+}
+
+/** What a plan creates, so that assertions about those files are not flagged. */
+export function plannedFiles(plan: PlanFiles): string[] {
+  return plan.planItems.flatMap((item) => item.filesCreated);
 }
