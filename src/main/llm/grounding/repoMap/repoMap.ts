@@ -4,16 +4,15 @@
  * is kept with the file's modification time and size, so a rebuild only reads and parses what changed (a walk of
  * the tree with one lstat per file finds out what that is).
  */
-import { readdir, lstat, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GroundingPolicy } from '../policy';
 import { exportedSymbols, isScript } from './exportedSymbols';
 import { isManifest, summariseManifest } from './manifests';
+import { walkFiles, type FileStat } from '../walkFiles';
 import { renderRepoMap, type MapFile, type MapManifest, type RenderedMap } from './renderMap';
 
 export const DEFAULT_MAP_BUDGET_TOKENS = 6000;
-/** Folders never mapped: dependencies, git's data and Puffin's own store. */
-export const MAP_SKIP_DIRS: readonly string[] = ['node_modules', '.git', '.puffin'];
 const MAX_PARSE_BYTES = 512 * 1024;
 const READ_CONCURRENCY = 16;
 
@@ -29,12 +28,6 @@ export interface RepoMap extends RenderedMap {
   parsed: number;
 }
 
-interface Stat {
-  rel: string;
-  size: number;
-  mtimeMs: number;
-}
-
 interface Summary {
   size: number;
   mtimeMs: number;
@@ -42,34 +35,7 @@ interface Summary {
   manifest?: string;
 }
 
-async function walk(root: string, policy: RepoMapOptions['policy']): Promise<Stat[]> {
-  const out: Stat[] = [];
-  const skip = new Set(MAP_SKIP_DIRS);
-  async function visit(dirAbs: string, dirRel: string): Promise<void> {
-    const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
-    const jobs: Promise<void>[] = [];
-    for (const entry of entries) {
-      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
-      // Symbolic links are not followed: the map shows what is inside the project, once.
-      if (entry.isDirectory()) {
-        if (!skip.has(entry.name) && !policy?.classify(rel))
-          jobs.push(visit(path.join(dirAbs, entry.name), rel));
-      } else if (entry.isFile() && !policy?.classify(rel)) {
-        jobs.push(
-          lstat(path.join(dirAbs, entry.name)).then(
-            (s) => void out.push({ rel, size: s.size, mtimeMs: s.mtimeMs }),
-            () => undefined, // Gone since readdir: not part of the map.
-          ),
-        );
-      }
-    }
-    await Promise.all(jobs);
-  }
-  await visit(root, '');
-  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-}
-
-async function summarise(root: string, stat: Stat): Promise<Summary> {
+async function summarise(root: string, stat: FileStat): Promise<Summary> {
   const summary: Summary = { size: stat.size, mtimeMs: stat.mtimeMs };
   const script = isScript(stat.rel);
   const manifest = isManifest(stat.rel);
@@ -92,7 +58,8 @@ export class RepoMapBuilder {
 
   async build(options: RepoMapOptions = {}): Promise<RepoMap> {
     const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
-    const stats = await walk(this.root, options.policy);
+    const policy = options.policy;
+    const stats = await walkFiles(this.root, policy ? (rel) => policy.classify(rel) !== null : undefined);
     const key = `${budget}\n${stats.map((s) => `${s.rel}\u0000${s.size}\u0000${s.mtimeMs}`).join('\n')}`;
     if (this.last?.key === key) return { ...this.last.map, parsed: 0 };
 
