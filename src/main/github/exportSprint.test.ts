@@ -1,0 +1,118 @@
+// The whole export from a project folder in a real git repository: verify at HEAD, tick what is proven, keep the
+// issue numbers in .puffin, tick more after a commit makes a criterion pass, close with the commit named.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
+import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
+import { PlanStore } from '../plans/planStore';
+import { StoriesRepo } from '../store/storiesRepo';
+import type { GithubError } from './errors';
+import { exportSprintToGithub, type GithubExportOptions } from './exportSprint';
+import { linksFile } from './issueLinks';
+
+let repo: GitFixture;
+let api: MockGithubApi;
+let storyId: string;
+
+beforeEach(async () => {
+  repo = await createGitFixture('puffin-ghx-');
+  api = await startMockGithubApi({ repos: ['octo/app'] });
+  const [story] = await new StoriesRepo(path.join(repo.dir, '.puffin')).accept([
+    {
+      title: 'Export the backlog',
+      description: 'As a PM I want a CSV.',
+      acceptanceCriteria: ['A module exists', 'It exports toCsv'],
+    },
+  ]);
+  storyId = story!.id;
+  const at = new Date().toISOString();
+  await new PlanStore(path.join(repo.dir, '.puffin')).sprints.put({
+    id: 'sprint-1',
+    title: 'Export',
+    storyIds: [storyId],
+    status: 'open',
+    createdAt: at,
+    updatedAt: at,
+  });
+  await mkdir(path.join(repo.dir, '.puffin', 'assertions'), { recursive: true });
+  await writeFile(
+    path.join(repo.dir, '.puffin', 'assertions', `${storyId}.json`),
+    JSON.stringify({
+      storyId,
+      assertions: [
+        { id: 'mod', type: 'FILE_EXISTS', target: 'src/csv.ts', message: 'module exists', criterion: 'AC1' },
+        {
+          id: 'fn',
+          type: 'EXPORT_EXISTS',
+          target: 'src/csv.ts',
+          message: 'exports toCsv',
+          criterion: 'AC2',
+          assertion: { exports: [{ name: 'toCsv' }] },
+        },
+      ],
+    }),
+  );
+  await repo.write({ 'src/csv.ts': 'export const version = 1;\n' });
+});
+afterEach(async () => {
+  await api.close();
+  await repo.cleanup();
+});
+
+function options(over: Partial<GithubExportOptions> = {}): GithubExportOptions {
+  return {
+    projectDir: repo.dir,
+    sprintId: 'sprint-1',
+    repo: 'octo/app',
+    apiUrl: api.url,
+    token: { env: { GITHUB_TOKEN: api.token } },
+    rateLimit: { sleep: async () => {} },
+    ...over,
+  };
+}
+
+describe('exportSprintToGithub', () => {
+  it('ticks only proven criteria, keeps the number in .puffin, ticks more after a fixing commit, closes with the commit', async () => {
+    await repo.commit('module without toCsv');
+    const first = await exportSprintToGithub(options());
+    expect(first.issues).toEqual([expect.objectContaining({ storyId, number: 1, action: 'created' })]);
+    expect(first.tokenSource).toBe('GITHUB_TOKEN');
+    const issue = api.repo('octo/app').issues[0]!;
+    expect(issue.body).toContain('- [x] A module exists\n- [ ] It exports toCsv\n');
+    const saved = JSON.parse(
+      await readFile(linksFile(repo.dir, { owner: 'octo', name: 'app' }, api.url), 'utf8'),
+    ) as { issues: Record<string, { number: number }> };
+    expect(saved.issues[storyId]?.number).toBe(1);
+
+    expect((await exportSprintToGithub(options())).issues[0]!.action).toBe('unchanged');
+
+    await repo.write({ 'src/csv.ts': 'export function toCsv() { return ""; }\n' });
+    const fixed = await repo.commit('add toCsv');
+    const second = await exportSprintToGithub(options());
+    expect(second.issues.map((i) => [i.number, i.action])).toEqual([[1, 'updated']]);
+    expect(issue.body).toContain('- [x] A module exists\n- [x] It exports toCsv\n');
+    expect(issue.state).toBe('open');
+
+    const third = await exportSprintToGithub(options({ closeVerified: true }));
+    expect(third.commit).toBe(fixed);
+    expect(issue.state).toBe('closed');
+    expect(api.repo('octo/app').comments.map((c) => c.body)).toEqual([
+      `Verified by Puffin at commit ${fixed}: every assertion of story \`${storyId}\` passes.`,
+    ]);
+    expect(api.repo('octo/app').issues).toHaveLength(1);
+  });
+
+  it('without a token it stops before calling GitHub, with github_no_token', async () => {
+    const err = await exportSprintToGithub(
+      options({ token: { env: {}, gh: async () => ({ exitCode: 4, stdout: '' }) } }),
+    ).catch((e: unknown) => e);
+    expect((err as GithubError).code).toBe('github_no_token');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('an unknown sprint is a typed not_found', async () => {
+    const err = await exportSprintToGithub(options({ sprintId: 'nope' })).catch((e: unknown) => e);
+    expect((err as { code: string }).code).toBe('not_found');
+  });
+});

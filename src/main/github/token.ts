@@ -1,0 +1,42 @@
+// The token: GITHUB_TOKEN, else what the GitHub CLI is logged in with (`gh auth token`, for the API's host).
+import { execa } from 'execa';
+import { GithubError } from './errors';
+import { ghHostname } from './repoRef';
+
+export type GhRunner = (args: string[]) => Promise<{ exitCode: number; stdout: string }>;
+
+const runGh: GhRunner = async (args) => {
+  const r = await execa('gh', args, { reject: false, timeout: 10_000 });
+  return {
+    exitCode: r.failed && r.exitCode === undefined ? 127 : (r.exitCode ?? 1),
+    stdout: String(r.stdout ?? ''),
+  };
+};
+
+export interface TokenSources {
+  env?: Readonly<Record<string, string | undefined>>;
+  gh?: GhRunner;
+}
+
+export interface ResolvedToken {
+  token: string;
+  source: 'GITHUB_TOKEN' | 'gh';
+}
+
+export async function resolveGithubToken(apiUrl: string, sources: TokenSources = {}): Promise<ResolvedToken> {
+  const env = sources.env ?? process.env;
+  const fromEnv = env.GITHUB_TOKEN?.trim();
+  if (fromEnv) return { token: fromEnv, source: 'GITHUB_TOKEN' };
+  const host = ghHostname(apiUrl);
+  const r = await (sources.gh ?? runGh)(['auth', 'token', '--hostname', host]).catch(() => ({
+    exitCode: 127,
+    stdout: '',
+  }));
+  const token = r.stdout.trim();
+  if (r.exitCode === 0 && token) return { token, source: 'gh' };
+  throw new GithubError(
+    'github_no_token',
+    `No GitHub token: set GITHUB_TOKEN, or log the GitHub CLI in to ${host} (\`gh auth login --hostname ${host}\`).`,
+    { host },
+  );
+}
