@@ -1,3 +1,6 @@
+/** The folder inside a project where Puffin keeps everything it stores (the only place it is spelled). */
+export const STORE_DIR = '.puffin';
+
 /** A store file that could not be read: kept aside (never overwritten), and the user is told why. */
 export interface StoreProblem {
   /** Path relative to the store, e.g. `stories/<id>.json`. */

@@ -1,5 +1,4 @@
 // The assertions panel's service: lists stored assertion sets per story, runs them, records the runs.
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assertion, StoryAssertionsView } from '../../shared/assertions';
 import type { Logger } from '../core/logger';
@@ -9,6 +8,7 @@ import { firstPassed, latestResults } from './history';
 import { readStoryAssertions } from './input';
 import { appendRun, readHistory } from './resultStore';
 import { coverage } from './selfCheck';
+import { storyIdsWithSets } from './storySets';
 
 export interface StoryFacts {
   title: string;
@@ -27,12 +27,6 @@ function requireProject(deps: AssertionsServiceDeps): string {
   const dir = deps.projectDir();
   if (!dir) throw new ServiceError('no_project', 'Open a project first.');
   return dir;
-}
-
-async function storyIds(projectDir: string): Promise<string[]> {
-  const dir = path.join(projectDir, '.puffin', 'assertions');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
 }
 
 export function createAssertionsService(deps: AssertionsServiceDeps) {
@@ -72,7 +66,7 @@ export function createAssertionsService(deps: AssertionsServiceDeps) {
   return {
     async list(): Promise<StoryAssertionsView[]> {
       const projectDir = requireProject(deps);
-      const ids = (await storyIds(projectDir)).sort();
+      const ids = (await storyIdsWithSets(projectDir)).sort();
       return Promise.all(ids.map((id) => view(projectDir, id)));
     },
 

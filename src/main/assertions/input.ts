@@ -2,9 +2,12 @@
 // `<project>/.puffin/assertions/<storyId>.json` ({storyId, assertions: [...]}). Only the envelope is checked here
 // (id, type, target, message); type-specific fields are checked by the evaluators and reported per assertion.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { STORE_DIR } from '../../shared/project';
 import type { RawAssertion } from './evaluate';
 import { checkStoryId } from './resultStore';
+import { readStoredSet, storyAssertionsPath } from './storySets';
+
+export { storyAssertionsPath };
 
 export class AssertionInputError extends Error {
   override readonly name = 'AssertionInputError';
@@ -81,11 +84,7 @@ export async function readAssertionsFile(file: string): Promise<RawAssertion[]> 
   return parseAssertionSet(await readJson(file, 'assertions file'), file);
 }
 
-export function storyAssertionsPath(projectDir: string, storyId: string): string {
-  return path.join(projectDir, '.puffin', 'assertions', `${storyId}.json`);
-}
-
-/** The stored assertions of one story; its `storyId` field, when present, must match the requested id. */
+/** The stored assertions of one story (its `storyId` field, when present, matches the file name). */
 export async function readStoryAssertions(projectDir: string, storyId: string): Promise<RawAssertion[]> {
   try {
     checkStoryId(storyId);
@@ -93,13 +92,18 @@ export async function readStoryAssertions(projectDir: string, storyId: string): 
     throw new AssertionInputError('invalid_story_id', (err as Error).message);
   }
   const file = storyAssertionsPath(projectDir, storyId);
-  const value = await readJson(file, `assertions of story ${JSON.stringify(storyId)}`);
-  const stored = (value as { storyId?: unknown } | null)?.storyId;
-  if (stored !== undefined && stored !== storyId) {
+  const { set, problem } = await readStoredSet(projectDir, storyId);
+  if (problem) {
+    const code = problem.reason.startsWith('not valid JSON') ? 'invalid_json' : 'invalid_assertions';
     throw new AssertionInputError(
-      'invalid_assertions',
-      `${file}: storyId is ${JSON.stringify(stored)}, expected ${JSON.stringify(storyId)}`,
+      code,
+      `${file}: ${problem.reason}; it was kept aside as ${STORE_DIR}/${problem.keptAs}`,
     );
   }
-  return parseAssertionSet(value, file);
+  if (!set)
+    throw new AssertionInputError(
+      'file_not_found',
+      `assertions of story ${JSON.stringify(storyId)} not found: ${file}`,
+    );
+  return parseAssertionSet(set, file);
 }

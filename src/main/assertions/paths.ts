@@ -2,6 +2,7 @@
 // path (symlinks resolved) must stay inside the project's real path.
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { STORE_DIR } from '../../shared/project';
 import { AssertionEvalError } from './errors';
 
 export interface FileEntry {
@@ -14,7 +15,7 @@ export interface FileEntry {
 }
 
 /** Folders a glob walk never enters: dependencies, VCS data and Puffin's own store. */
-export const DEFAULT_SKIP_DIRS = ['node_modules', '.git', '.puffin'];
+export const DEFAULT_SKIP_DIRS = ['node_modules', '.git', STORE_DIR];
 
 /** Validates a target string and returns it normalised (forward slashes, no `.` segments). */
 export function normalizeTarget(target: string): string {

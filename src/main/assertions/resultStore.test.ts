@@ -50,29 +50,37 @@ describe('result store', () => {
     });
   });
 
-  it('moves a corrupt file aside, reports it and starts a fresh history', async () => {
+  it('an append over an unreadable file keeps it aside, reports it and starts a fresh history', async () => {
     await withTempDir(async (project) => {
       const file = resultsPath(project, 'S2');
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, '{"storyId": "S2", "runs": [');
-      expect(await readHistory(project, 'S2')).toMatchObject({ kind: 'corrupt' });
       const out = await appendRun(project, 'S2', run('2025-01-01T00:00:00.000Z', null, { a: 'pass' }));
-      expect(out.movedAside?.reason).toMatch(/^invalid JSON/);
+      expect(out.movedAside?.reason).toMatch(/^not valid JSON/);
       expect(path.basename(out.movedAside!.path)).toMatch(/^S2\.json\.corrupt-\d{4}-\d\d-\d\dT/);
       expect(await readFile(out.movedAside!.path, 'utf8')).toBe('{"storyId": "S2", "runs": [');
       expect(out.history.runs).toHaveLength(1);
     });
   });
 
-  it('treats a well-formed file of the wrong shape as corrupt too', async () => {
+  it('a read of an unreadable file keeps it aside at once (the store rule) and says where', async () => {
     await withTempDir(async (project) => {
       const file = resultsPath(project, 'S3');
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, JSON.stringify({ storyId: 'other', runs: [] }));
-      expect(await readHistory(project, 'S3')).toEqual({
+      const read = await readHistory(project, 'S3');
+      expect(read).toEqual({
         kind: 'corrupt',
-        reason: 'storyId is "other", expected "S3"',
+        reason: 'its "storyId" "other" does not match the file name S3.json',
+        keptAs: expect.stringMatching(/S3\.json\.corrupt-/),
       });
+      expect(read.kind === 'corrupt' && JSON.parse(await readFile(read.keptAs, 'utf8'))).toEqual({
+        storyId: 'other',
+        runs: [],
+      });
+      expect(await readHistory(project, 'S3')).toEqual({ kind: 'missing' });
+      const out = await appendRun(project, 'S3', run('2025-01-01T00:00:00.000Z', null, { a: 'pass' }));
+      expect(out.movedAside).toBeUndefined();
     });
   });
 

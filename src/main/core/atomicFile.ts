@@ -69,6 +69,42 @@ async function syncDir(dir: string): Promise<void> {
 export type JsonReadResult<T> =
   { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'corrupt'; keptAs: string; reason: string };
 
+export type JsonRead<T> =
+  { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'invalid'; reason: string };
+
+/** Reads and checks a JSON file without touching it: `invalid` when it does not parse or fails `check`. */
+export async function readJson<T>(
+  path: string,
+  check: (value: unknown) => string | null = () => null,
+): Promise<JsonRead<T>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    throw err;
+  }
+  let value: unknown;
+  let reason: string | null;
+  try {
+    value = JSON.parse(text);
+    reason = check(value);
+  } catch (err) {
+    reason = `not valid JSON (${(err as Error).message})`;
+  }
+  return reason === null ? { kind: 'ok', value: value as T } : { kind: 'invalid', reason };
+}
+
+/**
+ * Keeps an unreadable file aside as `<name>.corrupt-<time>` (never overwritten, so the user can recover it) and
+ * returns that path. Without the per-path queue: only inside a serializeOnPath job on the same path.
+ */
+export async function quarantineNow(path: string, now = new Date()): Promise<string> {
+  const keptAs = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  await rename(path, keptAs);
+  return keptAs;
+}
+
 /**
  * Reads a JSON file. A file that fails to parse (or to pass `check`) is never overwritten later:
  * it is renamed aside to `<name>.corrupt-<time>` so the user can recover it, and the caller is told.
@@ -77,25 +113,10 @@ export async function readJsonOrQuarantine<T>(
   path: string,
   check: (value: unknown) => string | null = () => null,
 ): Promise<JsonReadResult<T>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    throw err;
-  }
-  let reason: string | null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-    reason = check(value);
-  } catch (err) {
-    reason = `not valid JSON (${(err as Error).message})`;
-  }
-  if (reason === null) return { kind: 'ok', value: value as T };
-  const keptAs = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  await serialize(path, () => rename(path, keptAs));
-  return { kind: 'corrupt', keptAs, reason };
+  const read = await readJson<T>(path, check);
+  if (read.kind !== 'invalid') return read;
+  const keptAs = await serialize(path, () => quarantineNow(path));
+  return { kind: 'corrupt', keptAs, reason: read.reason };
 }
 
 /** Deletes a file in the same per-path queue as writes, so a delete never races a pending write. */

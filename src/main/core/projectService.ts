@@ -1,7 +1,7 @@
 import { access, constants, stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import type { ProjectInfo } from '../../shared/project';
+import { STORE_DIR, type ProjectInfo } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
 import { ServiceError } from './errors';
@@ -68,7 +68,7 @@ export class ProjectService {
     } catch {
       throw new ServiceError(
         'not_writable',
-        `Puffin cannot write to ${path}; it keeps its data in ${path}/.puffin. Check the folder's permissions.`,
+        `Puffin cannot write to ${path}; it keeps its data in ${path}/${STORE_DIR}. Check the folder's permissions.`,
       );
     }
     let store;
@@ -79,7 +79,7 @@ export class ProjectService {
     }
     for (const q of store.quarantined)
       this.log.error(
-        `A store file of ${basename(path)} could not be read; it was kept aside as .puffin/${q}.`,
+        `A store file of ${basename(path)} could not be read; it was kept aside as ${STORE_DIR}/${q}.`,
       );
     let opened;
     try {

@@ -96,7 +96,7 @@ export class PlanService {
       const r = await analyzeAmbiguities(llm, { stories, project: p.store.settings.get() }, opts);
       const previous = await p.plans.questions.get(sprintId);
       const questions = newQuestions(sprintId, r.data, previous, this.now());
-      await p.plans.serial(sprintId, () => p.plans.questions.put(sprintId, questions));
+      await p.plans.serial(sprintId, () => p.plans.questions.put(questions));
       if (questions.questions.length > 0) return this.changed(p, sprintId);
       await this.changed(p, sprintId);
       return this.generateIn(p, sprint, opts, llm);
@@ -110,7 +110,7 @@ export class PlanService {
       await openSprint(p, sprintId);
       const q = await p.plans.questions.get(sprintId);
       if (!q) throw new ServiceError('no_questions', 'Analyse the sprint before answering its questions.');
-      await p.plans.questions.put(sprintId, mergeAnswers(q, answers));
+      await p.plans.questions.put(mergeAnswers(q, answers));
       return this.changed(p, sprintId);
     });
   }
@@ -188,7 +188,7 @@ export class PlanService {
       const sprint = await openSprint(p, sprintId);
       const plan = await requirePlan(p, sprintId);
       const checks = (await planChecks(p, sprint, plan))!;
-      await p.plans.plans.put(sprintId, approvePlan(plan, checks, acceptFileMismatches, this.now()));
+      await p.plans.plans.put(approvePlan(plan, checks, acceptFileMismatches, this.now()));
       return this.changed(p, sprintId);
     });
   }
@@ -295,7 +295,7 @@ export class PlanService {
   private async addRevision(p: PlanProject, sprintId: string, next: NewRevision): Promise<SprintDetail> {
     await p.plans.serial(sprintId, async () => {
       const existing = await p.plans.plans.get(sprintId);
-      await p.plans.plans.put(sprintId, appendRevision(sprintId, existing, next, this.now()));
+      await p.plans.plans.put(appendRevision(sprintId, existing, next, this.now()));
     });
     return this.changed(p, sprintId);
   }

@@ -4,14 +4,10 @@
  * arrives; a story that fails is recorded in `specErrors` and the run goes on; cancel stops the run and
  * keeps what was stored. Progress is pushed as `plan:progress`.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { Assertion } from '../../shared/assertions';
 import type { SpecStep, SpecsProgress, Sprint, SprintDetail } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import { checkDiscriminating } from '../assertions/selfCheck';
-import { storyAssertionsPath } from '../assertions/input';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeStoryAssertions } from '../assertions/storySets';
 import type { Emit } from '../core/core';
 import { ServiceError, toIpcError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -76,7 +72,7 @@ export async function runSpecs(
         sprintAssertions: null,
         specErrors: [],
       };
-      await p.plans.specs.put(sprint.id, change({ ...current, specErrors: errors }));
+      await p.plans.specs.put(change({ ...current, specErrors: errors }));
     });
   await updateSpecs((s) => s);
 
@@ -115,7 +111,7 @@ export async function runSpecs(
       if (!item)
         throw new ServiceError('no_plan_item', `The approved plan has no item for story ${story.id}.`);
       const r = await generateRis(deps, { story, item, plan, project }, opts);
-      await p.plans.ris(sprint.id).put(story.id, {
+      await p.plans.ris(sprint.id).put({
         sprintId: sprint.id,
         storyId: story.id,
         markdown: r.data.markdown,
@@ -147,15 +143,4 @@ export async function runSpecs(
     const r = await generateSprintAssertions(deps, { stories, plan, project }, opts);
     await updateSpecs((s) => ({ ...s, sprintAssertions: r.data }));
   });
-}
-
-/** Where the Assertions panel reads a story's assertions: `.puffin/assertions/<storyId>.json`. */
-async function writeStoryAssertions(
-  projectDir: string,
-  storyId: string,
-  assertions: Assertion[],
-): Promise<void> {
-  const file = storyAssertionsPath(projectDir, storyId);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, JSON.stringify({ storyId, assertions }, null, 2) + '\n');
 }

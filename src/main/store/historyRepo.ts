@@ -1,19 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isId } from '../../shared/ids';
 import type { Generation } from '../../shared/stories';
 import { writeFileAtomic } from '../core/atomicFile';
-import { isRecordId, RecordStore } from './recordStore';
-import { generationProblem } from './recordChecks';
+import { FOLDERS } from './folders';
+import type { StoreContext } from './recordFile';
+import { RecordFolder } from './recordFolder';
 
 /**
- * Prompt history: `.puffin/history/<id>.json` per generation (small, rewritten when its title arrives) and
- * `.puffin/history/<id>.raw.jsonl`, the raw CLI lines, written once when the generation ends.
+ * Prompt history: `history/<id>.json` per generation (small, rewritten when its title arrives) and
+ * `history/<id>.raw.jsonl`, the raw CLI lines, written once when the generation ends.
  */
 export class HistoryRepo {
-  readonly records: RecordStore<Generation>;
+  readonly records: RecordFolder<Generation>;
 
-  constructor(storeDir: string) {
-    this.records = new RecordStore<Generation>(join(storeDir, 'history'), generationProblem);
+  constructor(store: string | StoreContext) {
+    this.records = new RecordFolder<Generation>(
+      typeof store === 'string' ? { dir: store } : store,
+      FOLDERS.history,
+    );
   }
 
   /** Newest first. */
@@ -31,12 +36,12 @@ export class HistoryRepo {
   }
 
   async writeRawLines(id: string, lines: readonly string[]): Promise<void> {
-    if (!isRecordId(id)) throw new Error(`Invalid generation id ${JSON.stringify(id)}`);
+    if (!isId(id)) throw new Error(`Invalid generation id ${JSON.stringify(id)}`);
     await writeFileAtomic(this.rawPath(id), lines.length ? lines.join('\n') + '\n' : '');
   }
 
   async rawLines(id: string): Promise<string[]> {
-    if (!isRecordId(id)) return [];
+    if (!isId(id)) return [];
     const text = await readFile(this.rawPath(id), 'utf8').catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return '';
       throw err;

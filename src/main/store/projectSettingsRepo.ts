@@ -1,35 +1,30 @@
 import { join } from 'node:path';
+import type { StoreProblem } from '../../shared/project';
 import type { ProjectSettings } from '../../shared/stories';
-import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
-import type { RecordProblem } from './recordStore';
+import { writeFileAtomic } from '../core/atomicFile';
+import { readRecord, recordText, type StoreContext } from './recordFile';
+import { projectSettingsProblem } from './recordChecks';
 import { SerialQueue } from './serialQueue';
 
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { description: '', conventions: '' };
 
-function settingsProblem(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'project.json must be a JSON object';
-  const s = v as Record<string, unknown>;
-  for (const key of ['description', 'conventions'])
-    if (s[key] !== undefined && typeof s[key] !== 'string') return `"${key}" must be a string`;
-  return null;
-}
-
-/** Per-project settings in `.puffin/project.json`: the context that goes into every prompt. */
+/** Per-project settings in the store's `project.json`: the context that goes into every prompt. */
 export class ProjectSettingsRepo {
   readonly file: string;
+  private readonly ctx: StoreContext;
   private current: ProjectSettings = { ...DEFAULT_PROJECT_SETTINGS };
-  readonly problems: RecordProblem[] = [];
+  readonly problems: StoreProblem[] = [];
   private readonly queue = new SerialQueue();
 
-  constructor(storeDir: string) {
-    this.file = join(storeDir, 'project.json');
+  constructor(store: string | StoreContext) {
+    this.ctx = typeof store === 'string' ? { dir: store } : store;
+    this.file = join(this.ctx.dir, 'project.json');
   }
 
   async load(): Promise<ProjectSettings> {
-    const read = await readJsonOrQuarantine<Partial<ProjectSettings>>(this.file, settingsProblem);
-    if (read.kind === 'ok') this.current = { ...DEFAULT_PROJECT_SETTINGS, ...read.value };
-    if (read.kind === 'corrupt')
-      this.problems.push({ file: 'project.json', keptAs: read.keptAs, reason: read.reason });
+    const read = await readRecord<Partial<ProjectSettings>>(this.ctx, this.file, projectSettingsProblem);
+    if (read.value) this.current = { ...DEFAULT_PROJECT_SETTINGS, ...read.value };
+    if (read.problem) this.problems.push(read.problem);
     return this.get();
   }
 
@@ -42,7 +37,7 @@ export class ProjectSettingsRepo {
       const next = { ...this.current };
       if (patch.description !== undefined) next.description = patch.description;
       if (patch.conventions !== undefined) next.conventions = patch.conventions;
-      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+      await writeFileAtomic(this.file, recordText(next));
       this.current = next;
       return this.get();
     });

@@ -48,3 +48,62 @@ export function generationProblem(v: unknown): string | null {
   }
   return null;
 }
+
+// Plans journey records (the key fields, sprintId/storyId, are checked against the file name by the store).
+
+export function sprintProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'not an object';
+  if (typeof v.id !== 'string' || typeof v.title !== 'string') return 'missing id/title';
+  if (!isStrings(v.storyIds)) return '"storyIds" is not a list of strings';
+  if (!['open', 'closed', 'archived'].includes(v.status as string))
+    return `unknown status ${String(v.status)}`;
+  if (typeof v.createdAt !== 'string' || typeof v.updatedAt !== 'string')
+    return 'missing createdAt/updatedAt';
+  return null;
+}
+
+export function questionsProblem(q: unknown): string | null {
+  if (!isObj(q)) return 'not an object';
+  if (!Array.isArray(q.questions)) return '"questions" is not a list';
+  return isObj(q.answers) ? null : '"answers" is not an object';
+}
+
+export function planProblem(plan: unknown): string | null {
+  if (!isObj(plan)) return 'not an object';
+  if (!Array.isArray(plan.revisions) || plan.revisions.length === 0) return '"revisions" is empty';
+  if (!plan.revisions.every((r) => isObj(r) && typeof r.number === 'number' && isObj(r.plan)))
+    return 'a revision has no number or plan';
+  return typeof plan.current === 'number' ? null : '"current" is not a number';
+}
+
+export function risProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'not an object';
+  return typeof v.markdown === 'string' ? null : '"markdown" is not a string';
+}
+
+export function specsProblem(s: unknown): string | null {
+  if (!isObj(s)) return 'not an object';
+  return Array.isArray(s.assertions) && Array.isArray(s.specErrors) ? null : 'missing assertions/specErrors';
+}
+
+// Assertions: the stored set of a story, and its run history.
+
+export function assertionSetProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'not a JSON object';
+  if (!Array.isArray(v.assertions)) return '"assertions" is not an array';
+  return null;
+}
+
+export function assertionHistoryProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'not a JSON object';
+  if (!Array.isArray(v.runs)) return '"runs" is not an array';
+  const bad = v.runs.findIndex((r: unknown) => !isObj(r) || !Array.isArray(r.results));
+  return bad === -1 ? null : `runs[${bad}] has no "results" array`;
+}
+
+export function projectSettingsProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'project.json must be a JSON object';
+  for (const key of ['description', 'conventions'])
+    if (v[key] !== undefined && typeof v[key] !== 'string') return `"${key}" must be a string`;
+  return null;
+}

@@ -1,14 +1,19 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoreState } from '../../shared/project';
+import { STORE_DIR, type StoreState } from '../../shared/project';
 import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
 
-export const STORE_DIR = '.puffin';
+export { STORE_DIR };
 export const STORE_VERSION = 1;
 
 interface StoreMetaFile {
   version: number;
   createdAt: string;
+}
+
+/** The store folder of a project. */
+export function storeDirOf(projectDir: string): string {
+  return join(projectDir, STORE_DIR);
 }
 
 /** Upgrades a store from version `from` to `from + 1`. Add one entry per new store version. */
@@ -30,7 +35,7 @@ function checkMeta(v: unknown): string | null {
  * A store newer than this build is refused rather than silently downgraded.
  */
 export async function openStore(projectDir: string, runMigrations = migrations): Promise<StoreState> {
-  const dir = join(projectDir, STORE_DIR);
+  const dir = storeDirOf(projectDir);
   const metaPath = join(dir, 'store.json');
   const existed = await stat(dir).then(
     (s) => s.isDirectory(),

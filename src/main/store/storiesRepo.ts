@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Story, StoryDraft, StoryStatus } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
-import { storyProblem } from './recordChecks';
-import { RecordStore } from './recordStore';
+import { FOLDERS } from './folders';
+import type { StoreContext } from './recordFile';
+import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
 
 export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
 
-/** The backlog: `.puffin/stories/<id>.json`, one file per story, so saving one never rewrites the others. */
+/** The backlog: `stories/<id>.json` in the store, one file per story, so saving one never rewrites the others. */
 export class StoriesRepo {
-  readonly records: RecordStore<Story>;
+  readonly records: RecordFolder<Story>;
   /** Update/delete/restore read then write: serialized so two edits of one story never lose each other. */
   private readonly queue = new SerialQueue();
 
   constructor(
-    storeDir: string,
+    store: string | StoreContext,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.records = new RecordStore<Story>(join(storeDir, 'stories'), storyProblem);
+    this.records = new RecordFolder<Story>(
+      typeof store === 'string' ? { dir: store } : store,
+      FOLDERS.stories,
+    );
   }
 
   /** Oldest first (creation order), which is the backlog's natural order. */

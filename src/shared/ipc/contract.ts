@@ -149,7 +149,7 @@ export const requestSchemas = {
     additionalProperties: false,
     required: ['storyId'],
     properties: {
-      storyId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' },
+      storyId: { type: 'string', pattern: ID },
       assertionIds: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', maxLength: 200 } },
     },
   }),

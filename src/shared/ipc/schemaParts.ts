@@ -1,11 +1,12 @@
 /** Building blocks of the contract's request schemas (kept apart so the contract reads as a list of channels). */
 import type { JSONSchema } from 'json-schema-to-ts';
+import { ID_PATTERN } from '../ids';
 
 /** Keeps a schema's literal type, so FromSchema can derive the request type from it. */
 export const schema = <const S extends JSONSchema>(s: S): S => s;
 export const empty = schema({ type: 'object', additionalProperties: false, properties: {} });
-/** Ids are generated (UUIDs or similar) and become file names: a safe alphabet only. */
-export const ID = '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$';
+/** Ids become file names in the store: the one id rule of src/shared/ids.ts. */
+export const ID = ID_PATTERN;
 export const storyDraft = schema({
   type: 'object',
   additionalProperties: false,

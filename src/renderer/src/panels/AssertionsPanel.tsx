@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { Assertion, AssertionResult, StoryAssertionsView } from '../../../shared/assertions';
+import { STORE_DIR } from '../../../shared/project';
 import { assertionViewsInScope } from '../store/assertionsSlice';
 import { useApp } from '../store/StoreContext';
 
@@ -152,7 +153,7 @@ export function AssertionsPanel() {
         </div>
         {views.length === 0 && (
           <p className="muted">
-            No assertions yet. They are stored per story in .puffin/assertions/&lt;story&gt;.json.
+            No assertions yet. They are stored per story in {STORE_DIR}/assertions/&lt;story&gt;.json.
           </p>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { STORE_DIR } from '../../../shared/project';
 import { useApp } from '../store/StoreContext';
 
 /** Client-side hint only; main validates for real (exists, is a folder, writable). */
@@ -34,7 +35,7 @@ export function OpenProject() {
     <section className="panel" aria-labelledby="open-project-title">
       <h2 id="open-project-title">Open a project</h2>
       <p className="muted">
-        Puffin keeps its stories, plans and assertions in a .puffin folder inside the project.
+        Puffin keeps its stories, plans and assertions in a {STORE_DIR} folder inside the project.
       </p>
       {nativeDialogs && (
         <button type="button" onClick={() => void pickProjectFolder()} disabled={opening}>

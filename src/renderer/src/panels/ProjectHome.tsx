@@ -1,3 +1,4 @@
+import { STORE_DIR } from '../../../shared/project';
 import { useApp } from '../store/StoreContext';
 import { OpenProject } from './OpenProject';
 
@@ -14,8 +15,8 @@ export function ProjectHome() {
           <dd data-testid="project-path">{project.path}</dd>
           <dt>Store</dt>
           <dd data-testid="store-state">
-            {store.createdNow ? 'Created .puffin/ just now' : 'Existing .puffin/'} · version {store.version} ·
-            since {new Date(store.createdAt).toLocaleString()}
+            {store.createdNow ? `Created ${STORE_DIR}/ just now` : `Existing ${STORE_DIR}/`} · version{' '}
+            {store.version} · since {new Date(store.createdAt).toLocaleString()}
           </dd>
         </dl>
         {store.quarantined.length > 0 && (

@@ -1,0 +1,59 @@
+/**
+ * The store's rules for one record file, shared by every folder of `.puffin/` and by its single files
+ * (project.json, store.json): records are pretty-printed JSON written atomically, and a file that fails to parse
+ * or to validate is kept aside as `<name>.corrupt-<time>` (never overwritten) and reported as a problem.
+ */
+import { relative, sep } from 'node:path';
+import { STORE_DIR, type StoreProblem } from '../../shared/project';
+import { quarantineNow, readJson, serializeOnPath } from '../core/atomicFile';
+import type { Logger } from '../core/logger';
+
+/** The opened store: its folder and where problems are logged. */
+export interface StoreContext {
+  /** The `.puffin` folder. */
+  dir: string;
+  log?: Logger;
+}
+
+/** Why a value is not a valid record, or null. */
+export type RecordCheck = (value: unknown) => string | null;
+
+export interface RecordRead<T> {
+  /** Undefined when the file does not exist or was kept aside. */
+  value?: T;
+  problem?: StoreProblem;
+}
+
+/** How every record is written: stable, human-readable, one trailing newline. */
+export function recordText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
+/** A path inside the store as the user sees it in messages: relative, forward slashes. */
+export function storeRelative(ctx: StoreContext, path: string): string {
+  return relative(ctx.dir, path).split(sep).join('/');
+}
+
+/**
+ * Reads one record file. An unreadable one is kept aside and reported (and logged). `inQueue`: the caller already
+ * runs inside serializeOnPath(path), so the file is renamed without queueing behind the caller itself.
+ */
+export async function readRecord<T>(
+  ctx: StoreContext,
+  path: string,
+  check: RecordCheck,
+  inQueue = false,
+): Promise<RecordRead<T>> {
+  const read = await readJson<T>(path, check);
+  if (read.kind === 'ok') return { value: read.value };
+  if (read.kind === 'missing') return {};
+  // Decided again inside the file's queue: a write that landed meanwhile must not be moved aside.
+  if (!inQueue) return serializeOnPath(path, () => readRecord<T>(ctx, path, check, true));
+  const keptAs = await quarantineNow(path);
+  const problem = { file: storeRelative(ctx, path), keptAs: storeRelative(ctx, keptAs), reason: read.reason };
+  ctx.log?.error(
+    `${STORE_DIR}/${problem.file} could not be read (${problem.reason}); ` +
+      `it was kept aside as ${STORE_DIR}/${problem.keptAs}.`,
+  );
+  return { problem };
+}
