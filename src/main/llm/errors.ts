@@ -23,6 +23,7 @@ export type PromptErrorCode =
   | 'crashed'
   | 'no_result'
   | 'garbage_output'
+  | 'command_too_long'
   | 'execution_error';
 
 export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
@@ -44,6 +45,7 @@ export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
   'crashed',
   'no_result',
   'garbage_output',
+  'command_too_long',
   'execution_error',
 ];
 
@@ -106,6 +108,8 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   no_result: 'The Claude Code CLI ended without a result. Try again; details are in the activity log.',
   garbage_output:
     'The Claude Code CLI printed output Puffin cannot read, so it was stopped. Try again; if it keeps happening, update the CLI with `npm install -g @anthropic-ai/claude-code`.',
+  command_too_long:
+    "This request does not fit the command line of cmd.exe (8,191 characters), which starts the Claude Code CLI here because Puffin could not tell what its launcher runs. Point Puffin at the CLI itself: set the path of claude.exe (or of @anthropic-ai/claude-code's cli.js) in Settings or in PUFFIN_CLAUDE_PATH.",
   execution_error:
     'The Claude Code CLI reported an error while running the request. Details are in the activity log.',
 };

@@ -8,7 +8,8 @@ import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PromptError } from './errors';
 import { loginShellPath } from './loginShellPath';
-import { cmdShimInvocation, parseCmdShim } from './windowsShim';
+import { fittingCmdInvocation } from './windowsCommandLine';
+import { packageTargets, parseCmdShim, type ShimTarget } from './windowsShim';
 
 export type CliSource = 'settings' | 'env' | 'path' | 'login-shell';
 
@@ -139,7 +140,9 @@ async function launchSpec(
   if (platform !== 'win32' || !/\.(cmd|bat)$/i.test(file))
     return { path: file, source, command: file, argsPrefix: [] };
   const content = await readFile(file, 'utf8').catch(() => '');
-  const target = parseCmdShim(content, path.win32.dirname(file));
+  const dir = path.win32.dirname(file);
+  // An npm shim names its target; any other launcher in an npm folder most likely runs the package beside it.
+  const target = parseCmdShim(content, dir) ?? (await besideShim(dir));
   if (target?.kind === 'exe' && (await probe(target.path, platform)) === 'ok') {
     return { path: file, source, command: target.path, argsPrefix: [] };
   }
@@ -152,6 +155,14 @@ async function launchSpec(
   }
   const comspec = env.ComSpec ?? env.COMSPEC ?? 'cmd.exe';
   return { path: file, source, command: comspec, argsPrefix: [], cmdShim: true };
+}
+
+/** The first of the CLI package's launch targets beside a launcher we could not read that exists. */
+async function besideShim(dir: string): Promise<ShimTarget | null> {
+  for (const target of packageTargets(dir)) {
+    if ((await probe(target.kind === 'exe' ? target.path : target.script, 'win32')) === 'ok') return target;
+  }
+  return null;
 }
 
 async function searchPathFor(
@@ -169,11 +180,14 @@ async function searchPathFor(
   return null;
 }
 
-/** The final argv for a located CLI: direct, or the escaped cmd.exe line for an unresolved shim. */
+/**
+ * The final argv for a located CLI: direct, or the escaped cmd.exe line for an unresolved shim (within cmd.exe's
+ * line limit, or a typed command_too_long; see windowsCommandLine.ts).
+ */
 export function invocation(
   cli: LocatedCli,
   args: readonly string[],
 ): { command: string; args: string[]; windowsVerbatimArguments?: boolean } {
-  if (cli.cmdShim) return cmdShimInvocation(cli.path, args, cli.command);
+  if (cli.cmdShim) return fittingCmdInvocation(cli.path, args, cli.command);
   return { command: cli.command, args: [...cli.argsPrefix, ...args] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmdShimInvocation, escapeCmdArgument, parseCmdShim } from './windowsShim';
+import { cmdShimInvocation, escapeCmdArgument, packageTargets, parseCmdShim } from './windowsShim';
 
 // The shim npm (cmd-shim) writes for a package whose bin is a JS file.
 const NODE_SHIM = `@ECHO off\r
@@ -50,6 +50,15 @@ describe('parseCmdShim', () => {
   });
   it('returns null for something that is not an npm shim', () => {
     expect(parseCmdShim('@echo off\r\nclaude-real.exe %*\r\n', dir)).toBeNull();
+  });
+});
+
+describe('packageTargets', () => {
+  it('names the CLI package beside an unreadable launcher: its claude.exe, then its cli.js', () => {
+    expect(packageTargets('C:\\npm\\')).toEqual([
+      { kind: 'exe', path: 'C:\\npm\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe' },
+      { kind: 'node-script', script: 'C:\\npm\\node_modules\\@anthropic-ai\\claude-code\\cli.js' },
+    ]);
   });
 });
 

@@ -34,6 +34,18 @@ export function parseCmdShim(content: string, shimDir: string): ShimTarget | nul
   return null;
 }
 
+/**
+ * What a launcher in an npm folder most likely runs when it is not an npm shim we can read: the CLI package
+ * installed beside it, its native binary first (the package's bin since 2.1.2xx), else its cli.js.
+ */
+export function packageTargets(shimDir: string): ShimTarget[] {
+  const pkg = winJoin(shimDir, 'node_modules\\@anthropic-ai\\claude-code');
+  return [
+    { kind: 'exe', path: winJoin(pkg, 'bin\\claude.exe') },
+    { kind: 'node-script', script: winJoin(pkg, 'cli.js') },
+  ];
+}
+
 const CMD_META = /([()\][%!^"`<>&|;, *?])/g;
 
 /** Quotes one argument for CommandLineToArgvW, then escapes cmd.exe metacharacters (twice for npm shims). */
