@@ -22,6 +22,12 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     },
     'project:forgetRecent': ({ path }) => settings.forgetProject(path),
     'log:recent': ({ limit }) => logBus.recent(limit),
+    'log:openFile': async () => {
+      const path = info.logFile;
+      if (!platform.openPath) return { opened: false, path };
+      await platform.openPath(path);
+      return { opened: true, path };
+    },
     'shell:openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url))
         throw new ServiceError('invalid_payload', `Refused to open "${url}": not a web link.`);

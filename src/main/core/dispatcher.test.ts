@@ -16,6 +16,7 @@ function setup(overrides: Partial<Handlers> = {}) {
       platform: 'linux',
       userDataDir: '/tmp/x',
       nativeDialogs: false,
+      logFile: '/tmp/u/logs/puffin.log',
     }),
     'settings:get': () => ({ ...DEFAULT_SETTINGS }),
     'settings:update': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),

@@ -3,6 +3,7 @@
  * and its store, sendPrompt (one gate, one CLI lookup), the generation and plan services, the assertions engine
  * and the headless tools. Nothing here knows which face calls it.
  */
+import { LogFile, logFilePath } from './logFile';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
@@ -91,7 +92,11 @@ export async function buildServices(opts: {
     story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),
     log: logBus.logger('assertions'),
   });
+  const logFile = new LogFile(logFilePath(opts.userDataDir), {}, (err) =>
+    logBus.logger('app').warn(`Could not write the log file: ${String(err)}`),
+  );
   const info: AppInfo = {
+    logFile: logFile.path,
     name: 'Puffin',
     version: APP_VERSION,
     face: opts.platform.face,
@@ -101,6 +106,7 @@ export async function buildServices(opts: {
   };
 
   const unsubs = [
+    logFile.attach(logBus),
     settings.onChange((s) => gate.setLimit(s.maxConcurrent)),
     logBus.subscribe((line) => emit('log:line', line)),
     settings.onChange((s) => emit('settings:changed', s)),

@@ -46,6 +46,8 @@ export const requestSchemas = {
     additionalProperties: false,
     properties: { limit: { type: 'integer', minimum: 1, maximum: 5000 } },
   }),
+  /** Opens the log file (warnings and errors) with the system's viewer where there is one (desktop). */
+  'log:openFile': empty,
   'shell:openExternal': schema({
     type: 'object',
     additionalProperties: false,
@@ -273,6 +275,8 @@ export interface AppInfo {
   userDataDir: string;
   /** Whether a native folder picker exists (Electron); the browser host asks for a typed path instead. */
   nativeDialogs: boolean;
+  /** Where warnings and errors are kept across restarts (rotated). */
+  logFile: string;
 }
 
 export interface ResponseTypes {
@@ -285,6 +289,8 @@ export interface ResponseTypes {
   'project:pickFolder': ProjectInfo | null;
   'project:forgetRecent': Settings;
   'log:recent': LogLine[];
+  /** `opened` is false where no desktop shell exists (browser host, headless): show `path` instead. */
+  'log:openFile': { opened: boolean; path: string };
   'shell:openExternal': { opened: boolean };
   /** Resolve when the generation ends (any status); progress arrives meanwhile as events. */
   'generation:derive': Generation;

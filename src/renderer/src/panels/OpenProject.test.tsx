@@ -16,6 +16,7 @@ const INFO: AppInfo = {
   platform: 'linux',
   userDataDir: '/home/me/.config/Puffin',
   nativeDialogs: false,
+  logFile: '/home/dev/.config/Puffin/logs/puffin.log',
 };
 
 function setup(opts: { recent?: string[]; nativeDialogs?: boolean } = {}) {

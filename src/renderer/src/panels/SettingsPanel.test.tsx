@@ -126,4 +126,27 @@ describe('SettingsPanel', () => {
     expect(field('Max concurrent CLI processes').value).toBe('5');
     expect(radio('system').checked).toBe(true);
   });
+
+  it('says where the log file is and opens it through the contract (or shows its path)', async () => {
+    const { client, store } = setup();
+    await act(async () =>
+      store.setState({
+        info: {
+          name: 'Puffin',
+          version: '0.1.0',
+          face: 'browser',
+          platform: 'linux',
+          userDataDir: '/u',
+          nativeDialogs: false,
+          logFile: '/u/logs/puffin.log',
+        },
+      }),
+    );
+    expect(screen.getByTestId('log-file').textContent).toBe('/u/logs/puffin.log');
+    client.handle('log:openFile', () => ({ opened: false, path: '/u/logs/puffin.log' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open log file' }));
+    });
+    expect(store.getState().notice).toEqual({ kind: 'info', message: 'Log file: /u/logs/puffin.log' });
+  });
 });

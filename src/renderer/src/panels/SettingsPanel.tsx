@@ -13,6 +13,8 @@ export function SettingsPanel() {
   const saving = useApp((s) => s.saving);
   const updateSettings = useApp((s) => s.updateSettings);
   const userDataDir = useApp((s) => s.info?.userDataDir ?? '');
+  const logFile = useApp((s) => s.info?.logFile ?? '');
+  const openLogFile = useApp((s) => s.openLogFile);
   const [claudePath, setClaudePath] = useState('');
   const [maxConcurrent, setMaxConcurrent] = useState('2');
   const [defaultModel, setDefaultModel] = useState('');
@@ -101,6 +103,14 @@ export function SettingsPanel() {
         </button>
       </form>
       <p className="muted">Stored in {userDataDir}/settings.json</p>
+      {logFile && (
+        <p className="muted">
+          Warnings and errors are kept in <code data-testid="log-file">{logFile}</code>{' '}
+          <button type="button" onClick={() => void openLogFile()}>
+            Open log file
+          </button>
+        </p>
+      )}
     </section>
   );
 }

@@ -15,4 +15,12 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
       return false;
     }
   },
+  async openLogFile() {
+    try {
+      const r = await client.call('log:openFile', {});
+      if (!r.opened) set({ notice: { kind: 'info', message: `Log file: ${r.path}` } });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+  },
 });

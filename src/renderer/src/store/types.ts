@@ -39,6 +39,8 @@ export interface SettingsSlice {
   settings: Settings | null;
   saving: boolean;
   updateSettings(patch: Partial<Omit<Settings, 'recentProjects'>>): Promise<boolean>;
+  /** Opens the log file with the system's viewer (desktop); elsewhere says where it is. */
+  openLogFile(): Promise<void>;
 }
 
 export interface ProjectSlice {
