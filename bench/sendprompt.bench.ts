@@ -176,7 +176,7 @@ async function measure(
     for (let k = 0; k < sides.length; k++) {
       const which = sides[(i + k) % sides.length]!;
       const t0 = performance.now();
-      if (which === 'ours' || !recorded) await sendPrompt({ workflow: 'bench', prompt, ...request });
+      if (which === 'ours' || !recorded) await sendPrompt({ workflow: 'cli-prompt', prompt, ...request });
       else await bareSpawn(recorded, which === 'parsed');
       if (i >= WARMUP) times[which].push(performance.now() - t0);
     }

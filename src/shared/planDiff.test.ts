@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { diffPlans } from './planDiff';
-import type { Plan, PlanItem } from './schema-types';
+import type { Plan } from './schema-types';
+import { planItem } from './testing/planFixtures';
 
-function item(storyId: string, order: number, patch: Partial<PlanItem> = {}): PlanItem {
-  return {
-    order,
-    storyId,
-    title: `Item ${storyId}`,
-    approach: 'Do it.',
-    filesCreated: [],
-    filesModified: [],
-    dependencies: [],
-    complexity: 'low',
-    notes: '',
-    ...patch,
-  };
-}
+const item = planItem;
 
 const base: Plan = {
   planItems: [

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlanGraph, topologicalOrder } from './planGraph';
 import type { Plan, PlanItem } from './schema-types';
+import { planItem } from './testing/planFixtures';
 
-function item(storyId: string, order: number, dependencies: string[] = []): PlanItem {
-  return {
-    order,
-    storyId,
-    title: `Item ${storyId}`,
-    approach: 'Do it.',
-    filesCreated: [],
-    filesModified: [],
-    dependencies,
-    complexity: 'low',
-    notes: '',
-  };
-}
+const item = (storyId: string, order: number, dependencies: string[] = []): PlanItem =>
+  planItem(storyId, order, { dependencies });
 
 function plan(items: PlanItem[], implementationOrder?: string[]): Plan {
   return {

@@ -119,4 +119,10 @@ export interface SprintDetail {
   sprintAssertions: Record<string, Assertion[]> | null;
   /** Per-story failures of the last specs run (RIS or assertions), kept next to the partial results. */
   specErrors: { storyId: string; step: SpecStep; code: string; message: string }[];
+  /**
+   * What the last specs run noted without failing (assertions dropped past 8 or fewer than 3 written, sprint
+   * assertions for unknown stories dropped, an answer found another way than structured output); storyId ''
+   * for the sprint assertions.
+   */
+  specWarnings: { storyId: string; step: SpecStep; message: string }[];
 }

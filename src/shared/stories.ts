@@ -1,4 +1,5 @@
 /** Stories, generations and project settings: the domain of the stories journey (issue 4). */
+import { HISTORY_KINDS, type HistoryKind } from './workflows';
 
 /** What the model produces (the stories schema's item). */
 export interface StoryDraft {
@@ -27,21 +28,11 @@ export interface ReviewDraft extends StoryDraft {
 
 /**
  * What a history record is: a stories-journey generation (derive, modify, plain prompt), or one CLI call of the
- * plans journey (kept so that everything a sprint cost shows in History).
+ * plans journey (kept so that everything a sprint cost shows in History). One kind per recorded workflow, named
+ * in src/shared/workflows.ts.
  */
-export const GENERATION_KINDS = [
-  'derive',
-  'modify',
-  'prompt',
-  'plan-analyze',
-  'plan-generate',
-  'plan-refine',
-  'plan-item',
-  'spec-ris',
-  'spec-assertions',
-  'spec-sprint-assertions',
-] as const;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
+export const GENERATION_KINDS = HISTORY_KINDS;
+export type GenerationKind = HistoryKind;
 export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
 export type GenerationSource = 'structured_output' | 'tool_use' | 'legacy_text';
 

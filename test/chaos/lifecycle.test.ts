@@ -43,7 +43,7 @@ function fake(options: FakeClaudeOptions) {
     return id;
   };
   const call = (extra: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-    sendPrompt({ workflow: 'lifecycle', prompt: 'Ada is 36.', schema: PERSON, ...extra });
+    sendPrompt({ workflow: 'cli-prompt', prompt: 'Ada is 36.', schema: PERSON, ...extra });
   const started = () => readFakeClaudeRecord(recordFile).length > 0;
   return { call, runId, started, logLines };
 }

@@ -74,7 +74,7 @@ describe('sendPrompt over recorded CLI transcripts (fakeClaude replay)', () => {
     ) as Expected;
     const recordFile = makeRecordFile();
     const { sendPrompt } = fake({ scenario: path.join(FIXTURES, file), recordFile });
-    const outcome = await sendPrompt({ workflow: 'fixture', prompt: PROMPT, schema: PERSON }).then(
+    const outcome = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }).then(
       (r) => ({ ok: true as const, r }),
       (e: PromptError) => ({ ok: false as const, e }),
     );
@@ -97,7 +97,7 @@ describe('sendPrompt over recorded CLI transcripts (fakeClaude replay)', () => {
       expect(error).toBeInstanceOf(PromptError);
       expect(error.code).toBe(FAILURE_BY_FIXTURE[id]);
       expect(error.diagnostics).toMatchObject({
-        workflow: 'fixture',
+        workflow: 'cli-prompt',
         resultSubtype: expected.result_subtype,
       });
       expect(error.diagnostics.rawLines?.length).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     const { sendPrompt } = fake({ scenario: 'garbage-lines' });
     const kinds: string[] = [];
     const r = await sendPrompt({
-      workflow: 'w',
+      workflow: 'cli-prompt',
       prompt: PROMPT,
       schema: PERSON,
       onEvent: (e) => kinds.push(e.kind),
@@ -145,7 +145,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('stops at a 50 MB line with a typed garbage_output and kills the CLI', async () => {
     const recordFile = makeRecordFile();
     const { sendPrompt } = fake({ scenario: 'huge-line', recordFile });
-    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON }).catch((e) => e);
+    const err = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }).catch((e) => e);
     expect(err).toMatchObject({ code: 'garbage_output', retryable: false });
     expect((err as PromptError).message).toMatch(/longer than 16777216 characters/);
     expect(isAlive(readFakeClaudeRecord(recordFile)[0]!.pid)).toBe(false);
@@ -153,7 +153,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
 
   it('reassembles lines written 7 bytes at a time', async () => {
     const { sendPrompt } = fake({ scenario: 'slow-drip', dripMs: 0 });
-    expect((await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).data).toEqual({
+    expect((await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON })).data).toEqual({
       name: 'Ada',
       age: 36,
     });
@@ -164,7 +164,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     ['exit-137', /exit code 137/],
   ])('reports %s as a crash with its evidence', async (scenario, detail) => {
     const { sendPrompt } = fake({ scenario });
-    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON }).catch(
+    const err = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }).catch(
       (e: PromptError) => e,
     );
     expect(err).toMatchObject({ code: 'crashed', message: expect.stringMatching(detail) });
@@ -173,7 +173,9 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
 
   it('reports an exit without output as a crash and keeps stderr', async () => {
     const { sendPrompt } = fake({ scenario: 'exit-without-output' });
-    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }),
+    ).rejects.toMatchObject({
       code: 'crashed',
       diagnostics: {
         exitCode: 1,
@@ -185,7 +187,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
 
   it('uses the acknowledged StructuredOutput call when the result line never comes', async () => {
     const { sendPrompt } = fake({ scenario: 'no-result' });
-    const r = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON });
+    const r = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON });
     expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'tool_use' });
     expect(r.warnings[0]).toMatch(/printed no result line/);
   });
@@ -198,7 +200,9 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
       `${JSON.stringify({ type: 'system', subtype: 'init', tools: ['StructuredOutput'], claude_code_version: '2.1.330' })}\n`,
     );
     const { sendPrompt } = fake({ scenario: file, exitCode: 0 });
-    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }),
+    ).rejects.toMatchObject({
       code: 'no_result',
       diagnostics: { exitCode: 0, cliVersion: '2.1.330' },
     });
@@ -209,9 +213,12 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     const recordFile = makeRecordFile();
     const { sendPrompt } = harness({ cliPath, env: fakeEnv({ scenario: 'hang', recordFile }) });
     const started = Date.now();
-    const err = await sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, timeoutMs: 1500 }).catch(
-      (e) => e,
-    );
+    const err = await sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: PROMPT,
+      schema: PERSON,
+      timeoutMs: 1500,
+    }).catch((e) => e);
     expect(err).toMatchObject({ code: 'timeout', diagnostics: { timeoutMs: 1500 } });
     expect(Date.now() - started).toBeLessThan(10_000);
     const shellPid = Number(readFileSync(pidFile, 'utf8'));
@@ -227,7 +234,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     const { sendPrompt } = harness({ cliPath, env: fakeEnv({ scenario: 'hang-after-init', recordFile }) });
     const controller = new AbortController();
     const err = await sendPrompt({
-      workflow: 'w',
+      workflow: 'cli-prompt',
       prompt: PROMPT,
       schema: PERSON,
       signal: controller.signal,
@@ -244,7 +251,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     const controller = new AbortController();
     let abortedAt = 0;
     const err = await sendPrompt({
-      workflow: 'w',
+      workflow: 'cli-prompt',
       prompt: PROMPT,
       schema: PERSON,
       signal: controller.signal,
@@ -269,7 +276,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     const bothStarted = new Promise<void>((r) => (allStarted = r));
     const onEvent = (e: { kind: string }) => e.kind === 'init' && ++started === 2 && allStarted();
     const calls = [1, 2].map(() =>
-      sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, onEvent }).catch((e) => e),
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON, onEvent }).catch((e) => e),
     );
     await bothStarted;
     await gate.killAll();
@@ -284,7 +291,9 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('maps ENOENT to cli_not_found, at spawn and when locating', async () => {
     const missing = missingClaudePath();
     const { sendPrompt } = harness({ cliPath: missing, env: { ...process.env } });
-    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }),
+    ).rejects.toMatchObject({
       code: 'cli_not_found',
       message: expect.stringContaining(missing),
     });
@@ -294,7 +303,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
       logger: silentLogger,
       settings: () => ({}),
     });
-    await expect(located({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+    await expect(located({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
       code: 'cli_not_found',
     });
   });
@@ -302,7 +311,9 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('maps EACCES to cli_not_executable, at spawn and when locating', async () => {
     const file = nonExecutableClaudePath();
     const { sendPrompt } = harness({ cliPath: file, env: { ...process.env } });
-    await expect(sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }),
+    ).rejects.toMatchObject({
       code: 'cli_not_executable',
       diagnostics: { cliPath: file },
     });
@@ -322,7 +333,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
       if (e.kind === 'result') running--;
     };
     const results = await Promise.all(
-      [1, 2, 3].map(() => sendPrompt({ workflow: 'w', prompt: PROMPT, schema: PERSON, onEvent })),
+      [1, 2, 3].map(() => sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON, onEvent })),
     );
     expect(results.map((r) => r.data)).toEqual([1, 2, 3].map(() => ({ name: 'Ada', age: 36 })));
     expect(peak).toBe(1);

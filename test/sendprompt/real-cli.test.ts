@@ -45,7 +45,7 @@ async function setup(
   });
   const call = (extra: Partial<SendPromptRequest> = {}) =>
     sendPrompt({
-      workflow: 'real-cli',
+      workflow: 'cli-prompt',
       prompt: PERSON_PROMPT,
       schema: PERSON_SCHEMA as unknown as Record<string, unknown>,
       maxTurns: 3,

@@ -1,5 +1,6 @@
 /** The public types of sendPrompt: what a workflow asks for and what it gets back. */
-import type { PreviewEvent as ParserPreviewEvent } from './preview/previewEvents';
+import type { WorkflowName } from '../../shared/workflows';
+import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview/previewEvents';
 import type { PromptErrorCode } from './errors';
 import type { CliEvent } from './stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
@@ -42,12 +43,12 @@ export interface RetryNotice {
 }
 
 export interface SendPromptRequest {
-  /** Names the caller in logs and errors, e.g. "deriveStories". Also the default schema when it is a SchemaName. */
-  workflow: string;
+  /** The workflow making the call (src/shared/workflows.ts), for logs, errors and its history record. */
+  workflow: WorkflowName;
   /** What the call is about (e.g. a story's title), for logs and the call's history record. */
   subject?: string;
   prompt: string;
-  /** A registered schema name, or a draft-07 schema object with an object root. */
+  /** A registered schema name, or a draft-07 schema object with an object root ; without one the call fails with `invalid_schema`. */
   schema?: SchemaName | JsonSchema;
   /** Key to unwrap from the output (defaults to the registered envelope of a named schema). */
   envelope?: string;
@@ -59,6 +60,8 @@ export interface SendPromptRequest {
   signal?: AbortSignal;
   /** Receives the growing output while it is generated (turns on --include-partial-messages). */
   preview?: (event: PreviewEvent) => void;
+  /** Arrays whose closed elements `preview` reports; default: every array directly under the root. */
+  previewWatch?: readonly WatchPattern[];
   /** Every decoded CLI event, for the activity view. */
   onEvent?: (event: CliEvent) => void;
   /** Told before each retry of a transient failure (rate limited, overloaded...), e.g. for a progress line. */

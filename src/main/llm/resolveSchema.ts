@@ -14,15 +14,16 @@ export interface ResolvedSchema {
 export function resolveSchema(
   req: Pick<SendPromptRequest, 'schema' | 'envelope' | 'workflow'>,
 ): ResolvedSchema {
-  const named =
-    typeof req.schema === 'string' ? req.schema : req.schema === undefined ? req.workflow : undefined;
-  if (named !== undefined) {
+  if (req.schema === undefined)
+    throw new PromptError('invalid_schema', {
+      detail: 'no schema given',
+      diagnostics: { workflow: req.workflow },
+    });
+  if (typeof req.schema === 'string') {
+    const named = req.schema;
     if (!isSchemaName(named)) {
       throw new PromptError('invalid_schema', {
-        detail:
-          req.schema === undefined
-            ? `no schema given and no schema named "${named}"`
-            : `no schema named "${named}"`,
+        detail: `no schema named "${named}"`,
         diagnostics: { workflow: req.workflow },
       });
     }
@@ -30,7 +31,7 @@ export function resolveSchema(
     const envelope = req.envelope ?? entry.envelope;
     return envelope ? { schema: entry.schema, envelope, name: named } : { schema: entry.schema, name: named };
   }
-  const schema = req.schema as JsonSchema;
+  const schema = req.schema;
   // Checked here with a strict draft-07 Ajv: newer CLIs would refuse it, older ones would silently drop it.
   const problem = schemaProblem(schema);
   if (problem)

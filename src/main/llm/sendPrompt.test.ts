@@ -38,7 +38,7 @@ const happy = (output: unknown, version = '2.1.330') => ({
 describe('sendPrompt', () => {
   it('returns the structured output with meta, spawning the CLI with the DESIGN §3 argv and the prompt on stdin', async () => {
     const { sendPrompt, calls } = setup([happy({ name: 'Ada' })]);
-    const result = await sendPrompt({ workflow: 'test', prompt: 'Who?', schema: PERSON, maxTurns: 1 });
+    const result = await sendPrompt({ workflow: 'cli-prompt', prompt: 'Who?', schema: PERSON, maxTurns: 1 });
     expect(result).toEqual({
       data: { name: 'Ada' },
       source: 'structured_output',
@@ -88,36 +88,42 @@ describe('sendPrompt', () => {
     expect(result.data).toEqual(stories);
     expect(JSON.parse(calls[0]!.args[5]!)).toMatchObject({ title: 'StoriesOutput' });
     expect(calls[0]!.args).not.toContain('--tools');
-    const byWorkflow = setup([happy({ title: 'Add dark mode' })]);
-    expect((await byWorkflow.sendPrompt({ workflow: 'title', prompt: 'p' })).data).toBe('Add dark mode');
+    const title = setup([happy({ title: 'Add dark mode' })]);
+    const named = { workflow: 'generateTitle', prompt: 'p', schema: 'title' } as const;
+    expect((await title.sendPrompt(named)).data).toBe('Add dark mode');
   });
 
   it('rejects an invalid schema before spawning anything', async () => {
     const { sendPrompt, calls } = setup([happy({})]);
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: { type: 'array' } })).rejects.toMatchObject(
-      {
-        code: 'invalid_schema',
-      },
-    );
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: 'nope' as never })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: { type: 'array' } }),
+    ).rejects.toMatchObject({
       code: 'invalid_schema',
-      diagnostics: { workflow: 'w' },
     });
-    await expect(sendPrompt({ workflow: 'free-text', prompt: 'p' })).rejects.toMatchObject({
+    await expect(
+      sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: 'nope' as never }),
+    ).rejects.toMatchObject({
       code: 'invalid_schema',
+      diagnostics: { workflow: 'cli-prompt' },
+    });
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p' })).rejects.toMatchObject({
+      code: 'invalid_schema',
+      message: expect.stringContaining('no schema given'),
     });
     expect(calls).toHaveLength(0);
   });
 
   it('checks formats itself: a structured output the CLI accepted can still fail validation', async () => {
     const { sendPrompt } = setup([happy({ name: 'Ada', email: 'nope' })]);
-    const err = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON }).catch((e: PromptError) => e);
+    const err = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON }).catch(
+      (e: PromptError) => e,
+    );
     expect(err).toBeInstanceOf(PromptError);
     expect(err).toMatchObject({
       code: 'validation_failed',
       retryable: false,
       diagnostics: {
-        workflow: 'w',
+        workflow: 'cli-prompt',
         cliVersion: '2.1.330',
         validationErrors: ['/email: must match format "email"'],
       },
@@ -128,14 +134,14 @@ describe('sendPrompt', () => {
     const prose = 'Here you go:\n```json\n{"name": "Ada"}\n```';
     const run = { stdout: t.lines(t.init('2.1.330'), t.text(prose), t.result({ result: prose })) };
     const { sendPrompt, lines } = setup([run]);
-    const result = await sendPrompt({ workflow: 'people', prompt: 'p', schema: PERSON });
+    const result = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON });
     expect(result.data).toEqual({ name: 'Ada' });
     expect(result.source).toBe('legacy_text');
     expect(result.warnings).toEqual([expect.stringMatching(/DEPRECATED legacy extractors/)]);
     const warn = lines.find((l) => l.level === 'warn' && /DEPRECATED/.test(l.message));
-    expect(warn?.message).toContain('"people"');
+    expect(warn?.message).toContain('"cli-prompt"');
     expect(warn?.context).toMatchObject({
-      workflow: 'people',
+      workflow: 'cli-prompt',
       cliVersion: '2.1.330',
       why: expect.stringMatching(/^no_structured_output/),
     });
@@ -144,7 +150,7 @@ describe('sendPrompt', () => {
     const bad = { stdout: t.lines(t.init(), t.text(invalidProse), t.result({ result: invalidProse })) };
     const second = setup([bad]);
     await expect(
-      second.sendPrompt({ workflow: 'people', prompt: 'p', schema: PERSON }),
+      second.sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON }),
     ).rejects.toMatchObject({
       code: 'no_structured_output',
     });
@@ -160,7 +166,7 @@ describe('sendPrompt', () => {
       exitCode: 1,
     };
     const { sendPrompt, calls, lines } = setup([overloaded, overloaded, happy({ name: 'Ada' })]);
-    const result = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON });
+    const result = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON });
     expect(result.data).toEqual({ name: 'Ada' });
     expect(calls).toHaveLength(3);
     expect(lines.filter((l) => /retrying after overloaded/.test(l.message))).toHaveLength(2);
@@ -172,7 +178,7 @@ describe('sendPrompt', () => {
       exitCode: 1,
     };
     const { sendPrompt, calls } = setup([run]);
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
       code: 'not_logged_in',
       message: expect.stringContaining('Run `claude` in a terminal and use /login'),
       diagnostics: { exitCode: 1, resultSubtype: 'success', cliVersion: '2.1.330' },
@@ -188,7 +194,7 @@ describe('sendPrompt', () => {
     };
     // A schema our ajv accepts but this CLI build does not (e.g. a format keyword it does not know).
     const { sendPrompt } = setup([run]);
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
       code: 'invalid_schema',
       diagnostics: { exitCode: 1, stderrTail: expect.stringContaining('not a valid JSON Schema') },
     });
@@ -197,7 +203,7 @@ describe('sendPrompt', () => {
   it('calls a run that exits non-zero without a result a crash, with the stderr tail', async () => {
     const run = { stdout: t.lines(t.init()), stderr: 'segfault somewhere\n', exitCode: 139 };
     const { sendPrompt } = setup([run]);
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
       code: 'crashed',
       message: expect.stringContaining('exit code 139: segfault somewhere'),
       diagnostics: { rawLines: [expect.stringContaining('"init"')] },
@@ -234,7 +240,7 @@ describe('sendPrompt', () => {
     const previews: PreviewEvent[] = [];
     const kinds = new Set<string>();
     const result = await sendPrompt({
-      workflow: 'w',
+      workflow: 'cli-prompt',
       prompt: 'p',
       schema: 'stories',
       preview: (e) => previews.push(e),
@@ -252,7 +258,7 @@ describe('sendPrompt', () => {
 
   it('sends no --include-partial-messages without a preview callback', async () => {
     const { sendPrompt, calls } = setup([happy({ name: 'Ada' })]);
-    await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON });
+    await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON });
     expect(calls[0]!.args).not.toContain('--include-partial-messages');
   });
 
@@ -261,11 +267,19 @@ describe('sendPrompt', () => {
     const blocker = await gate.acquire();
     const { sendPrompt, calls } = setup([happy({ name: 'Ada' })], { gate });
     const controller = new AbortController();
-    const pending = sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON, signal: controller.signal });
+    const pending = sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: 'p',
+      schema: PERSON,
+      signal: controller.signal,
+    });
     await new Promise((r) => setImmediate(r));
     expect(gate.stats().queued).toBe(1);
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ code: 'cancelled', diagnostics: { workflow: 'w' } });
+    await expect(pending).rejects.toMatchObject({
+      code: 'cancelled',
+      diagnostics: { workflow: 'cli-prompt' },
+    });
     expect(gate.stats().queued).toBe(0);
     expect(calls).toHaveLength(0);
     blocker.release();
@@ -277,19 +291,17 @@ describe('sendPrompt', () => {
         throw new PromptError('cli_not_found');
       },
     });
-    await expect(sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
       code: 'cli_not_found',
       message: expect.stringContaining('npm install -g @anthropic-ai/claude-code'),
-      diagnostics: { workflow: 'w' },
+      diagnostics: { workflow: 'cli-prompt' },
     });
   });
 
-  it('picks the timeout: the request one, else the workflow one, else the default', () => {
-    expect(timeoutFor(1234, 'title')).toBe(1234);
-    expect(timeoutFor(undefined, 'title')).toBe(60_000);
-    expect(timeoutFor(undefined, 'plan')).toBe(600_000);
-    expect(timeoutFor(undefined, undefined, 5000)).toBe(5000);
-    expect(timeoutFor(undefined, undefined)).toBe(DEFAULT_TIMEOUT_MS);
+  it("picks the timeout: the request's (a workflow's comes from its definition), else the service default", () => {
+    expect(timeoutFor(1234, 5000)).toBe(1234);
+    expect(timeoutFor(undefined, 5000)).toBe(5000);
+    expect(timeoutFor(undefined)).toBe(DEFAULT_TIMEOUT_MS);
   });
 
   it('does not wait hours for a usage limit: a far-off reset fails at once with retryAfterMs', async () => {
@@ -307,7 +319,9 @@ describe('sendPrompt', () => {
       exitCode: 1,
     };
     const { sendPrompt, calls } = setup([run]);
-    const err = await sendPrompt({ workflow: 'w', prompt: 'p', schema: PERSON }).catch((e: PromptError) => e);
+    const err = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON }).catch(
+      (e: PromptError) => e,
+    );
     expect(err).toMatchObject({ code: 'rate_limited', retryable: true });
     expect((err as PromptError).diagnostics.retryAfterMs).toBeGreaterThan(2 * 3600 * 1000);
     expect(calls).toHaveLength(1);

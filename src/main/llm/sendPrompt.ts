@@ -4,6 +4,7 @@
  *   logged legacy fallback → ajv validation → envelope unwrap,
  * with transient failures retried outside the gate, and every failure a PromptError with diagnostics.
  */
+import type { WorkflowName } from '../../shared/workflows';
 import type { Logger } from '../core/logger';
 import { buildCliArgs } from './cliArgs';
 import { PromptError } from './errors';
@@ -15,7 +16,6 @@ import { createPreviewFeed, type ParserFactory } from './previewFeed';
 import type { KillDeps } from './processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
-import { isSchemaName, type SchemaName } from './schemas';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryDeps, type RetryPolicy } from './retry';
 import { runCli } from './runCli';
 import type { Spawner } from './spawnCli';
@@ -48,27 +48,9 @@ export interface SendPromptDeps {
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_MAX_TURNS = 4;
 
-/** Timeout per registered workflow schema: a title is quick, a sprint-wide plan or assertion map is not. */
-export const WORKFLOW_TIMEOUTS_MS: Readonly<Record<SchemaName, number>> = {
-  title: 60_000,
-  ambiguities: 180_000,
-  stories: 300_000,
-  assertions: 300_000,
-  ris: 300_000,
-  plan: 600_000,
-  'plan-refinement': 600_000,
-  'sprint-assertions': 600_000,
-};
-
-/** The request's own timeout, else its workflow's, else the service default. */
-export function timeoutFor(
-  requested: number | undefined,
-  schemaName: string | undefined,
-  fallback?: number,
-): number {
-  if (requested !== undefined) return requested;
-  if (schemaName !== undefined && isSchemaName(schemaName)) return WORKFLOW_TIMEOUTS_MS[schemaName];
-  return fallback ?? DEFAULT_TIMEOUT_MS;
+/** The request's own timeout (a workflow's comes from its definition), else the service default. */
+export function timeoutFor(requested: number | undefined, fallback?: number): number {
+  return requested ?? fallback ?? DEFAULT_TIMEOUT_MS;
 }
 
 export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
@@ -88,7 +70,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         includePartialMessages: req.preview !== undefined,
         hermetic: req.hermetic ?? true,
       });
-      const timeoutMs = timeoutFor(req.timeoutMs, schema.name, deps.defaultTimeoutMs);
+      const timeoutMs = timeoutFor(req.timeoutMs, deps.defaultTimeoutMs);
       const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
       // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt
       // gets its gate slot (time queued behind other calls is not the CLI's).
@@ -100,7 +82,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         deps.gate.run(async (lease) => {
           deadline ??= now() + timeoutMs;
           const left = Math.max(1, deadline - now());
-          const onEvent = eventSink(req, deps.previewParser ?? (() => new PartialJsonParser()));
+          const onEvent = eventSink(req, deps.previewParser ?? defaultParser(req));
           log.debug('cli start', { workflow: req.workflow, attempt: n, cli: cli.path, source: cli.source });
           const run = await runCli(
             {
@@ -179,6 +161,12 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
   return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
 }
 
+/** The live preview's parser, watching the arrays the request names (or the default ones). */
+function defaultParser(req: SendPromptRequest): ParserFactory {
+  const watch = req.previewWatch;
+  return () => new PartialJsonParser(watch ? { watch } : {});
+}
+
 /** The per-event callback: the caller's onEvent plus the preview feed, or nothing when neither is wanted. */
 function eventSink(
   req: SendPromptRequest,
@@ -195,7 +183,7 @@ function eventSink(
 }
 
 /** Whatever escaped is still reported as a typed failure with the workflow attached. */
-function toPromptError(err: unknown, workflow: string): PromptError {
+function toPromptError(err: unknown, workflow: WorkflowName): PromptError {
   if (err instanceof PromptError) {
     return err.diagnostics.workflow ? err : err.withDiagnostics({ workflow });
   }

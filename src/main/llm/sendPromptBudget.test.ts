@@ -47,7 +47,7 @@ describe('sendPrompt retry budget', () => {
       serverError,
       { stdout: t.lines(t.init(), t.result({ structured_output: { name: 'A' } })) },
     ]);
-    await sendPrompt({ workflow: 'w', prompt: 'p', schema: SCHEMA });
+    await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA });
     expect(envs.map((e) => e.CLAUDE_CODE_MAX_RETRIES)).toEqual(['0', '0']);
   });
 
@@ -55,7 +55,7 @@ describe('sendPrompt retry budget', () => {
     const { sendPrompt, calls } = setup([serverError], 0.5);
     const notices: RetryNotice[] = [];
     const err = (await sendPrompt({
-      workflow: 'w',
+      workflow: 'cli-prompt',
       prompt: 'p',
       schema: SCHEMA,
       onRetry: (n) => notices.push(n),
@@ -74,9 +74,12 @@ describe('sendPrompt retry budget', () => {
     // Timeout 7 s: after attempt 1 a 1 s wait leaves 6 s (enough for an attempt); after attempt 2 a 2 s wait
     // would leave 4 s, under the 5 s an attempt is given at least.
     const { sendPrompt, calls } = setup([serverError], 0.9999);
-    const err = (await sendPrompt({ workflow: 'w', prompt: 'p', schema: SCHEMA, timeoutMs: 7000 }).catch(
-      (e) => e,
-    )) as PromptError;
+    const err = (await sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: 'p',
+      schema: SCHEMA,
+      timeoutMs: 7000,
+    }).catch((e) => e)) as PromptError;
     expect(err).toMatchObject({ code: 'api_error', diagnostics: { attempts: 2 } });
     expect(calls).toHaveLength(2);
   });

@@ -133,6 +133,7 @@ function fixture(): SprintDetail {
       ],
     },
     specErrors: [],
+    specWarnings: [],
   };
 }
 

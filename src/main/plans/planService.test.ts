@@ -2,31 +2,17 @@ import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Plan, PlanItem } from '../../shared/plans';
+import type { PlanItem } from '../../shared/plans';
 import type { Generation, Story } from '../../shared/stories';
 import type { CliEvent } from '../llm/stream';
 import { memoryLogger } from '../llm/testing';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { PlanService } from './planService';
+import { planItem, planOf } from '../../shared/testing/planFixtures';
 
-const item = (storyId: string, order: number, approach = 'Do it.'): PlanItem => ({
-  order,
-  storyId,
-  title: `Item ${storyId}`,
-  approach,
-  filesCreated: [],
-  filesModified: [],
-  dependencies: [],
-  complexity: 'low',
-  notes: '',
-});
-const plan = (items: PlanItem[]): Plan => ({
-  planItems: items,
-  sharedComponents: [],
-  risks: [],
-  implementationOrder: items.map((i) => i.storyId),
-});
+const item = (storyId: string, order: number, approach = 'Do it.') => planItem(storyId, order, { approach });
+const plan = (items: PlanItem[]) => planOf(items);
 
 let dir: string;
 let store: ProjectStore;
@@ -167,6 +153,40 @@ describe('PlanService', () => {
     await service.create({ storyIds: [a] });
     await service.idle();
     expect(await store.history.list()).toHaveLength(3);
+  });
+
+  it('specs: keeps the warnings of the assertion steps with the specs (dropped assertions, unknown stories)', async () => {
+    const [a, b] = stories.map((s) => s.id) as [string, string];
+    const sprint = await service.create({ storyIds: [a, b], title: 'S' });
+    answers.generatePlan = () => plan([item(a, 1), item(b, 2)]);
+    await service.generate(sprint.id);
+    await service.approve(sprint.id);
+    const draft = (n: number) => ({
+      type: 'FILE_EXISTS',
+      target: `f${n}.ts`,
+      message: 'm',
+      criterion: 'AC1',
+      assertion: {},
+    });
+    answers.generateRis = () => ({ markdown: '# RIS', sections: {} });
+    answers.generateStoryAssertions = (req) => ({
+      assertions: (req.subject === 'A' ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2, 3]).map(draft),
+    });
+    answers.generateSprintAssertions = () => ({ [a]: [draft(1)], ghost: [draft(2)] });
+    const detail = await service.specs(sprint.id);
+    expect(detail.assertions.find((x) => x.storyId === a)?.assertions).toHaveLength(8);
+    expect(detail.specWarnings).toEqual([
+      { storyId: a, step: 'assertions', message: 'The model wrote 9 assertions; the first 8 were kept.' },
+      {
+        storyId: '',
+        step: 'sprint_assertions',
+        message: 'Sprint assertions for unknown story "ghost" were dropped.',
+      },
+    ]);
+    // A new run of the steps replaces their warnings.
+    answers.generateStoryAssertions = () => ({ assertions: [1, 2, 3].map(draft) });
+    answers.generateSprintAssertions = () => ({ [a]: [draft(1)] });
+    expect((await service.specs(sprint.id)).specWarnings).toEqual([]);
   });
 
   it('a corrupt plan file is kept aside and the sprint reads as having no plan', async () => {

@@ -13,11 +13,12 @@ import type { Logger } from '../core/logger';
 import type { SendPrompt } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
+import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';
 import { recordingSendPrompt } from '../services/callRecorder';
+import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { PlanStore } from './planStore';
-import { analyzeAmbiguities, generatePlan, refinePlan, regeneratePlanItem } from './planWorkflows';
 import { mergeRegeneratedItem, writeSprintExport } from './pure';
 import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
 import { ALL_STEPS, runSpecs } from './specsRunner';
@@ -43,13 +44,16 @@ export interface PlanServiceDeps {
 
 export class PlanService {
   private readonly stores = new Map<string, PlanStore>();
-  private readonly running = new Map<string, AbortController>();
-  private readonly pending = new Set<Promise<unknown>>();
-  private closing = false;
+  private readonly jobs: JobRunner;
   private readonly now: () => Date;
 
   constructor(private readonly deps: PlanServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.jobs = new JobRunner({
+      logger: deps.logger,
+      now: this.now,
+      onChanged: (g) => deps.emit('history:changed', g),
+    });
   }
 
   async list(): Promise<Sprint[]> {
@@ -70,7 +74,7 @@ export class PlanService {
     const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now());
     await p.plans.sprints.put(sprint);
     await this.sprintsChanged(p);
-    if (!req.title && !this.closing) this.track(this.retitle(p, sprint, titleSource));
+    if (!req.title) this.jobs.inBackground((signal) => this.retitle(p, sprint, titleSource, signal));
     return sprint;
   }
 
@@ -93,7 +97,8 @@ export class PlanService {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const stories = await storiesOf(p, sprint);
-      const r = await analyzeAmbiguities(llm, { stories, project: p.store.settings.get() }, opts);
+      const input = { stories, project: p.store.settings.get() };
+      const r = await runWorkflow(llm, 'analyzeAmbiguities', input, opts);
       const previous = await p.plans.questions.get(sprintId);
       const questions = newQuestions(sprintId, r.data, previous, this.now());
       await p.plans.serial(sprintId, () => p.plans.questions.put(questions));
@@ -125,8 +130,9 @@ export class PlanService {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const plan = await requirePlan(p, sprintId);
-      const r = await refinePlan(
+      const r = await runWorkflow(
         llm,
+        'refinePlan',
         {
           stories: await storiesOf(p, sprint),
           project: p.store.settings.get(),
@@ -155,7 +161,8 @@ export class PlanService {
         throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
       const current = currentPlan(await requirePlan(p, sprintId));
       const input = { stories: await storiesOf(p, sprint), project: p.store.settings.get() };
-      const r = await regeneratePlanItem(llm, { ...input, plan: current, storyId, feedback }, opts);
+      const item = { ...input, plan: current, storyId, ...(feedback ? { feedback } : {}) };
+      const r = await runWorkflow(llm, 'regeneratePlanItem', item, opts);
       return this.addRevision(p, sprintId, {
         kind: 'item_regenerated',
         plan: mergeRegeneratedItem(current, storyId, r.data),
@@ -209,10 +216,7 @@ export class PlanService {
   }
 
   cancel(sprintId: string): { cancelled: boolean } {
-    const c = this.running.get(sprintId);
-    if (!c) return { cancelled: false };
-    c.abort();
-    return { cancelled: true };
+    return this.jobs.cancel(sprintId);
   }
 
   async export(sprintId: string): Promise<{ path: string }> {
@@ -223,13 +227,12 @@ export class PlanService {
 
   /** App quit / host stop: cancels every running call and starts no more titles. */
   cancelAll(): void {
-    this.closing = true;
-    for (const c of this.running.values()) c.abort();
+    this.jobs.cancelAll();
   }
 
   /** Resolves when every running call and background title has been stored. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.jobs.idle();
   }
 
   // --- internals ---
@@ -241,12 +244,6 @@ export class PlanService {
     return { store, path, plans };
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
-    return p;
-  }
-
   /**
    * Runs one model job for the sprint: refused while another runs, cancellable, and with `llm` a sendPrompt
    * whose every call is kept in the project's history (see callRecorder.ts).
@@ -256,22 +253,20 @@ export class PlanService {
     job: (p: PlanProject, opts: CallOptions, llm: WorkflowDeps) => Promise<T>,
   ): Promise<T> {
     const p = this.project();
-    if (this.running.has(sprintId))
-      throw new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
-    const controller = new AbortController();
-    this.running.set(sprintId, controller);
-    const opts: CallOptions = { signal: controller.signal, cwd: p.path };
-    const llm: WorkflowDeps = {
-      sendPrompt: recordingSendPrompt(this.deps.sendPrompt, {
-        store: p.store,
-        sprintId,
-        sprintTitle: async () => (await requireSprint(p, sprintId)).title,
-        now: this.now,
-        onChanged: (g) => this.deps.emit('history:changed', g),
-        logger: this.deps.logger,
-      }),
-    };
-    return this.track(job(p, opts, llm).finally(() => this.running.delete(sprintId)));
+    const busy = () =>
+      new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
+    return this.jobs.run(sprintId, busy, (signal) => {
+      const llm: WorkflowDeps = {
+        sendPrompt: recordingSendPrompt(this.deps.sendPrompt, {
+          jobs: this.jobs,
+          store: p.store,
+          sprintId,
+          sprintTitle: async () => (await requireSprint(p, sprintId)).title,
+          now: this.now,
+        }),
+      };
+      return job(p, { signal, cwd: p.path }, llm);
+    });
   }
 
   private async generateIn(
@@ -282,7 +277,8 @@ export class PlanService {
   ): Promise<SprintDetail> {
     const questions = (await p.plans.questions.get(sprint.id)) ?? null;
     const stories = await storiesOf(p, sprint);
-    const r = await generatePlan(llm, { stories, project: p.store.settings.get(), questions }, opts);
+    const input = { stories, project: p.store.settings.get(), questions };
+    const r = await runWorkflow(llm, 'generatePlan', input, opts);
     return this.addRevision(p, sprint.id, {
       kind: 'generated',
       plan: r.data,
@@ -310,8 +306,9 @@ export class PlanService {
     this.deps.emit('sprints:changed', await p.plans.listSprints());
   }
 
-  private async retitle(p: PlanProject, created: Sprint, text: string): Promise<void> {
-    const t = await generateTitle({ sendPrompt: this.deps.sendPrompt, logger: this.deps.logger }, text);
+  private async retitle(p: PlanProject, created: Sprint, text: string, signal: AbortSignal): Promise<void> {
+    const deps = { sendPrompt: this.deps.sendPrompt, logger: this.deps.logger };
+    const t = await generateTitle(deps, text, { signal });
     // The local title is already stored; a title the user set meanwhile wins over the generated one.
     if (!t.fallback) await this.update(created.id, { title: t.title }, created.title);
   }

@@ -14,11 +14,12 @@ import type { StoreContext } from '../store/recordFile';
 import { RecordFolder } from '../store/recordFolder';
 import { SerialQueue } from '../store/serialQueue';
 
-/** What `specs/<sprintId>.json` holds: the generated-assertion parts of SprintDetail. */
+/** What `specs/<sprintId>.json` holds: the generated-assertion parts of SprintDetail (no warnings before 0.2). */
 export type SprintSpecs = { sprintId: string } & Pick<
   SprintDetail,
   'assertions' | 'sprintAssertions' | 'specErrors'
->;
+> &
+  Partial<Pick<SprintDetail, 'specWarnings'>>;
 
 export class PlanStore {
   readonly sprints: RecordFolder<Sprint>;

@@ -14,10 +14,10 @@ import type { Logger } from '../core/logger';
 import { PromptError } from '../llm/errors';
 import type { SendPrompt } from '../llm/promptTypes';
 import { toMeta } from '../services/generationRecord';
+import { runWorkflow } from '../workflows/run';
 import type { CallOptions } from '../workflows/types';
 import type { SprintSpecs } from './planStore';
 import { currentPlan, isApproved } from './revisions';
-import { generateRis, generateSprintAssertions, generateStoryAssertions } from './specWorkflows';
 import { sprintStories, type PlanProject } from './sprintDetail';
 
 export interface SpecsDeps {
@@ -30,6 +30,7 @@ export interface SpecsDeps {
 }
 
 type SpecError = SprintDetail['specErrors'][number];
+type SpecWarning = SprintDetail['specWarnings'][number];
 /** Headless runs one kind at a time (`puffin plan ris`, `puffin plan assertions`); the app runs all. */
 export const ALL_STEPS: readonly SpecStep[] = ['ris', 'assertions', 'sprint_assertions'];
 const isCancel = (err: unknown) => err instanceof PromptError && err.code === 'cancelled';
@@ -63,6 +64,10 @@ export async function runSpecs(
   // Errors of the steps run now are replaced; those of other steps (a headless `plan ris` before) stay.
   const previous = await p.plans.specs.get(sprint.id);
   const errors: SpecError[] = (previous?.specErrors ?? []).filter((e) => !steps.includes(e.step));
+  // Warnings (what a mapping dropped, how the answer was found) follow the same rule.
+  const warnings: SpecWarning[] = (previous?.specWarnings ?? []).filter((w) => !steps.includes(w.step));
+  const warn = (step: SpecStep, storyId: string, messages: string[]) =>
+    warnings.push(...messages.map((message) => ({ storyId, step, message })));
   // Read-modify-write of specs/<sprintId>.json, serialized with the sprint's other writes.
   const updateSpecs = (change: (s: SprintSpecs) => SprintSpecs) =>
     p.plans.serial(sprint.id, async () => {
@@ -71,8 +76,9 @@ export async function runSpecs(
         assertions: [],
         sprintAssertions: null,
         specErrors: [],
+        specWarnings: [],
       };
-      await p.plans.specs.put(change({ ...current, specErrors: errors }));
+      await p.plans.specs.put(change({ ...current, specErrors: errors, specWarnings: warnings }));
     });
   await updateSpecs((s) => s);
 
@@ -110,7 +116,9 @@ export async function runSpecs(
       const item = itemOf(story);
       if (!item)
         throw new ServiceError('no_plan_item', `The approved plan has no item for story ${story.id}.`);
-      const r = await generateRis(deps, { story, item, plan, project }, opts);
+      const r = await runWorkflow(deps, 'generateRis', { story, item, plan, project }, opts);
+      warn('ris', story.id, r.warnings);
+      if (r.warnings.length > 0) await updateSpecs((s) => s);
       await p.plans.ris(sprint.id).put({
         sprintId: sprint.id,
         storyId: story.id,
@@ -124,8 +132,14 @@ export async function runSpecs(
   }
   for (const story of steps.includes('assertions') ? stories : []) {
     const ok = await unit('assertions', story.id, async () => {
-      const r = await generateStoryAssertions(deps, { story, item: itemOf(story), project }, opts);
-      const assertions = r.data.assertions;
+      const r = await runWorkflow(
+        deps,
+        'generateStoryAssertions',
+        { story, item: itemOf(story), project },
+        opts,
+      );
+      const assertions = r.data;
+      warn('assertions', story.id, r.warnings);
       const check = await checkDiscriminating(p.path, assertions);
       await writeStoryAssertions(p.path, story.id, assertions);
       await updateSpecs((s) => ({
@@ -140,7 +154,8 @@ export async function runSpecs(
   }
   if (!steps.includes('sprint_assertions')) return;
   await unit('sprint_assertions', undefined, async () => {
-    const r = await generateSprintAssertions(deps, { stories, plan, project }, opts);
+    const r = await runWorkflow(deps, 'generateSprintAssertions', { stories, plan, project }, opts);
+    warn('sprint_assertions', '', r.warnings);
     await updateSpecs((s) => ({ ...s, sprintAssertions: r.data }));
   });
 }

@@ -62,6 +62,7 @@ export async function sprintDetail(p: PlanProject, sprintId: string): Promise<Sp
     assertions: [...(specs?.assertions ?? [])].sort(byStory),
     sprintAssertions: specs?.sprintAssertions ?? null,
     specErrors: specs?.specErrors ?? [],
+    specWarnings: specs?.specWarnings ?? [],
   };
 }
 

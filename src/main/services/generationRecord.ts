@@ -26,10 +26,15 @@ export function storedError(err: unknown): NonNullable<Generation['error']> {
   return { code: err.code, message: err.message, details: diagnostics };
 }
 
-/** Failures where a title call would fail the same way: keep the local title and do not run the CLI again. */
-export function cliUnusable(err: unknown): boolean {
-  return (
-    err instanceof PromptError && ['cli_not_found', 'cli_not_executable', 'not_logged_in'].includes(err.code)
+/**
+ * Whether a title is still worth a CLI call after the generation failed: not when the user cancelled or the call
+ * timed out (the user stopped waiting; a title would cost a call and hold a gate slot), nor when the CLI itself
+ * is unusable (a title call would fail the same way).
+ */
+export function titleWorthwhile(err: unknown): boolean {
+  return !(
+    err instanceof PromptError &&
+    ['cancelled', 'timeout', 'cli_not_found', 'cli_not_executable', 'not_logged_in'].includes(err.code)
   );
 }
 

@@ -7,20 +7,19 @@
  */
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { Generation, GenerationProgress, ReviewDraft } from '../../shared/stories';
+import { EMPTY_META } from '../../shared/stories';
+import { historyKindOf } from '../../shared/workflows';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
-import { deriveStories } from '../workflows/deriveStories';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { mergeLocked } from '../workflows/mergeLocked';
-import { modifyStories } from '../workflows/modifyStories';
-import { plainPrompt } from '../workflows/plainPrompt';
+import { runWorkflow } from '../workflows/run';
 import type { CallOptions } from '../workflows/types';
-import { EMPTY_META } from '../../shared/stories';
-import { cliUnusable, failed, succeeded } from './generationRecord';
+import { failed, succeeded, titleWorthwhile } from './generationRecord';
+import { JobRunner } from './jobRunner';
 import { ProgressTracker } from './progressTracker';
-import { RawLineRecorder } from './rawLineRecorder';
 
 export interface GenerationDeps {
   sendPrompt: SendPrompt;
@@ -33,10 +32,11 @@ export interface GenerationDeps {
 }
 
 type Outcome = Pick<Generation, 'stories' | 'markdown'>;
+type Answer = SendPromptResult<unknown> & { outcome: Outcome };
 interface Spec {
   record: Generation;
   titleSource: string;
-  call: (opts: CallOptions, store: ProjectStore) => Promise<SendPromptResult<unknown> & { outcome: Outcome }>;
+  call: (opts: CallOptions, store: ProjectStore) => Promise<Answer>;
   /** What a cancelled run keeps from the stories complete so far. */
   partial: (complete: ReviewDraft[]) => ReviewDraft[];
 }
@@ -47,27 +47,26 @@ const unlocked = (s: { title: string; description: string; acceptanceCriteria: s
 });
 
 export class GenerationService {
-  private readonly running = new Map<string, AbortController>();
-  private readonly pending = new Set<Promise<unknown>>();
-  private closing = false;
+  private readonly jobs: JobRunner;
   private readonly now: () => Date;
 
   constructor(private readonly deps: GenerationDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.jobs = new JobRunner({ logger: deps.logger, now: this.now, onChanged: deps.onChanged });
   }
 
   derive(req: RequestOf<'generation:derive'>): Promise<Generation> {
-    const base = this.base(req.id, req.deriveStories ? 'derive' : 'prompt', req.prompt, req.model);
+    const workflow = req.deriveStories ? 'deriveStories' : 'plainPrompt';
     return this.run({
-      record: base,
+      record: this.base(req.id, historyKindOf(workflow)!, req.prompt, req.model),
       titleSource: req.prompt,
       call: async (opts, store) => {
         const input = { request: req.prompt, project: store.settings.get() };
         if (!req.deriveStories) {
-          const r = await plainPrompt(this.deps, input, opts);
+          const r = await runWorkflow(this.deps, 'plainPrompt', input, opts);
           return { ...r, outcome: { markdown: r.data } };
         }
-        const r = await deriveStories(this.deps, input, opts);
+        const r = await runWorkflow(this.deps, 'deriveStories', input, opts);
         return { ...r, outcome: { stories: r.data.map(unlocked) } };
       },
       partial: (complete) => complete,
@@ -76,7 +75,7 @@ export class GenerationService {
 
   modify(req: RequestOf<'generation:modify'>): Promise<Generation> {
     const record: Generation = {
-      ...this.base(req.id, 'modify', req.feedback, req.model),
+      ...this.base(req.id, historyKindOf('modifyStories')!, req.feedback, req.model),
       feedback: req.feedback,
       parentId: req.parentId,
     };
@@ -85,7 +84,7 @@ export class GenerationService {
       titleSource: req.feedback,
       call: async (opts, store) => {
         const input = { stories: req.stories, feedback: req.feedback, project: store.settings.get() };
-        const r = await modifyStories(this.deps, input, opts);
+        const r = await runWorkflow(this.deps, 'modifyStories', input, opts);
         return { ...r, outcome: { stories: r.data } };
       },
       partial: (complete) => mergeLocked(req.stories, complete),
@@ -94,21 +93,17 @@ export class GenerationService {
 
   /** Aborts a running generation (its CLI process tree is killed); false when it is not running. */
   cancel(id: string): { cancelled: boolean } {
-    const controller = this.running.get(id);
-    if (!controller) return { cancelled: false };
-    controller.abort();
-    return { cancelled: true };
+    return this.jobs.cancel(id);
   }
 
-  /** App quit / host stop: cancels everything running and starts no more title calls. */
+  /** App quit / host stop: cancels everything running (title calls too) and starts no more title calls. */
   cancelAll(): void {
-    this.closing = true;
-    for (const c of this.running.values()) c.abort();
+    this.jobs.cancelAll();
   }
 
   /** Resolves when every generation and title call started so far has been stored. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.jobs.idle();
   }
 
   private base(id: string, kind: Generation['kind'], prompt: string, model?: string): Generation {
@@ -125,80 +120,67 @@ export class GenerationService {
     };
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
-    return p;
-  }
-
   private async run(spec: Spec): Promise<Generation> {
     const { store, path } = this.deps.project();
     const id = spec.record.id;
-    if (this.running.has(id) || (await store.history.get(id)))
-      throw new ServiceError('duplicate_id', `A generation with id ${id} already exists.`);
-    const controller = new AbortController();
-    this.running.set(id, controller);
-    return this.track(this.execute(spec, store, path, controller));
+    const duplicate = () => new ServiceError('duplicate_id', `A generation with id ${id} already exists.`);
+    if (this.jobs.isRunning(id) || (await store.history.get(id))) throw duplicate();
+    return this.jobs.run(id, duplicate, (signal) => this.execute(spec, store, path, signal));
   }
 
-  private async execute(
-    spec: Spec,
-    store: ProjectStore,
-    cwd: string,
-    controller: AbortController,
-  ): Promise<Generation> {
-    let record = spec.record;
-    const log = this.deps.logger;
-    const raw = new RawLineRecorder();
+  private async execute(spec: Spec, store: ProjectStore, cwd: string, signal: AbortSignal) {
     let tracker: ProgressTracker | undefined;
-    let failure: unknown;
-    try {
-      await store.history.put(record);
-      this.deps.onChanged(record);
-      tracker = new ProgressTracker(record.id, this.deps.onProgress);
-      const t = tracker;
-      const opts: CallOptions = {
-        signal: controller.signal,
-        cwd,
-        preview: t.preview,
-        onEvent: (e) => {
-          raw.push(e);
-          t.event(e);
+    const outcome = await this.jobs.record(
+      store,
+      spec.record,
+      (push) => {
+        const t = (tracker = new ProgressTracker(spec.record.id, this.deps.onProgress));
+        const opts: CallOptions = {
+          signal,
+          cwd,
+          preview: t.preview,
+          onEvent: (e) => {
+            push(e);
+            t.event(e);
+          },
+          onRetry: t.retry,
+          ...(spec.record.model ? { model: spec.record.model } : {}),
+        };
+        return spec.call(opts, store);
+      },
+      {
+        required: true, // a generation is its record: without one stored, the CLI is not run
+        succeeded: (record, r) => {
+          tracker?.finish();
+          return { ...succeeded(record, r), ...r.outcome };
         },
-        onRetry: t.retry,
-        ...(record.model ? { model: record.model } : {}),
-      };
-      const r = await spec.call(opts, store);
-      record = { ...succeeded(record, r), ...r.outcome };
-    } catch (err) {
-      failure = err;
-      record = failed(record, err);
-      const cancelled = record.status === 'cancelled';
-      const kept = spec.partial((tracker?.complete() ?? []).map(unlocked));
-      if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
-      log[cancelled ? 'info' : 'warn'](`Generation ${record.id} ${record.status}: ${record.error?.message}`, {
-        code: record.error?.code,
-      });
-    } finally {
-      this.running.delete(record.id);
-    }
-    record = { ...record, finishedAt: this.now().toISOString() };
-    try {
-      await store.history.writeRawLines(record.id, raw.lines());
-      await store.history.put(record);
-    } catch (err) {
-      log.error(`Could not store generation ${record.id}: ${(err as Error).message}`);
-    }
-    tracker?.finish();
-    this.deps.onChanged(record);
-    if (!this.closing && !cliUnusable(failure)) this.track(this.retitle(store, record.id, spec.titleSource));
-    return record;
+        failed: (running, err) => {
+          tracker?.finish();
+          const record = failed(running, err);
+          const cancelled = record.status === 'cancelled';
+          const kept = spec.partial((tracker?.complete() ?? []).map(unlocked));
+          if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
+          this.deps.logger[cancelled ? 'info' : 'warn'](
+            `Generation ${record.id} ${record.status}: ${record.error?.message}`,
+            { code: record.error?.code },
+          );
+          return record;
+        },
+      },
+    );
+    // No title after a cancel or a timeout: the user stopped waiting (see titleWorthwhile).
+    if (!signal.aborted && (outcome.ok || titleWorthwhile(outcome.error)))
+      this.jobs.inBackground((titleSignal) =>
+        this.retitle(store, spec.record.id, spec.titleSource, titleSignal),
+      );
+    return outcome.record;
   }
 
   /** Generates the title after the main result (never delaying it) and stores it when it arrives. */
-  private async retitle(store: ProjectStore, id: string, text: string): Promise<void> {
+  private async retitle(store: ProjectStore, id: string, text: string, signal: AbortSignal): Promise<void> {
     try {
-      const t = await generateTitle({ sendPrompt: this.deps.sendPrompt, logger: this.deps.logger }, text);
+      const deps = { sendPrompt: this.deps.sendPrompt, logger: this.deps.logger };
+      const t = await generateTitle(deps, text, { signal });
       const latest = await store.history.get(id);
       if (!latest || latest.title === t.title) return;
       const updated = await store.history.put({ ...latest, title: t.title });

@@ -1,21 +1,34 @@
-import type { ProjectSettings, StoryDraft } from '../../shared/stories';
-import type { SendPromptResult } from '../llm/promptTypes';
-import { derivePrompt } from './prompts';
-import type { CallOptions, WorkflowDeps } from './types';
+/** Feature request → user story drafts (the stories schema, unwrapped from its `{stories}` envelope). */
+import type { ProjectSettings } from '../../shared/stories';
+import { defineWorkflow } from './definition';
+import { withContext } from './promptParts';
 
-export const DERIVE_MAX_TURNS = 3;
-
-/** Feature request → user story drafts (stories schema, unwrapped from its `{stories}` envelope). */
-export async function deriveStories(
-  deps: WorkflowDeps,
-  input: { request: string; project: ProjectSettings },
-  options: CallOptions = {},
-): Promise<SendPromptResult<StoryDraft[]>> {
-  return deps.sendPrompt({
-    workflow: 'deriveStories',
-    schema: 'stories',
-    prompt: derivePrompt(input.request, input.project),
-    maxTurns: DERIVE_MAX_TURNS,
-    ...options,
-  });
+export interface DeriveInput {
+  request: string;
+  project: ProjectSettings;
 }
+
+export function derivePrompt({ request, project }: DeriveInput): string {
+  return withContext(project, [
+    'Turn the feature request below into user stories for this project.',
+    '',
+    'Guidelines:',
+    '- Each story is small, independent and delivers value on its own.',
+    '- The title is short and descriptive.',
+    '- The description reads "As a <role>, I want <feature> so that <benefit>".',
+    '- Acceptance criteria are concrete, testable conditions; one condition each.',
+    '- Cover the whole request, and nothing the request does not ask for.',
+    '',
+    '## Feature request',
+    request.trim(),
+  ]);
+}
+
+export const deriveStoriesWorkflow = defineWorkflow({
+  name: 'deriveStories',
+  schema: 'stories',
+  maxTurns: 3,
+  timeoutMs: 5 * 60_000,
+  previewWatch: [['stories']], // each story shows the moment its JSON closes
+  prompt: derivePrompt,
+});

@@ -1,11 +1,33 @@
+/** A short title for a prompt (title schema, fast model, short timeout), with a local fallback. */
 import type { Logger } from '../core/logger';
-import { titlePrompt } from './prompts';
+import { defineWorkflow } from './definition';
+import { callWorkflow } from './call';
 import type { CallOptions, WorkflowDeps } from './types';
 
 export const TITLE_MODEL = 'haiku';
 export const TITLE_TIMEOUT_MS = 45_000;
 const MAX_WORDS = 6;
 const MAX_LENGTH = 50;
+
+export function titlePrompt({ text }: { text: string }): string {
+  const excerpt = text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
+  return [
+    'Give a short title (2 to 5 words) that names what this request is about.',
+    '',
+    '## Request',
+    excerpt.trim(),
+  ].join('\n');
+}
+
+export const generateTitleWorkflow = defineWorkflow({
+  name: 'generateTitle',
+  schema: 'title',
+  model: TITLE_MODEL,
+  maxTurns: 2,
+  timeoutMs: TITLE_TIMEOUT_MS,
+  previewWatch: [],
+  prompt: titlePrompt,
+});
 
 /** A title made locally from the first words of the text, for when the CLI cannot give one. */
 export function fallbackTitle(text: string): string {
@@ -32,22 +54,14 @@ export interface TitleResult {
   error?: { code: string; message: string };
 }
 
-/** A short title for a prompt (title schema, fast model, short timeout); never throws. */
+/** The generated title, or the local fallback when the call fails (logged); never throws. */
 export async function generateTitle(
   deps: WorkflowDeps & { logger: Logger },
   text: string,
   options: CallOptions = {},
 ): Promise<TitleResult> {
   try {
-    const result = await deps.sendPrompt({
-      workflow: 'generateTitle',
-      schema: 'title',
-      prompt: titlePrompt(text),
-      model: TITLE_MODEL,
-      maxTurns: 2,
-      timeoutMs: TITLE_TIMEOUT_MS,
-      ...options,
-    });
+    const result = await callWorkflow(deps, generateTitleWorkflow, { text }, options);
     return { title: result.data, fallback: false };
   } catch (err) {
     const code = (err as { code?: string }).code ?? 'internal_error';

@@ -1,25 +1,54 @@
-import type { ProjectSettings, ReviewDraft } from '../../shared/stories';
-import type { SendPromptResult } from '../llm/promptTypes';
-import { DERIVE_MAX_TURNS } from './deriveStories';
-import { mergeLocked } from './mergeLocked';
-import { modifyPrompt } from './prompts';
-import type { CallOptions, WorkflowDeps } from './types';
-
 /**
- * A modify round: the current stories (with their locked flags) and the user's feedback → the revised list,
- * in which locked stories are the originals, unchanged and in place (see mergeLocked).
+ * A modify round: the current stories (with their locked flags) and the user's feedback → the revised list, in
+ * which locked stories are the originals, unchanged and in place (see mergeLocked).
  */
-export async function modifyStories(
-  deps: WorkflowDeps,
-  input: { stories: ReviewDraft[]; feedback: string; project: ProjectSettings },
-  options: CallOptions = {},
-): Promise<SendPromptResult<ReviewDraft[]>> {
-  const result = await deps.sendPrompt({
-    workflow: 'modifyStories',
-    schema: 'stories',
-    prompt: modifyPrompt(input.stories, input.feedback, input.project),
-    maxTurns: DERIVE_MAX_TURNS,
-    ...options,
-  });
-  return { ...result, data: mergeLocked(input.stories, result.data) };
+import type { ProjectSettings, ReviewDraft } from '../../shared/stories';
+import { defineWorkflow } from './definition';
+import { mergeLocked } from './mergeLocked';
+import { withContext } from './promptParts';
+
+export interface ModifyInput {
+  stories: ReviewDraft[];
+  feedback: string;
+  project: ProjectSettings;
 }
+
+function describeDraft(story: ReviewDraft, index: number): string {
+  const head = story.locked
+    ? `### Story ${index + 1} (LOCKED: accepted by the user; return it exactly as it is, at this position)`
+    : `### Story ${index + 1}`;
+  return [
+    head,
+    `Title: ${story.title}`,
+    `Description: ${story.description}`,
+    'Acceptance criteria:',
+    ...story.acceptanceCriteria.map((c) => `- ${c}`),
+  ].join('\n');
+}
+
+export function modifyPrompt({ stories, feedback, project }: ModifyInput): string {
+  return withContext(project, [
+    'Revise the user stories below according to the feedback.',
+    '',
+    'Rules:',
+    '- Return the complete revised list of stories, in order.',
+    '- LOCKED stories were accepted: return each of them unchanged, at the same position.',
+    '- Change the other stories as the feedback asks; add or remove stories if it asks for that.',
+    '- Descriptions read "As a <role>, I want <feature> so that <benefit>"; criteria are testable.',
+    '',
+    '## Current stories',
+    ...stories.map((s, i) => describeDraft(s, i) + '\n'),
+    '## Feedback',
+    feedback.trim(),
+  ]);
+}
+
+export const modifyStoriesWorkflow = defineWorkflow({
+  name: 'modifyStories',
+  schema: 'stories',
+  maxTurns: 3,
+  timeoutMs: 5 * 60_000,
+  previewWatch: [['stories']],
+  prompt: modifyPrompt,
+  map: (answer, input: ModifyInput) => ({ data: mergeLocked(input.stories, answer) }),
+});

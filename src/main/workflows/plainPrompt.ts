@@ -1,8 +1,8 @@
+/** The "Derive user stories" box unchecked: the prompt (with project context) → a markdown answer. */
 import type { ProjectSettings } from '../../shared/stories';
 import type { JsonSchema } from '../llm/schemas';
-import type { SendPromptResult } from '../llm/promptTypes';
-import { plainPromptText } from './prompts';
-import type { CallOptions, WorkflowDeps } from './types';
+import { defineWorkflow } from './definition';
+import { projectContext } from './promptParts';
 
 /**
  * sendPrompt always attaches a schema (extraction and validation depend on it), so a plain answer travels in a
@@ -18,18 +18,23 @@ export const MARKDOWN_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-/** The "Derive user stories" box unchecked: the prompt (with project context) → a markdown answer. */
-export async function plainPrompt(
-  deps: WorkflowDeps,
-  input: { request: string; project: ProjectSettings },
-  options: CallOptions = {},
-): Promise<SendPromptResult<string>> {
-  return deps.sendPrompt<string>({
-    workflow: 'plainPrompt',
-    schema: MARKDOWN_SCHEMA,
-    envelope: 'markdown',
-    prompt: plainPromptText(input.request, input.project),
-    maxTurns: 3,
-    ...options,
-  });
+export interface PlainInput {
+  request: string;
+  project: ProjectSettings;
 }
+
+export function plainPromptText({ request, project }: PlainInput): string {
+  const context = projectContext(project);
+  return context ? `${context}\n\n## Request\n${request.trim()}` : request;
+}
+
+export const plainPromptWorkflow = defineWorkflow({
+  name: 'plainPrompt',
+  schema: MARKDOWN_SCHEMA,
+  envelope: 'markdown',
+  maxTurns: 3,
+  timeoutMs: 10 * 60_000,
+  previewWatch: [],
+  prompt: plainPromptText,
+  map: (markdown: string) => ({ data: markdown }),
+});

@@ -1,15 +1,19 @@
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
 import type { CliEvent } from '../llm/stream';
 
-/** What every workflow passes through to sendPrompt untouched (cancel, live preview, activity lines, retries). */
+/** What a caller may set on one call of a workflow (cancel, live preview, activity lines, retries, limits). */
 export interface CallOptions {
+  /** Instead of the workflow's default model (or the user's). */
   model?: string;
   signal?: AbortSignal;
   preview?: (event: PreviewEvent) => void;
   onEvent?: (event: CliEvent) => void;
   onRetry?: (event: RetryNotice) => void;
   cwd?: string;
+  /** Instead of the workflow's timeout. */
   timeoutMs?: number;
+  /** Instead of the workflow's turn limit (e.g. `puffin prompt --max-turns`). */
+  maxTurns?: number;
 }
 
 export interface WorkflowDeps {

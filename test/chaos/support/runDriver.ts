@@ -13,7 +13,7 @@ const sendPrompt = createSendPrompt({
   settings: () => ({}),
 });
 const outcome = await sendPrompt({
-  workflow: 'driver',
+  workflow: 'cli-prompt',
   prompt: 'hello',
   schema: { type: 'object', properties: { name: { type: 'string' } } },
   timeoutMs: 120_000,

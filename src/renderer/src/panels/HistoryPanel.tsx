@@ -1,19 +1,7 @@
 import type { Generation } from '../../../shared/stories';
+import { HISTORY_KIND_LABELS } from '../../../shared/workflows';
 import { formatCost, formatDuration } from '../lib/format';
 import { useApp } from '../store/StoreContext';
-
-const KIND: Record<Generation['kind'], string> = {
-  derive: 'Derive stories',
-  modify: 'Modify stories',
-  prompt: 'Plain prompt',
-  'plan-analyze': 'Plan: ambiguity questions',
-  'plan-generate': 'Plan: generate',
-  'plan-refine': 'Plan: refine',
-  'plan-item': 'Plan: regenerate one item',
-  'spec-ris': 'RIS',
-  'spec-assertions': 'Story assertions',
-  'spec-sprint-assertions': 'Sprint assertions',
-};
 
 function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
   const titleId = `gen-${g.id}-title`;
@@ -23,7 +11,7 @@ function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
       <h3 id={titleId}>{title}</h3>
       <dl className="facts">
         <dt>Kind</dt>
-        <dd>{KIND[g.kind]}</dd>
+        <dd>{HISTORY_KIND_LABELS[g.kind]}</dd>
         <dt>Status</dt>
         <dd>{g.status}</dd>
         <dt>Time</dt>

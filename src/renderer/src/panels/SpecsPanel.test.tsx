@@ -118,7 +118,7 @@ describe('Specs', () => {
     expect(screen.getByRole('document', { name: 'RIS for Story 1' })).toBeTruthy();
   });
 
-  it('lists assertions per story, flags non-discriminating ones, shows errors, sprint assertions and export', async () => {
+  it('lists assertions per story, flags non-discriminating ones, shows errors and warnings, sprint assertions and export', async () => {
     const d = approved({
       assertions: [
         {
@@ -128,6 +128,18 @@ describe('Specs', () => {
         },
       ],
       specErrors: [{ storyId: 's2', step: 'assertions', code: 'validation_failed', message: 'bad output' }],
+      specWarnings: [
+        {
+          storyId: 's1',
+          step: 'assertions',
+          message: 'The model wrote 9 assertions; the first 8 were kept.',
+        },
+        {
+          storyId: '',
+          step: 'sprint_assertions',
+          message: 'Sprint assertions for unknown story "x" were dropped.',
+        },
+      ],
       sprintAssertions: { s1: [a('S1', 'sprint-wide check')] },
     });
     const setup = await openSprintStore(d);
@@ -145,6 +157,12 @@ describe('Specs', () => {
     );
     expect(screen.getByRole('list', { name: 'Sprint assertions for Story 1' }).textContent).toContain(
       'sprint-wide check',
+    );
+    expect(screen.getByRole('list', { name: 'Warnings for Story 1' }).textContent).toBe(
+      'Assertions: The model wrote 9 assertions; the first 8 were kept.',
+    );
+    expect(screen.getByRole('list', { name: 'Warnings for the sprint assertions' }).textContent).toContain(
+      'unknown story "x" were dropped',
     );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export' })));
     expect(setup.client.callsTo('plan:export')).toEqual([{ sprintId: 'sp1' }]);

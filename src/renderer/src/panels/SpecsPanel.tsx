@@ -38,6 +38,20 @@ export function AssertionList(props: {
   );
 }
 
+/** What a specs step noted without failing (assertions dropped, unknown stories…). */
+function SpecWarnings({ warnings, label }: { warnings: SprintDetail['specWarnings']; label: string }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="warnings" aria-label={label}>
+      {warnings.map((w, i) => (
+        <li key={i}>
+          {STEP_LABEL[w.step]}: {w.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Where one story's step stands: from this run's progress, else from what is stored. */
 function stepState(
   detail: SprintDetail,
@@ -121,7 +135,8 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
         const ris = detail.ris.find((r) => r.storyId === id);
         const a = detail.assertions.find((x) => x.storyId === id);
         const errors = detail.specErrors.filter((e) => e.storyId === id);
-        if (!ris && !a && errors.length === 0) return null;
+        const warnings = detail.specWarnings.filter((w) => w.storyId === id);
+        if (!ris && !a && errors.length === 0 && warnings.length === 0) return null;
         const title = titleOf(id);
         return (
           <section key={id} className="story-specs" aria-label={`Specs for ${title}`}>
@@ -131,6 +146,7 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
                 {STEP_LABEL[e.step]} failed ({e.code}): {e.message}
               </p>
             ))}
+            <SpecWarnings warnings={warnings} label={`Warnings for ${title}`} />
             {ris && (
               <details open>
                 <summary>RIS</summary>
@@ -150,6 +166,10 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
       {sprintAssertions.length > 0 && (
         <section aria-labelledby="sprint-assertions-title">
           <h3 id="sprint-assertions-title">Sprint assertions</h3>
+          <SpecWarnings
+            warnings={detail.specWarnings.filter((w) => w.storyId === '')}
+            label="Warnings for the sprint assertions"
+          />
           {sprintAssertions.map(([id, list]) => (
             <AssertionList key={id} label={`Sprint assertions for ${titleOf(id)}`} assertions={list} />
           ))}

@@ -63,6 +63,7 @@ export function detail(patch: Partial<SprintDetail> = {}): SprintDetail {
     assertions: [],
     sprintAssertions: null,
     specErrors: [],
+    specWarnings: [],
     ...patch,
   };
 }

@@ -1,0 +1,68 @@
+/**
+ * The one way a CLI call is kept in the project's history: its record is stored `running` when the call starts
+ * and final when it ends (cost, turns, duration, source, warnings, error), with the call's raw CLI lines beside
+ * it, and each stored state is pushed (`history:changed`). Used by every journey (see JobRunner).
+ */
+import type { Generation } from '../../shared/stories';
+import type { Logger } from '../core/logger';
+import type { CliEvent } from '../llm/stream';
+import type { ProjectStore } from '../store/projectStore';
+import { failed, succeeded } from './generationRecord';
+import { RawLineRecorder } from './rawLineRecorder';
+import type { SendPromptResult } from '../llm/promptTypes';
+
+export interface HistoryDeps {
+  logger: Logger;
+  now: () => Date;
+  onChanged: (g: Generation) => void;
+}
+
+export interface RecordOptions<R> {
+  /** The final record of a call that returned (default: `succeeded`). */
+  succeeded?: (record: Generation, result: R) => Generation;
+  /** The final record of a call that threw (default: `failed`). */
+  failed?: (record: Generation, error: unknown) => Generation;
+  /**
+   * The call is only worth making with its record stored: when the `running` record cannot be stored, the call
+   * does not start and fails with that error. Otherwise recording never changes a call's outcome.
+   */
+  required?: boolean;
+}
+
+export type Recorded<R> =
+  { ok: true; record: Generation; result: R } | { ok: false; record: Generation; error: unknown };
+
+export async function recordCall<R extends SendPromptResult<unknown>>(
+  deps: HistoryDeps,
+  store: ProjectStore,
+  initial: Generation,
+  call: (onEvent: (event: CliEvent) => void) => Promise<R>,
+  options: RecordOptions<R> = {},
+): Promise<Recorded<R>> {
+  const raw = new RawLineRecorder();
+  let outcome: Recorded<R>;
+  try {
+    try {
+      await store.history.put(initial);
+      deps.onChanged(initial);
+    } catch (err) {
+      if (options.required) throw err;
+      deps.logger.error(
+        `Could not store the history record of ${initial.kind} ${initial.id}: ${String(err)}`,
+      );
+    }
+    const result = await call((e) => raw.push(e));
+    outcome = { ok: true, result, record: (options.succeeded ?? succeeded)(initial, result) };
+  } catch (error) {
+    outcome = { ok: false, error, record: (options.failed ?? failed)(initial, error) };
+  }
+  outcome.record = { ...outcome.record, finishedAt: deps.now().toISOString() };
+  try {
+    await store.history.writeRawLines(initial.id, raw.lines());
+    await store.history.put(outcome.record);
+  } catch (err) {
+    deps.logger.error(`Could not store the history record of ${initial.kind} ${initial.id}: ${String(err)}`);
+  }
+  deps.onChanged(outcome.record);
+  return outcome;
+}

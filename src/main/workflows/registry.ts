@@ -1,0 +1,35 @@
+/**
+ * Every workflow's definition, by name. Keyed by WorkflowName (src/shared/workflows.ts): a workflow named there
+ * without a definition here, or a definition filed under another name, does not compile.
+ */
+import type { WorkflowName } from '../../shared/workflows';
+import { analyzeAmbiguitiesWorkflow } from './analyzeAmbiguities';
+import { cliPromptWorkflow } from './cliPrompt';
+import type { AnyWorkflowDefinition } from './definition';
+import { deriveStoriesWorkflow } from './deriveStories';
+import { generatePlanWorkflow } from './generatePlan';
+import { generateRisWorkflow } from './generateRis';
+import { generateSprintAssertionsWorkflow } from './generateSprintAssertions';
+import { generateStoryAssertionsWorkflow } from './generateStoryAssertions';
+import { generateTitleWorkflow } from './generateTitle';
+import { modifyStoriesWorkflow } from './modifyStories';
+import { plainPromptWorkflow } from './plainPrompt';
+import { refinePlanWorkflow } from './refinePlan';
+import { regeneratePlanItemWorkflow } from './regeneratePlanItem';
+
+export const WORKFLOWS = {
+  deriveStories: deriveStoriesWorkflow,
+  modifyStories: modifyStoriesWorkflow,
+  plainPrompt: plainPromptWorkflow,
+  generateTitle: generateTitleWorkflow,
+  analyzeAmbiguities: analyzeAmbiguitiesWorkflow,
+  generatePlan: generatePlanWorkflow,
+  refinePlan: refinePlanWorkflow,
+  regeneratePlanItem: regeneratePlanItemWorkflow,
+  generateRis: generateRisWorkflow,
+  generateStoryAssertions: generateStoryAssertionsWorkflow,
+  generateSprintAssertions: generateSprintAssertionsWorkflow,
+  'cli-prompt': cliPromptWorkflow,
+} as const satisfies { [N in WorkflowName]: AnyWorkflowDefinition & { readonly name: N } };
+
+export type Workflows = typeof WORKFLOWS;
