@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGroundingPolicy, MAX_RULES, readRule, ruleLiteral } from './policy';
+import { buildGroundingPolicy, MAX_RULE_CHARS, MAX_RULES, readRule, ruleLiteral } from './policy';
 
 describe('ruleLiteral', () => {
   it('turns characters the CLI mis-reads in a rule into ? and keeps the rest', () => {
@@ -69,7 +69,11 @@ describe('buildGroundingPolicy', () => {
   it('leaves ignored entries past the rule limit to the check, and says so', () => {
     const ignored = Array.from({ length: MAX_RULES + 50 }, (_, i) => `cache/f${i}.bin`);
     const policy = buildGroundingPolicy({ ignored });
-    expect(policy.denyRules).toHaveLength(MAX_RULES);
+    expect(policy.denyRules.length).toBeLessThanOrEqual(MAX_RULES);
+    expect(policy.denyRules.join('').length).toBeLessThanOrEqual(MAX_RULE_CHARS);
+    // The secret patterns always come first; the ignored entries fill what is left.
+    expect(policy.denyRules[0]).toBe('Read(**/.env*)');
+    expect(policy.denyRules).toContain('Read(./cache/f0.bin)');
     expect(policy.warnings.join('\n')).toMatch(/git-ignored entries are past the rule limit/);
     expect(policy.classify(`cache/f${MAX_RULES + 49}.bin`)).toBe('ignored');
   });

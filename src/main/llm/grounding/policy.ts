@@ -32,10 +32,11 @@ export interface GroundingPolicy {
 
 /**
  * Above this many rules (or characters of rules) the git-ignored entries are left to Puffin's check: command lines
- * are bounded (about 32 KB on Windows) and a huge list slows every permission check of the CLI.
+ * are bounded (32,767 characters on Windows, where the largest schema already takes about 16,000) and a huge list
+ * slows every permission check of the CLI.
  */
 export const MAX_RULES = 300;
-export const MAX_RULE_CHARS = 12_000;
+export const MAX_RULE_CHARS = 6_000;
 
 /**
  * A literal path as a rule pattern. Both CLI builds mis-read some characters in a rule (2.1.186 splits the argument
