@@ -231,4 +231,42 @@ export class EvaluationContext {
       return ts.parseJsonText(entry.rel, text);
     });
   }
+
+  /**
+   * Drops what the cache holds for paths that changed (relative), so a long-lived context (the project watch) reads
+   * again only those: contents and parses, literal resolutions, and their place in the file list globs match
+   * against. The list is patched for changed files; a changed folder (created, renamed, removed) is walked again.
+   */
+  async forget(rels: readonly string[]): Promise<void> {
+    const changed = [...new Set(rels.map((r) => r.split(path.sep).join('/')))];
+    const listed = this.files ? await this.files.catch(() => null) : null;
+    const within = (rel: string, c: string) => rel === c || rel.startsWith(`${c}/`);
+    const stale = new Set(changed.map((c) => path.join(this.realRoot, c)));
+    for (const f of listed ?? []) if (changed.some((c) => within(f.rel, c))) stale.add(f.abs);
+    for (const [key, entry] of this.literals) {
+      if (!changed.some((c) => within(key, c))) continue;
+      const resolved = await entry.catch(() => null);
+      if (resolved) stale.add(resolved.abs);
+      this.literals.delete(key);
+    }
+    for (const abs of stale)
+      for (const cache of [this.contents, this.sources, this.sheets, this.jsons]) cache.delete(abs);
+    if (!listed) return;
+    const fresh = await Promise.all(
+      changed.map((c) => resolveLiteral(this.root, this.realRoot, c).catch(() => null)),
+    );
+    const folder =
+      fresh.some((e) => e?.kind === 'directory') ||
+      listed.some((f) => changed.some((c) => f.rel.startsWith(`${c}/`)));
+    if (folder) {
+      this.files = undefined;
+      return;
+    }
+    const skipped = (rel: string) => rel.split('/').some((seg) => this.skipDirs.includes(seg));
+    const added = fresh.filter((e): e is FileEntry => e !== null && e.kind === 'file' && !skipped(e.rel));
+    const kept = listed.filter((f) => !changed.includes(f.rel));
+    this.files = Promise.resolve(
+      [...kept, ...added].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)),
+    );
+  }
 }
