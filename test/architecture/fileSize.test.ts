@@ -20,8 +20,6 @@ const EXCEPTIONS: Record<string, string> = {
   'bench/backlog.bench.ts': 'one benchmark scenario with its page driver; predates this check',
   'src/shared/planGraph.ts':
     "the plan's dependency graph checks (cycles, order, unknown ids) share one graph; predates this check",
-  'src/main/plans/planService.ts':
-    'being rewritten into workflow definitions (issue 11); predates this check',
   'test/support/mockMessagesApi.ts':
     'the mock Messages API the real CLI talks to in tests; predates this check',
   'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',

@@ -25,10 +25,10 @@ import { ALL_STEPS, runSpecs } from './specsRunner';
 import {
   openSprint,
   planChecks,
+  planInput,
   requirePlan,
   requireSprint,
   sprintDetail,
-  storiesOf,
   type PlanProject,
 } from './sprintDetail';
 import { toMeta } from '../services/generationRecord';
@@ -96,9 +96,7 @@ export class PlanService {
   analyze(sprintId: string): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
-      const stories = await storiesOf(p, sprint);
-      const input = { stories, project: p.store.settings.get() };
-      const r = await runWorkflow(llm, 'analyzeAmbiguities', input, opts);
+      const r = await runWorkflow(llm, 'analyzeAmbiguities', await planInput(p, sprint), opts);
       const previous = await p.plans.questions.get(sprintId);
       const questions = newQuestions(sprintId, r.data, previous, this.now());
       await p.plans.serial(sprintId, () => p.plans.questions.put(questions));
@@ -130,18 +128,9 @@ export class PlanService {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const plan = await requirePlan(p, sprintId);
-      const r = await runWorkflow(
-        llm,
-        'refinePlan',
-        {
-          stories: await storiesOf(p, sprint),
-          project: p.store.settings.get(),
-          plan: currentPlan(plan),
-          feedback,
-          questions: (await p.plans.questions.get(sprintId)) ?? null,
-        },
-        opts,
-      );
+      const questions = (await p.plans.questions.get(sprintId)) ?? null;
+      const input = { ...(await planInput(p, sprint)), plan: currentPlan(plan), feedback, questions };
+      const r = await runWorkflow(llm, 'refinePlan', input, opts);
       return this.addRevision(p, sprintId, {
         kind: 'refined',
         plan: r.data.plan,
@@ -160,9 +149,13 @@ export class PlanService {
       if (!sprint.storyIds.includes(storyId))
         throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
       const current = currentPlan(await requirePlan(p, sprintId));
-      const input = { stories: await storiesOf(p, sprint), project: p.store.settings.get() };
-      const item = { ...input, plan: current, storyId, ...(feedback ? { feedback } : {}) };
-      const r = await runWorkflow(llm, 'regeneratePlanItem', item, opts);
+      const input = {
+        ...(await planInput(p, sprint)),
+        plan: current,
+        storyId,
+        ...(feedback ? { feedback } : {}),
+      };
+      const r = await runWorkflow(llm, 'regeneratePlanItem', input, opts);
       return this.addRevision(p, sprintId, {
         kind: 'item_regenerated',
         plan: mergeRegeneratedItem(current, storyId, r.data),
@@ -204,13 +197,8 @@ export class PlanService {
   specs(sprintId: string, steps: readonly SpecStep[] = ALL_STEPS): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
-      await runSpecs(
-        { ...this.deps, ...llm, now: this.now, changed: (id) => this.changed(p, id).then(() => undefined) },
-        p,
-        sprint,
-        opts,
-        steps,
-      );
+      const changed = (id: string) => this.changed(p, id).then(() => undefined);
+      await runSpecs({ ...this.deps, ...llm, now: this.now, changed }, p, sprint, opts, steps);
       return this.changed(p, sprintId);
     });
   }
@@ -256,16 +244,13 @@ export class PlanService {
     const busy = () =>
       new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
     return this.jobs.run(sprintId, busy, (signal) => {
-      const llm: WorkflowDeps = {
-        sendPrompt: recordingSendPrompt(this.deps.sendPrompt, {
-          jobs: this.jobs,
-          store: p.store,
-          sprintId,
-          sprintTitle: async () => (await requireSprint(p, sprintId)).title,
-          now: this.now,
-        }),
-      };
-      return job(p, { signal, cwd: p.path }, llm);
+      const sprintTitle = async () => (await requireSprint(p, sprintId)).title;
+      const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now };
+      return job(
+        p,
+        { signal, cwd: p.path },
+        { sendPrompt: recordingSendPrompt(this.deps.sendPrompt, calls) },
+      );
     });
   }
 
@@ -276,9 +261,7 @@ export class PlanService {
     llm: WorkflowDeps,
   ): Promise<SprintDetail> {
     const questions = (await p.plans.questions.get(sprint.id)) ?? null;
-    const stories = await storiesOf(p, sprint);
-    const input = { stories, project: p.store.settings.get(), questions };
-    const r = await runWorkflow(llm, 'generatePlan', input, opts);
+    const r = await runWorkflow(llm, 'generatePlan', { ...(await planInput(p, sprint)), questions }, opts);
     return this.addRevision(p, sprint.id, {
       kind: 'generated',
       plan: r.data,
@@ -307,8 +290,7 @@ export class PlanService {
   }
 
   private async retitle(p: PlanProject, created: Sprint, text: string, signal: AbortSignal): Promise<void> {
-    const deps = { sendPrompt: this.deps.sendPrompt, logger: this.deps.logger };
-    const t = await generateTitle(deps, text, { signal });
+    const t = await generateTitle(this.deps, text, { signal });
     // The local title is already stored; a title the user set meanwhile wins over the generated one.
     if (!t.fallback) await this.update(created.id, { title: t.title }, created.title);
   }

@@ -3,6 +3,7 @@ import type { PlanChecks, Sprint, SprintDetail, SprintPlan } from '../../shared/
 import type { Story } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
 import type { ProjectStore } from '../store/projectStore';
+import type { PlanInput } from '../workflows/analyzeAmbiguities';
 import type { PlanStore } from './planStore';
 import { checkPlanFiles, checkPlanGraph } from './pure';
 import { currentRevision } from './revisions';
@@ -80,6 +81,11 @@ export async function storiesOf(p: PlanProject, sprint: Sprint): Promise<Story[]
   if (stories.length === 0)
     throw new ServiceError('not_found', 'None of the stories of this sprint are in the backlog any more.');
   return stories;
+}
+
+/** What every plan-making workflow starts from: the sprint's stories (at least one) and the project's context. */
+export async function planInput(p: PlanProject, sprint: Sprint): Promise<PlanInput> {
+  return { stories: await storiesOf(p, sprint), project: p.store.settings.get() };
 }
 
 export async function requirePlan(p: PlanProject, sprintId: string): Promise<SprintPlan> {

@@ -179,8 +179,7 @@ export class GenerationService {
   /** Generates the title after the main result (never delaying it) and stores it when it arrives. */
   private async retitle(store: ProjectStore, id: string, text: string, signal: AbortSignal): Promise<void> {
     try {
-      const deps = { sendPrompt: this.deps.sendPrompt, logger: this.deps.logger };
-      const t = await generateTitle(deps, text, { signal });
+      const t = await generateTitle(this.deps, text, { signal });
       const latest = await store.history.get(id);
       if (!latest || latest.title === t.title) return;
       const updated = await store.history.put({ ...latest, title: t.title });
