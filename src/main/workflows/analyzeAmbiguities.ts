@@ -27,11 +27,9 @@ export function ambiguityPrompt({ stories, project }: PlanInput): string {
   ]);
 }
 
-export const analyzeAmbiguitiesWorkflow = defineWorkflow({
-  name: 'analyzeAmbiguities',
+export const analyzeAmbiguitiesWorkflow = defineWorkflow('analyzeAmbiguities', {
   schema: 'ambiguities',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 3 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 3 * 60_000 },
   previewWatch: [['questions']],
   prompt: ambiguityPrompt,
 });

@@ -8,11 +8,9 @@ export interface CliPromptInput {
   envelope?: string;
 }
 
-export const cliPromptWorkflow = defineWorkflow({
-  name: 'cli-prompt',
+export const cliPromptWorkflow = defineWorkflow('cli-prompt', {
   schema: ({ schema, envelope }: CliPromptInput) => (envelope ? { schema, envelope } : { schema }),
-  maxTurns: 4, // `--max-turns` overrides it
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: 4, timeoutMs: 10 * 60_000 }, // `--max-turns` overrides the turns
   previewWatch: [],
   prompt: (input) => input.prompt,
   map: (data: unknown) => ({ data }), // validated against the caller's schema; nothing more is known

@@ -26,8 +26,8 @@ export interface WorkflowDefinition<I, D, O> {
   readonly schema: SchemaName | JsonSchema | SchemaFromInput<I>;
   /** Key to unwrap from an unregistered schema's output (registered schemas know their own). */
   readonly envelope?: string;
-  readonly maxTurns: number;
-  readonly timeoutMs: number;
+  /** How many turns (at least 2 with a schema) and how long a call may take, unless the call says otherwise. */
+  readonly limits: { readonly maxTurns: number; readonly timeoutMs: number };
   /** Used unless the call names a model; absent: the user's default model. */
   readonly model?: string;
   /** Arrays whose closed elements the live preview reports (`[]`: none worth showing live). */
@@ -45,11 +45,10 @@ export type AnyWorkflowDefinition = WorkflowDefinition<never, never, unknown>;
 export type InputOf<W> = W extends WorkflowDefinition<infer I, infer _D, infer _O> ? I : never;
 export type OutputOf<W> = W extends WorkflowDefinition<infer _I, infer _D, infer O> ? O : never;
 
-type Declared<Name extends WorkflowName, I, D, O> = Omit<
+type Declared<I, D, O> = Omit<
   WorkflowDefinition<I, D, O>,
   'name' | 'label' | 'historyKind' | 'map' | 'schema'
 > & {
-  readonly name: Name;
   /** Absent: the answer is the domain value. */
   map?: (data: D, input: I) => Mapped<O>;
 };
@@ -63,20 +62,23 @@ const unchanged = <D>(data: D): Mapped<D> => ({ data });
 
 /** A workflow answering in a registered schema: its data type is that schema's (unwrapped) output. */
 export function defineWorkflow<Name extends WorkflowName, I, N extends SchemaName, O = SchemaData<N>>(
-  def: Declared<Name, I, SchemaData<N>, O> & { schema: N },
+  name: Name,
+  def: Declared<I, SchemaData<N>, O> & { schema: N },
 ): NamedDefinition<Name, I, SchemaData<N>, O>;
 /** A workflow with its own schema object (or one from the input); `map` says what that schema validates. */
 export function defineWorkflow<Name extends WorkflowName, I, D, O>(
-  def: Declared<Name, I, D, O> & {
+  name: Name,
+  def: Declared<I, D, O> & {
     schema: JsonSchema | SchemaFromInput<I>;
     map: (data: D, input: I) => Mapped<O>;
   },
 ): NamedDefinition<Name, I, D, O>;
 export function defineWorkflow<Name extends WorkflowName, I, D, O>(
-  def: Declared<Name, I, D, O> & { schema: SchemaName | JsonSchema | SchemaFromInput<I> },
+  name: Name,
+  def: Declared<I, D, O> & { schema: SchemaName | JsonSchema | SchemaFromInput<I> },
 ): NamedDefinition<Name, I, D, O> {
-  const info = WORKFLOW_INFO[def.name];
+  const info = WORKFLOW_INFO[name];
   // Without a mapping the answer is the domain value (O defaults to the schema's data type).
   const map = def.map ?? (unchanged as unknown as (data: D) => Mapped<O>);
-  return { ...def, label: info.label, historyKind: info.historyKind, map };
+  return { ...def, name, label: info.label, historyKind: info.historyKind, map };
 }

@@ -24,11 +24,9 @@ export function derivePrompt({ request, project }: DeriveInput): string {
   ]);
 }
 
-export const deriveStoriesWorkflow = defineWorkflow({
-  name: 'deriveStories',
+export const deriveStoriesWorkflow = defineWorkflow('deriveStories', {
   schema: 'stories',
-  maxTurns: 3,
-  timeoutMs: 5 * 60_000,
+  limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
   previewWatch: [['stories']], // each story shows the moment its JSON closes
   prompt: derivePrompt,
 });

@@ -26,11 +26,9 @@ export function planPrompt({ stories, questions, project }: GeneratePlanInput): 
   ]);
 }
 
-export const generatePlanWorkflow = defineWorkflow({
-  name: 'generatePlan',
+export const generatePlanWorkflow = defineWorkflow('generatePlan', {
   schema: 'plan',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],
   prompt: planPrompt,
 });

@@ -29,11 +29,9 @@ export function risPrompt({ story, item, plan, project }: RisInput): string {
   ]);
 }
 
-export const generateRisWorkflow = defineWorkflow({
-  name: 'generateRis',
+export const generateRisWorkflow = defineWorkflow('generateRis', {
   schema: 'ris',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 5 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [],
   prompt: risPrompt,
   subject: (input: RisInput) => input.story.title,

@@ -27,11 +27,9 @@ export function sprintAssertionsPrompt({ stories, plan, project }: SprintAsserti
   ]);
 }
 
-export const generateSprintAssertionsWorkflow = defineWorkflow({
-  name: 'generateSprintAssertions',
+export const generateSprintAssertionsWorkflow = defineWorkflow('generateSprintAssertions', {
   schema: 'sprint-assertions',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['*']], // one array per story id
   prompt: sprintAssertionsPrompt,
   map: (answer, input: SprintAssertionsInput) => {

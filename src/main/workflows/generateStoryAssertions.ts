@@ -31,11 +31,9 @@ export function storyAssertionsPrompt({ story, item, project }: StoryAssertionsI
   ]);
 }
 
-export const generateStoryAssertionsWorkflow = defineWorkflow({
-  name: 'generateStoryAssertions',
+export const generateStoryAssertionsWorkflow = defineWorkflow('generateStoryAssertions', {
   schema: 'assertions',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 5 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [['assertions']],
   prompt: storyAssertionsPrompt,
   subject: (input: StoryAssertionsInput) => input.story.title,

@@ -19,12 +19,10 @@ export function titlePrompt({ text }: { text: string }): string {
   ].join('\n');
 }
 
-export const generateTitleWorkflow = defineWorkflow({
-  name: 'generateTitle',
+export const generateTitleWorkflow = defineWorkflow('generateTitle', {
   schema: 'title',
   model: TITLE_MODEL,
-  maxTurns: 2,
-  timeoutMs: TITLE_TIMEOUT_MS,
+  limits: { maxTurns: 2, timeoutMs: TITLE_TIMEOUT_MS },
   previewWatch: [],
   prompt: titlePrompt,
 });

@@ -43,11 +43,9 @@ export function modifyPrompt({ stories, feedback, project }: ModifyInput): strin
   ]);
 }
 
-export const modifyStoriesWorkflow = defineWorkflow({
-  name: 'modifyStories',
+export const modifyStoriesWorkflow = defineWorkflow('modifyStories', {
   schema: 'stories',
-  maxTurns: 3,
-  timeoutMs: 5 * 60_000,
+  limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
   previewWatch: [['stories']],
   prompt: modifyPrompt,
   map: (answer, input: ModifyInput) => ({ data: mergeLocked(input.stories, answer) }),

@@ -28,12 +28,10 @@ export function plainPromptText({ request, project }: PlainInput): string {
   return context ? `${context}\n\n## Request\n${request.trim()}` : request;
 }
 
-export const plainPromptWorkflow = defineWorkflow({
-  name: 'plainPrompt',
+export const plainPromptWorkflow = defineWorkflow('plainPrompt', {
   schema: MARKDOWN_SCHEMA,
   envelope: 'markdown',
-  maxTurns: 3,
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: 3, timeoutMs: 10 * 60_000 },
   previewWatch: [],
   prompt: plainPromptText,
   map: (markdown: string) => ({ data: markdown }),

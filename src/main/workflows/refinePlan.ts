@@ -33,11 +33,9 @@ export function refinePrompt({ stories, plan, feedback, questions, project }: Re
   ]);
 }
 
-export const refinePlanWorkflow = defineWorkflow({
-  name: 'refinePlan',
+export const refinePlanWorkflow = defineWorkflow('refinePlan', {
   schema: 'plan-refinement',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['plan', 'planItems']],
   prompt: refinePrompt,
 });

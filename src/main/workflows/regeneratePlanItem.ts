@@ -39,11 +39,9 @@ export function regenerateItemPrompt({
   ]);
 }
 
-export const regeneratePlanItemWorkflow = defineWorkflow({
-  name: 'regeneratePlanItem',
+export const regeneratePlanItemWorkflow = defineWorkflow('regeneratePlanItem', {
   schema: 'plan',
-  maxTurns: PLAN_MAX_TURNS,
-  timeoutMs: 10 * 60_000,
+  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],
   prompt: regenerateItemPrompt,
   subject: (input: RegenerateItemInput) =>

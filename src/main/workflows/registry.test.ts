@@ -29,7 +29,7 @@ describe('WORKFLOWS', () => {
     const limits = Object.fromEntries(
       shared.WORKFLOW_NAMES.map((n) => {
         const def = WORKFLOWS[n];
-        return [n, [def.maxTurns, def.timeoutMs / 1000, def.model ?? 'default']];
+        return [n, [def.limits.maxTurns, def.limits.timeoutMs / 1000, def.model ?? 'default']];
       }),
     );
     expect(limits).toEqual({
