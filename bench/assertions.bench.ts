@@ -17,7 +17,7 @@ function kindOf(i: number): 'css' | 'json' | 'ts' {
   return i % 20 === 19 ? 'css' : i % 50 === 49 ? 'json' : 'ts';
 }
 
-function relPath(i: number): string {
+export function relPath(i: number): string {
   return `src/group${Math.floor(i / 50)}/file${i}.${kindOf(i)}`;
 }
 
@@ -61,7 +61,7 @@ export function register${i}(service: Service${i}): void {
 ${filler}`;
 }
 
-function source(i: number): string {
+export function source(i: number): string {
   const kind = kindOf(i);
   if (kind === 'css')
     return `.card-${i} { color: red; }\n@media (max-width: 600px) {\n  .card-${i} > .title, .side-${i} { display: none; }\n}\n`;
@@ -106,7 +106,7 @@ function assertionFor(i: number, n: number): RawAssertion {
   return { id, target, ...specs[n % specs.length]! };
 }
 
-function workload(files: number): RawAssertion[] {
+export function workload(files: number): RawAssertion[] {
   const perFile = files / 2 - GLOB_ASSERTIONS; // 2,000 files → 1,000 assertions
   const list: RawAssertion[] = [];
   for (let n = 0; n < perFile; n++) list.push(assertionFor((n * 2) % files, n));
@@ -133,7 +133,7 @@ function workload(files: number): RawAssertion[] {
   return list;
 }
 
-async function generate(root: string, files: number): Promise<void> {
+export async function generate(root: string, files: number): Promise<void> {
   for (let i = 0; i < files; i++) {
     const file = path.join(root, relPath(i));
     if (i % 50 === 0) await mkdir(path.dirname(file), { recursive: true });
@@ -141,7 +141,7 @@ async function generate(root: string, files: number): Promise<void> {
   }
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }

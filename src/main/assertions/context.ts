@@ -87,6 +87,8 @@ export class EvaluationContext {
   private readonly sheets = new Map<string, Promise<DefinedSelector[]>>();
   private readonly jsons = new Map<string, Promise<ts.JsonSourceFile>>();
   private files: Promise<FileEntry[]> | undefined;
+  /** Per file (real path): facts an evaluator derived from its parse, by the evaluator's key. */
+  private readonly derived = new Map<string, Map<string, unknown>>();
 
   private constructor(
     /** The project folder as given (absolute). */
@@ -233,6 +235,17 @@ export class EvaluationContext {
   }
 
   /**
+   * What `make` derives from one file's parse (its exports, its ipcMain calls), computed once per file content: a
+   * glob assertion evaluated again by the project watch then re-derives only the files that changed.
+   */
+  perFile<T>(key: string, entry: FileEntry, make: () => T): T {
+    let facts = this.derived.get(entry.abs);
+    if (!facts) this.derived.set(entry.abs, (facts = new Map()));
+    if (!facts.has(key)) facts.set(key, make());
+    return facts.get(key) as T;
+  }
+
+  /**
    * Drops what the cache holds for paths that changed (relative), so a long-lived context (the project watch) reads
    * again only those: contents and parses, literal resolutions, and their place in the file list globs match
    * against. The list is patched for changed files; a changed folder (created, renamed, removed) is walked again.
@@ -250,7 +263,8 @@ export class EvaluationContext {
       this.literals.delete(key);
     }
     for (const abs of stale)
-      for (const cache of [this.contents, this.sources, this.sheets, this.jsons]) cache.delete(abs);
+      for (const cache of [this.contents, this.sources, this.sheets, this.jsons, this.derived])
+        cache.delete(abs);
     if (!listed) return;
     const fresh = await Promise.all(
       changed.map((c) => resolveLiteral(this.root, this.realRoot, c).catch(() => null)),

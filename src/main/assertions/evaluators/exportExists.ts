@@ -190,7 +190,7 @@ export const evaluateExportExists: Evaluator = async (ctx, a) => {
   const wanted = readEntries(specOf(a));
   const target = await codeTarget(ctx, a.target);
   if (isOutcome(target)) return target;
-  const collected = target.files.map(collect);
+  const collected = target.files.map((f) => ctx.perFile('exports', f.entry, () => collect(f)));
   const facts = collected.flatMap((c) => c.facts);
   const stars = collected.flatMap((c) => c.stars);
   const missing: string[] = [];

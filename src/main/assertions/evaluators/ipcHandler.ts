@@ -2,6 +2,7 @@
 // (literal, const, enum member, channel-table property, through relative imports).
 import ts from 'typescript';
 import type { IpcMethod, SourceLocation } from '../../../shared/assertions';
+import type { EvaluationContext } from '../context';
 import { malformed } from '../errors';
 import { reqStringArray, specOf } from '../fields';
 import { forEachNode, unwrap } from './astUtil';
@@ -42,9 +43,15 @@ function isIpcMain(expr: ts.Expression, names: Set<string>): boolean {
   return ts.isPropertyAccessExpression(e) && e.name.text === 'ipcMain'; // electron.ipcMain
 }
 
-async function collect(file: ParsedFile, resolver: ConstResolver): Promise<Registration[]> {
+interface IpcCall {
+  call: ts.CallExpression;
+  method: IpcMethod;
+}
+
+/** The ipcMain registration calls of a file (a walk of its whole tree: derived once per file content). */
+function ipcCalls(file: ParsedFile): IpcCall[] {
   const names = ipcMainNames(file.sf);
-  const calls: { call: ts.CallExpression; method: IpcMethod }[] = [];
+  const calls: IpcCall[] = [];
   forEachNode(file.sf, (node) => {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const method = node.expression.name.text as IpcMethod;
@@ -56,8 +63,16 @@ async function collect(file: ParsedFile, resolver: ConstResolver): Promise<Regis
       calls.push({ call: node, method });
     }
   });
+  return calls;
+}
+
+async function collect(
+  ctx: EvaluationContext,
+  file: ParsedFile,
+  resolver: ConstResolver,
+): Promise<Registration[]> {
   const out: Registration[] = [];
-  for (const { call, method } of calls) {
+  for (const { call, method } of ctx.perFile('ipcCalls', file.entry, () => ipcCalls(file))) {
     const channel = await resolver.stringOf(call.arguments[0]!, file);
     out.push({ channel, method, location: nodeLocation(file, call) });
   }
@@ -82,7 +97,7 @@ export const evaluateIpcHandler: Evaluator = async (ctx, a) => {
   if (isOutcome(target)) return target;
   const resolver = new ConstResolver(ctx);
   const regs: Registration[] = [];
-  for (const file of target.files) regs.push(...(await collect(file, resolver)));
+  for (const file of target.files) regs.push(...(await collect(ctx, file, resolver)));
 
   const missing: string[] = [];
   let firstLoc: SourceLocation | undefined;
