@@ -1,26 +1,35 @@
 import { commands } from './commands/index';
-import { printError, type CliIo } from './command';
+import { runCommand } from './face';
+import { helpText, usage } from './help';
+import type { CliIo } from './io';
+import { printError } from './output';
 
-function usage(): string {
-  const lines = commands.map((c) => `  puffin ${c.path.join(' ')}  ${c.summary}`);
-  return ['usage: puffin <command> [options]', '', ...lines, ''].join('\n');
-}
+export type { CliIo } from './io';
 
-/** Entry point of the headless CLI; returns the exit code. */
+/** Entry point of the headless CLI (`npx puffin …`); returns the exit code. Help goes to stderr. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
-    io.stderr.write(usage());
+    io.stderr.write(helpText(commands));
     return argv.length === 0 ? 2 : 0;
   }
   // Longest command path that prefixes argv wins ("stories derive" before "stories").
   const match = [...commands]
     .sort((a, b) => b.path.length - a.path.length)
     .find((c) => c.path.every((word, i) => argv[i] === word));
-  if (!match) return printError(io, 'unknown_command', `Unknown command "${argv.join(' ')}".\n${usage()}`);
+  if (!match)
+    return printError(io, {
+      code: 'unknown_command',
+      message: `Unknown command "${argv.join(' ')}".\n${helpText(commands)}`,
+    });
+  const rest = argv.slice(match.path.length);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stderr.write(`usage: ${usage(match)}\n  ${match.summary}\n`);
+    return 0;
+  }
   try {
-    return await match.run(argv.slice(match.path.length), io);
+    return await runCommand(match, rest, io);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return printError(io, 'internal_error', message);
+    return printError(io, { code: 'internal_error', message: `Unexpected error: ${message}` });
   }
 }

@@ -1,19 +1,17 @@
-import type { CliCommand } from '../command';
-import { assertionsEvaluateCommand } from './assertions-evaluate';
-import { extractCommand } from './extract';
+import type { CommandSpec } from '../spec';
+import { assertionsEvaluateCommand } from './assertions';
+import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
-import { promptCommand } from './prompt';
 import { storiesDeriveCommand, storiesModifyCommand } from './stories';
-import { titleCommand } from './title';
 
-/** Every headless subcommand; add one line per command module. */
-export const commands: CliCommand[] = [
-  assertionsEvaluateCommand,
+/** Every headless command (DESIGN §6); `puffin --help` lists them in this order. */
+export const commands: readonly CommandSpec[] = [
   promptCommand,
   extractCommand,
+  titleCommand,
+  assertionsEvaluateCommand,
   storiesDeriveCommand,
   storiesModifyCommand,
-  titleCommand,
   sprintCreateCommand,
   ...planCommands,
 ];

@@ -5,6 +5,7 @@ import { planHandlers } from '../services/planHandlers';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import type { Emit, FacePlatform, Services } from './services';
+import { toolHandlers } from './toolHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -45,5 +46,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     },
     ...journeyHandlers({ projects, generation: services.generation, emit }),
     ...planHandlers(services.plans),
+    ...toolHandlers(services),
   };
 }

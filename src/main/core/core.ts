@@ -28,7 +28,7 @@ export interface Root {
   onEvent(listener: EventListener): () => void;
   /** Resolves when the background work started so far (generated titles, history records) is stored. */
   idle(): Promise<void>;
-  /** Cancels every running generation and plan step (stored as cancelled) and kills their CLI processes. */
+  /** Cancels every running generation, plan step and one-off prompt (stored as cancelled where stored). */
   cancelAll(): void;
   /** cancelAll, kills every CLI process tree, waits for the writes and detaches every listener. */
   dispose(): Promise<void>;
@@ -41,7 +41,7 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
     for (const l of listeners) l(event, payload);
   };
   const { services, stop } = await buildServices({ ...opts, logBus, emit });
-  const { generation, plans, gate, info } = services;
+  const { generation, plans, prompts, gate, info } = services;
   const dispatch = createDispatcher(appHandlers(services, opts.platform, emit), logBus.logger('ipc'));
   const idle = async () => {
     await Promise.all([generation.idle(), plans.idle()]);
@@ -49,6 +49,7 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
   const cancelAll = () => {
     generation.cancelAll();
     plans.cancelAll();
+    prompts.cancelAll();
   };
 
   logBus

@@ -15,6 +15,7 @@ import { GenerationService } from '../services/generationService';
 import { APP_VERSION } from './appVersion';
 import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
+import { createPromptRuns, type PromptRuns } from './promptRuns';
 import { SettingsService } from './settingsService';
 
 export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
@@ -51,6 +52,8 @@ export interface Services {
   generation: GenerationService;
   plans: PlanService;
   assertions: AssertionsService;
+  /** One-off CLI calls (`prompt:run`, `title:generate`), cancelled with everything else. */
+  prompts: PromptRuns;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -122,6 +125,7 @@ export async function buildServices(opts: {
     generation,
     plans,
     assertions,
+    prompts: createPromptRuns(sendPrompt),
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
 }

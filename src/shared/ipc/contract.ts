@@ -12,6 +12,7 @@ import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 import { empty, ID, reviewDraft, schema, sprintOnly, storedStory, storyDraft } from './schemaParts';
+import { toolSchemas, type ToolResponses } from './toolChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -249,11 +250,26 @@ export const requestSchemas = {
     required: ['sprintId'],
     properties: { sprintId: { type: 'string', pattern: ID }, acceptFileMismatches: { type: 'boolean' } },
   }),
-  /** RIS per story, then assertions per story, then the sprint assertions; progress as `plan:progress`. */
-  'plan:specs': sprintOnly,
+  /** RIS per story, then assertions per story, then the sprint assertions (or only `steps`); `plan:progress`. */
+  'plan:specs': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      steps: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ['ris', 'assertions', 'sprint_assertions'] },
+      },
+    },
+  }),
   'plan:cancel': sprintOnly,
   /** Writes docs/puffin/<sprint-slug>.md in the project. */
   'plan:export': sprintOnly,
+  // --- what the headless command line needs beyond the app's channels (issue 11) ---
+  ...toolSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -279,7 +295,7 @@ export interface AppInfo {
   logFile: string;
 }
 
-export interface ResponseTypes {
+export interface ResponseTypes extends ToolResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

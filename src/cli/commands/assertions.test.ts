@@ -15,7 +15,12 @@ async function cli(args: string[]): Promise<{ code: number; out: Record<string, 
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io = { stdin: new PassThrough(), stdout, stderr: new PassThrough(), env: {} };
+  const io = {
+    stdin: new PassThrough(),
+    stdout,
+    stderr: new PassThrough(),
+    env: { PUFFIN_USER_DATA: userData },
+  };
   const code = await runCli(['assertions', 'evaluate', ...args], io);
   const text = Buffer.concat(chunks).toString('utf8');
   expect(text.trim().split('\n')).toHaveLength(1); // exactly one JSON object
@@ -31,11 +36,14 @@ interface Data {
 }
 
 let tmp: string;
+let userData: string;
 beforeEach(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'puffin-cli-assert-'));
+  userData = await mkdtemp(path.join(os.tmpdir(), 'puffin-cli-user-'));
 });
 afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
+  await rm(userData, { recursive: true, force: true });
 });
 
 async function writeJson(file: string, value: unknown): Promise<string> {
@@ -93,16 +101,25 @@ describe('puffin assertions evaluate --assertions FILE', () => {
     expect((await cli(['--project', TS_PROJECT, '--assertions', badJson])).out).toMatchObject({
       error: { code: 'invalid_json' },
     });
+    // The contract checks each assertion's envelope (as for every face): invalid_payload, naming the place.
     const badShape = await writeJson(path.join(tmp, 'shape.json'), {
-      assertions: [{ id: 'X', type: 'FILE_EXISTS' }, { id: 'X', type: 'FILE_EXISTS', target: 'a' }, 7],
+      assertions: [{ id: 'X', type: 'FILE_EXISTS' }, 7],
     });
     const shape = await cli(['--project', TS_PROJECT, '--assertions', badShape]);
     expect(shape.code).toBe(1);
     const err = (shape.out as { error: { code: string; message: string } }).error;
-    expect(err.code).toBe('invalid_assertions');
-    expect(err.message).toContain('assertions[0].target: must be a non-empty string');
-    expect(err.message).toContain('assertions[1].id: duplicate id "X"');
-    expect(err.message).toContain('assertions[2]: must be an object');
+    expect(err.code).toBe('invalid_payload');
+    expect(err.message).toContain("/assertions/0 must have required property 'target'");
+    expect(err.message).toContain('/assertions/1 must be object');
+    // What a schema cannot say, the set check does: ids are unique.
+    const duplicate = await writeJson(path.join(tmp, 'dup.json'), {
+      assertions: [passing[0], { ...passing[1], id: 'A1' }],
+    });
+    const dup = (await cli(['--project', TS_PROJECT, '--assertions', duplicate])).out as {
+      error: { code: string; message: string };
+    };
+    expect(dup.error.code).toBe('invalid_assertions');
+    expect(dup.error.message).toContain('assertions[1].id: duplicate id "A1"');
   });
 });
 
@@ -135,12 +152,12 @@ describe('puffin assertions evaluate --story ID', () => {
     expect((JSON.parse(await readFile(data.saved!, 'utf8')) as { runs: unknown[] }).runs).toHaveLength(2);
   });
 
-  it('reports a missing story file and refuses unsafe story ids', async () => {
+  it('reports a missing story file and refuses unsafe story ids (the contract: invalid_payload)', async () => {
     expect((await cli(['--project', tmp, '--story', 'S-9'])).out).toMatchObject({
       error: { code: 'file_not_found' },
     });
     expect((await cli(['--project', tmp, '--story', '../x'])).out).toMatchObject({
-      error: { code: 'invalid_story_id' },
+      error: { code: 'invalid_payload' },
     });
   });
 });

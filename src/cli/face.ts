@@ -1,0 +1,88 @@
+/**
+ * The headless face: the composition root every face uses (face 'cli'), argv turned into contract requests by
+ * the command's spec, each through the same validating dispatcher, and one DESIGN §6 object printed on stdout.
+ * Log lines go to stderr (warnings and errors; everything with PUFFIN_DEBUG). Ctrl-C, kill and a closed
+ * terminal cancel what runs (stored as cancelled, CLI process trees killed).
+ */
+import type { RequestChannel, RequestOf, ResponseOf } from '../shared/ipc/contract';
+import type { Generation } from '../shared/stories';
+import { createRoot, type Root } from '../main/core/core';
+import { LogBus } from '../main/core/logger';
+import { defaultUserDataDir } from '../main/core/paths';
+import { onShutdownSignal } from '../main/llm/shutdownSignals';
+import { ArgError, parseArgs, type ParsedArgs } from './args';
+import { usage } from './help';
+import { printJson, type CliIo } from './io';
+import { callsSummary, errorData, printError } from './output';
+import { CliFailure, type CommandSpec, type OutputContext, type Section6 } from './spec';
+
+function stderrLog(io: CliIo): LogBus {
+  const logBus = new LogBus();
+  const debug = Boolean(io.env.PUFFIN_DEBUG);
+  logBus.subscribe((l) => {
+    if (!debug && l.level !== 'warn' && l.level !== 'error') return;
+    // A refused request is the error object on stdout already.
+    if (!debug && l.scope === 'ipc') return;
+    const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
+    io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
+  });
+  return logBus;
+}
+
+async function execute(
+  spec: CommandSpec,
+  args: ParsedArgs,
+  root: Root,
+): Promise<{ out: Section6; value: ResponseOf<RequestChannel> }> {
+  const records = new Map<string, Generation>();
+  root.onEvent((event, payload) => {
+    if (event === 'history:changed') records.set((payload as Generation).id, payload as Generation);
+  });
+  const send = async (channel: RequestChannel, payload: unknown): Promise<unknown> => {
+    const r = await root.dispatch(channel, payload, { face: 'cli' });
+    if (!r.ok) throw new CliFailure(errorData(r.error));
+    return r.value;
+  };
+  const ctx: OutputContext = {
+    call: <C extends RequestChannel>(channel: C, payload: RequestOf<C>) =>
+      send(channel, payload) as Promise<ResponseOf<C>>,
+    records: () => [...records.values()],
+  };
+  if (args.project !== undefined) await send('project:open', { path: args.project });
+  const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
+  for (const c of calls) await send(c.channel, c.payload);
+  const value = (await send(spec.channel, payload)) as ResponseOf<RequestChannel>;
+  await root.idle(); // titles and history records written after the answer are stored before we report
+  const out = spec.output ? await spec.output(value, ctx) : { data: value, ...callsSummary(ctx.records()) };
+  return { out, value };
+}
+
+/** Runs one command (argv after its words); prints exactly one JSON object and returns the exit code. */
+export async function runCommand(spec: CommandSpec, argv: string[], io: CliIo): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = await parseArgs(spec, argv, io);
+  } catch (err) {
+    if (err instanceof ArgError)
+      return printError(io, { code: err.code, message: `${err.message}. usage: ${usage(spec)}` });
+    throw err;
+  }
+  const root = await createRoot({
+    userDataDir: defaultUserDataDir(io.env),
+    logBus: stderrLog(io),
+    platform: { face: 'cli' },
+    llm: { env: () => io.env },
+  });
+  const offSignals = onShutdownSignal(() => root.cancelAll());
+  try {
+    const { out, value } = await execute(spec, args, root);
+    printJson(io, out);
+    return spec.exitCode?.(value) ?? 0;
+  } catch (err) {
+    if (err instanceof CliFailure) return printError(io, err.error);
+    throw err;
+  } finally {
+    offSignals();
+    await root.dispose();
+  }
+}

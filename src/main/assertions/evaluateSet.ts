@@ -1,0 +1,63 @@
+// `assertions:evaluate`: assertions evaluated against a project folder, from a given list or from a story's
+// stored set (`<project>/.puffin/assertions/<storyId>.json`), whose run is appended to
+// `<project>/.puffin/assertions/results/<storyId>.json` unless `save` is false. Works on any folder: the
+// project does not have to be the opened one (a CI gate evaluates a checkout).
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AssertionResult } from '../../shared/assertions';
+import type { RequestOf } from '../../shared/ipc/contract';
+import type { AssertionsEvaluation, EvaluatedAssertion } from '../../shared/ipc/toolChannels';
+import { ServiceError } from '../core/errors';
+import { evaluateAssertions, type RawAssertion } from './evaluate';
+import { parseAssertionSet, readStoryAssertions } from './input';
+import { appendRun } from './resultStore';
+
+function row(a: RawAssertion, r: AssertionResult): EvaluatedAssertion {
+  return {
+    id: r.assertionId,
+    type: a.type,
+    target: a.target,
+    message: a.message ?? '',
+    ...(a.criterion !== undefined ? { criterion: a.criterion } : {}),
+    status: r.status,
+    reason: r.reason,
+    location: r.location ?? null,
+    durationMs: r.durationMs,
+  };
+}
+
+export async function evaluateSet(req: RequestOf<'assertions:evaluate'>): Promise<AssertionsEvaluation> {
+  const { storyId } = req;
+  if ((storyId === undefined) === (req.assertions === undefined))
+    throw new ServiceError('invalid_payload', 'Give either a storyId or a list of assertions, not both.');
+  const project = path.resolve(req.project);
+  const s = await stat(project).catch(() => null);
+  if (!s?.isDirectory()) throw new ServiceError('project_not_found', `project folder not found: ${project}`);
+  // Ids must be unique: the contract checks each assertion's envelope, parseAssertionSet the set.
+  const assertions =
+    storyId !== undefined
+      ? await readStoryAssertions(project, storyId)
+      : parseAssertionSet({ assertions: req.assertions }, 'the assertions list');
+  const result = await evaluateAssertions(project, assertions);
+  const warnings: string[] = [];
+  let saved: string | null = null;
+  if (storyId !== undefined && req.save !== false) {
+    const outcome = await appendRun(project, storyId, result);
+    saved = outcome.path;
+    if (outcome.movedAside)
+      warnings.push(
+        `previous results file was unreadable (${outcome.movedAside.reason}); kept as ${outcome.movedAside.path}`,
+      );
+  }
+  return {
+    project,
+    ...(storyId !== undefined ? { storyId } : {}),
+    results: result.results.map((r, i) => row(assertions[i]!, r)),
+    summary: result.summary,
+    commit: result.commit,
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+    saved,
+    warnings,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The one-off CLI calls made outside a generation or a plan step (`prompt:run`, `title:generate`): each gets
+ * an abort signal that `cancelAll` fires, so Ctrl-C in the headless CLI or quitting the app stops them too.
+ */
+import type { PromptRunMeta, PromptRunResult } from '../../shared/ipc/toolChannels';
+import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
+
+export interface PromptRuns {
+  /** Runs `call` with a signal that cancelAll aborts. */
+  track<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** sendPrompt for a caller's own schema, with the DESIGN §6 result. */
+  run(req: Omit<SendPromptRequest, 'signal'>): Promise<PromptRunResult>;
+  cancelAll(): void;
+}
+
+/** The DESIGN §6 `meta` of a result (no model: the caller asked for it). */
+export function runMeta(meta: SendPromptResult['meta']): PromptRunMeta {
+  const { cliVersion, costUsd, turns, durationMs, sessionId } = meta;
+  return { cliVersion, costUsd, turns, durationMs, sessionId };
+}
+
+export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
+  const running = new Set<AbortController>();
+  const track = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const controller = new AbortController();
+    running.add(controller);
+    try {
+      return await call(controller.signal);
+    } finally {
+      running.delete(controller);
+    }
+  };
+  return {
+    track,
+    run: (req) =>
+      track(async (signal) => {
+        const r = await sendPrompt({ ...req, signal });
+        return { data: r.data, source: r.source, warnings: r.warnings, meta: runMeta(r.meta) };
+      }),
+    cancelAll() {
+      for (const c of running) c.abort();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
+import type { Generation } from '../../shared/stories';
+import { evaluateSet } from '../assertions/evaluateSet';
+import { extractLegacy } from '../llm/legacy/extractLegacy';
+import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
+import type { HistoryRepo } from '../store/historyRepo';
+import { generateTitle } from '../workflows/generateTitle';
+import type { Handlers } from './dispatcher';
+import { ServiceError } from './errors';
+import { runMeta } from './promptRuns';
+import type { Services } from './services';
+
+type ToolChannel =
+  | 'prompt:run'
+  | 'extract:legacy'
+  | 'title:generate'
+  | 'assertions:evaluate'
+  | 'generation:modifyStored';
+
+/** The generation a modify round starts from: the given one, else the latest succeeded derive/modify. */
+async function baseGeneration(history: HistoryRepo, id: string | undefined): Promise<Generation> {
+  if (id) {
+    const g = await history.get(id);
+    if (!g) throw new ServiceError('not_found', `There is no generation ${id} in this project.`);
+    if (!g.stories?.length) throw new ServiceError('not_found', `Generation ${id} has no stories to modify.`);
+    return g;
+  }
+  const latest = (await history.list()).find(
+    (g) => (g.kind === 'derive' || g.kind === 'modify') && g.status === 'succeeded' && g.stories?.length,
+  );
+  if (!latest)
+    throw new ServiceError(
+      'not_found',
+      'This project has no generation with stories yet; derive stories first (`puffin stories derive`).',
+    );
+  return latest;
+}
+
+export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
+  const { sendPrompt, prompts, projects, generation, logBus } = services;
+  const titleLog = logBus.logger('title');
+  return {
+    'prompt:run': ({ prompt, schema, envelope, maxTurns, model }) =>
+      prompts.run({
+        workflow: 'cli-prompt',
+        prompt,
+        schema,
+        ...(envelope ? { envelope } : {}),
+        ...(maxTurns ? { maxTurns } : {}),
+        ...(model ? { model } : {}),
+      }),
+    'extract:legacy': ({ text, expect }) => {
+      const r = extractLegacy(text, { expect: expect ?? 'any' });
+      if (!r.ok) throw new ServiceError(r.code, r.message);
+      return { data: r.data, strategy: r.strategy, repaired: r.repaired };
+    },
+    'title:generate': ({ text }) =>
+      prompts.track(async (signal) => {
+        // The title workflow keeps its result to itself; this sees the call's source, warnings and meta.
+        let last: SendPromptResult | undefined;
+        const seen = (async (req: Parameters<SendPrompt>[0]) => (last = await sendPrompt(req))) as SendPrompt;
+        const t = await generateTitle({ sendPrompt: seen, logger: titleLog }, text, { signal });
+        const answered = !t.fallback && last ? last : undefined;
+        return {
+          title: t.title,
+          fallback: t.fallback,
+          source: answered?.source ?? null,
+          warnings: [
+            ...(answered?.warnings ?? []),
+            ...(t.error ? [`title generation failed (${t.error.code}): ${t.error.message}`] : []),
+          ],
+          meta: answered ? runMeta(answered.meta) : null,
+        };
+      }),
+    'assertions:evaluate': (req) => evaluateSet(req),
+    'generation:modifyStored': async ({ id, generationId, feedback, lock = [], model }) => {
+      const base = await baseGeneration(projects.requireStore().history, generationId);
+      const stories = base.stories ?? [];
+      const outside = lock.filter((n) => n > stories.length);
+      if (outside.length > 0)
+        throw new ServiceError(
+          'invalid_payload',
+          `lock ${outside.join(',')}: generation ${base.id} has ${stories.length} stories.`,
+        );
+      return generation.modify({
+        id,
+        parentId: base.id,
+        feedback,
+        stories: stories.map((s, i) => ({ ...s, locked: s.locked || lock.includes(i + 1) })),
+        ...(model ? { model } : {}),
+      });
+    },
+  };
+}
