@@ -75,7 +75,8 @@ async function setup(replies: PlanReplies) {
   return { project, puffin };
 }
 
-describe('headless plan commands (real CLI)', () => {
+// Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
+describe('headless plan commands (real CLI)', { timeout: 180_000 }, () => {
   it('sprint create → plan analyze (no questions: plan) → approve → ris → export', async () => {
     const replies: PlanReplies = {
       ambiguities: [{ summary: 'Clear.', questions: [] }],
@@ -184,9 +185,10 @@ describe('headless plan commands (real CLI)', () => {
       kind: 'restored',
       plan: first,
     });
+    // A value the contract refuses is its invalid_payload (as in the app); a missing flag is the parser's.
     expect(await puffin(['plan', 'restore', ...at, '--revision', 'two'])).toMatchObject({
       exitCode: 1,
-      out: { error: { code: 'invalid_arguments' } },
+      out: { error: { code: 'invalid_payload' } },
     });
     expect(await puffin(['plan', 'regenerate-item', ...at])).toMatchObject({
       exitCode: 1,

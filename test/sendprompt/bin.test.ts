@@ -165,14 +165,19 @@ describe('puffin prompt', () => {
 });
 
 describe('puffin extract --legacy', () => {
-  it('prints {data} for text with JSON in it', async () => {
+  it('prints the §6 object for text with JSON in it', async () => {
     const { exitCode, stdout } = await puffin(
       ['extract', '--legacy', '--expect', 'array'],
       'As a [user] I want:\n```json\n[{"a": 1}]\n```',
       { PATH: process.env.PATH ?? '' },
     );
     expect(exitCode).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ data: [{ a: 1 }] });
+    expect(JSON.parse(stdout)).toEqual({
+      data: [{ a: 1 }],
+      source: 'legacy_text',
+      warnings: [],
+      meta: { strategy: 'json_fence', repaired: false },
+    });
   });
 
   it('prints an error object for text without JSON', async () => {

@@ -47,7 +47,8 @@ async function setup(script: MockTurn[]) {
   return { mock, project, root, puffin };
 }
 
-describe('headless stories commands (real CLI)', () => {
+// Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
+describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
   it('stories derive then stories modify --lock: §6 JSON on stdout, generations stored in the project', async () => {
     const { project, root, puffin } = await setup([
       structured({ stories: [story(1), story(2)] }),
@@ -109,6 +110,17 @@ describe('headless stories commands (real CLI)', () => {
     const { puffin } = await setup([]);
     const ok = await puffin(['title'], 'Let cooks share recipes by link');
     expect(ok.exitCode).toBe(0);
-    expect(JSON.parse(String(ok.stdout))).toEqual({ data: { title: TITLE }, fallback: false, warnings: [] });
+    expect(JSON.parse(String(ok.stdout))).toEqual({
+      data: { title: TITLE, fallback: false },
+      source: 'structured_output',
+      warnings: [],
+      meta: {
+        cliVersion: '2.1.330',
+        costUsd: expect.any(Number),
+        turns: expect.any(Number),
+        durationMs: expect.any(Number),
+        sessionId: expect.any(String),
+      },
+    });
   });
 });

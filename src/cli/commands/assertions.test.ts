@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../main';
+import { runPuffin } from '../testing';
 
 const TS_PROJECT = fileURLToPath(
   new URL('../../../test/fixtures/assertion-projects/ts-electron', import.meta.url),
@@ -12,19 +11,10 @@ const TS_PROJECT = fileURLToPath(
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 
 async function cli(args: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io = {
-    stdin: new PassThrough(),
-    stdout,
-    stderr: new PassThrough(),
+  const { code, out } = await runPuffin(['assertions', 'evaluate', ...args], {
     env: { PUFFIN_USER_DATA: userData },
-  };
-  const code = await runCli(['assertions', 'evaluate', ...args], io);
-  const text = Buffer.concat(chunks).toString('utf8');
-  expect(text.trim().split('\n')).toHaveLength(1); // exactly one JSON object
-  return { code, out: JSON.parse(text) as Record<string, unknown> };
+  });
+  return { code, out };
 }
 
 interface Data {

@@ -1,0 +1,141 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseArgs } from './args';
+import { commands } from './commands/index';
+import { helpText, usage } from './help';
+import type { CliIo } from './io';
+import type { CommandSpec } from './spec';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'puffin-args-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function io(stdin = ''): CliIo {
+  const input = new PassThrough();
+  input.end(stdin);
+  return { stdin: input, stdout: new PassThrough(), stderr: new PassThrough(), env: {}, cwd: dir };
+}
+
+const spec: CommandSpec = {
+  path: ['demo'],
+  summary: 'a command with one flag of each kind',
+  channel: 'prompt:run',
+  project: true,
+  stdin: { field: 'text', what: 'text', trim: true },
+  flags: [
+    { flag: 'name', kind: 'string', field: 'name' },
+    { flag: 'out', kind: 'path', field: 'out' },
+    { flag: 'count', kind: 'integer', field: 'count' },
+    { flag: 'lock', kind: 'integers', field: 'lock' },
+    { flag: 'ids', kind: 'list', field: 'ids' },
+    { flag: 'no-save', kind: 'boolean', field: 'save', set: false },
+    { flag: 'notes', kind: 'text-file', field: 'notes' },
+    { flag: 'set', kind: 'json-file', field: 'set', pick: (j) => (j as { items: unknown }).items },
+  ],
+  fixed: () => ({ id: 'fixed-id' }),
+};
+
+describe('parseArgs: argv → payload', () => {
+  it('converts each kind, resolves paths against the caller’s cwd, reads files and stdin', async () => {
+    await writeFile(path.join(dir, 'notes.txt'), '  keep this  \n');
+    await writeFile(path.join(dir, 'set.json'), '{"items": [1, 2]}');
+    const argv = [
+      ...['--project', 'proj', '--name=Ada', '--out', 'sub/x.md', '--count', '3'],
+      ...['--lock', '1, 3', '--ids', 'a,,b ', '--no-save', '--notes', 'notes.txt', '--set', 'set.json'],
+    ];
+    expect(await parseArgs(spec, argv, io('  the text \n'))).toEqual({
+      project: path.join(dir, 'proj'),
+      payload: {
+        id: 'fixed-id',
+        name: 'Ada',
+        out: path.join(dir, 'sub', 'x.md'),
+        count: 3,
+        lock: [1, 3],
+        ids: ['a', 'b'],
+        save: false,
+        notes: 'keep this',
+        set: [1, 2],
+        text: 'the text',
+      },
+    });
+  });
+
+  it('leaves values it cannot convert as text, for the contract to refuse', async () => {
+    const { payload } = await parseArgs(spec, ['--project', dir, '--count', 'abc', '--lock', '1,x'], io());
+    expect(payload).toMatchObject({ count: 'abc', lock: [1, 'x'] });
+    expect((await parseArgs(spec, ['--project', dir, '--count', '1.5'], io())).payload.count).toBe('1.5');
+  });
+
+  it.each([
+    [['--project', 'p', 'stray'], 'unexpected argument "stray"'],
+    [['--project', 'p', '--verbose'], 'unknown option --verbose'],
+    [['--project', 'p', '--name', 'a', '--name', 'b'], '--name is given twice'],
+    [['--project', 'p', '--name'], '--name needs a value'],
+    [['--project', '--name', 'a'], '--project needs a value'],
+    [['--project', 'p', '--no-save=yes'], '--no-save takes no value'],
+    [['--name', 'a'], '--project is required'],
+  ])('%j is invalid_arguments: %s', async (argv, message) => {
+    await expect(parseArgs(spec, argv, io())).rejects.toMatchObject({ code: 'invalid_arguments', message });
+  });
+
+  it('needs exactly one flag of a oneOf group', async () => {
+    const either: CommandSpec = { ...spec, oneOf: [['name', 'ids']] };
+    await expect(parseArgs(either, ['--project', 'p'], io())).rejects.toMatchObject({
+      message: 'give --name or --ids',
+    });
+    await expect(
+      parseArgs(either, ['--project', 'p', '--name', 'a', '--ids', 'b'], io()),
+    ).rejects.toMatchObject({
+      message: 'give --name or --ids, not both',
+    });
+  });
+
+  it('reports an unreadable or unparsable file with the flag’s codes', async () => {
+    await expect(parseArgs(spec, ['--project', 'p', '--notes', 'none.txt'], io())).rejects.toMatchObject({
+      code: 'file_not_found',
+      message: expect.stringContaining(path.join(dir, 'none.txt')),
+    });
+    await writeFile(path.join(dir, 'bad.json'), '{"items": [');
+    await expect(parseArgs(spec, ['--project', 'p', '--set', 'bad.json'], io())).rejects.toMatchObject({
+      code: 'invalid_json',
+    });
+    const custom: CommandSpec = {
+      ...spec,
+      flags: [{ flag: 'schema', kind: 'json-file', field: 'schema', fileErrors: { read: 'r', parse: 'p' } }],
+    };
+    await expect(parseArgs(custom, ['--project', 'p', '--schema', 'none.json'], io())).rejects.toMatchObject({
+      code: 'r',
+    });
+    await expect(parseArgs(custom, ['--project', 'p', '--schema', 'bad.json'], io())).rejects.toMatchObject({
+      code: 'p',
+    });
+  });
+});
+
+describe('help', () => {
+  it('writes each usage line from the spec: required, [optional], (a | b) and stdin', () => {
+    const byPath = (p: string) => commands.find((c) => c.path.join(' ') === p)!;
+    expect(usage(byPath('prompt'))).toBe(
+      'puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M]  (prompt on stdin)',
+    );
+    expect(usage(byPath('assertions evaluate'))).toBe(
+      'puffin assertions evaluate --project DIR [--no-save] (--story ID | --assertions FILE)',
+    );
+    expect(usage(byPath('plan restore'))).toBe('puffin plan restore --project DIR --sprint ID --revision N');
+  });
+
+  it('lists every command', () => {
+    const text = helpText(commands);
+    for (const c of commands) expect(text).toContain(`puffin ${c.path.join(' ')} `);
+    expect(commands.map((c) => c.path.join(' '))).toEqual(
+      expect.arrayContaining(['prompt', 'extract', 'title', 'stories derive', 'plan export']),
+    );
+  });
+});

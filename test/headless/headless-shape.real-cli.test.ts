@@ -1,0 +1,166 @@
+// Every headless command, run the way `npx puffin` runs it (runCli with the caller's env and cwd) against the
+// REAL Claude Code CLI and the mock Messages API, prints one DESIGN §6 object: exactly data, source, warnings
+// and meta. The walk goes through the whole journey (a prompt, stories, a sprint and its plan, specs, export);
+// a command added later without a step here fails the coverage check.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index';
+import { runPuffin } from '../../src/cli/testing';
+import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
+import { structured, text } from '../support/mockTurns';
+import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
+import {
+  assertionsFor,
+  plan,
+  planItem,
+  planResponder,
+  risFor,
+  type PlanReplies,
+} from '../support/planReplies';
+import { claudeExecutable, cliEnv, makeTempHome, type TempHome } from '../support/realCli';
+import { lastToolResults, structuredOutputSchema } from '../support/requestInspection';
+import { ADA, PERSON_SCHEMA } from '../support/scenarios';
+
+const story = (n: number) => ({
+  title: `Story ${n}`,
+  description: `As a cook, I want feature ${n} so that I save time`,
+  acceptanceCriteria: [`criterion ${n}`],
+});
+const storyAnswers = [
+  [story(1), story(2)],
+  [story(1), story(2), story(3)],
+];
+const question = { storyId: 's1', question: 'Public links?', reason: 'r', suggestions: [], priority: 'high' };
+const replies: PlanReplies = {
+  ambiguities: [{ summary: 'One question.', questions: [question] }],
+  plans: [plan([planItem('s1', 1), planItem('s2', 2)]), plan([planItem('s1', 1), planItem('s2', 2)])],
+  refinements: [
+    { plan: plan([planItem('s1', 1), planItem('s2', 2)]), changelog: ['Simpler'], followUpQuestions: [] },
+  ],
+  ris: risFor,
+  assertions: assertionsFor,
+  sprintAssertions: () => structured({}),
+};
+const plans = planResponder(replies, 'Sharing Sprint');
+
+function respond(body: MessagesRequestBody): MockTurn | undefined {
+  const props = (structuredOutputSchema(body)?.properties ?? {}) as Record<string, unknown>;
+  if (lastToolResults(body).length > 0) return text('Done.');
+  if ('stories' in props) return structured({ stories: storyAnswers.shift() });
+  if ('name' in props && 'age' in props) return structured(ADA);
+  return plans(body);
+}
+
+let mock: MockMessagesApi;
+let home: TempHome;
+let dir: string;
+let env: Record<string, string>;
+const file = (name: string, content: string) => {
+  writeFileSync(join(dir, name), content);
+  return name; // relative: resolved against the caller's cwd
+};
+
+beforeAll(async () => {
+  mock = await startMockMessagesApi({ script: [], respond });
+  home = makeTempHome();
+  dir = mkdtempSync(join(tmpdir(), 'puffin-headless-shape-'));
+  mkdirSync(join(dir, 'project', 'src'), { recursive: true });
+  writeFileSync(join(dir, 'project', 'src', 'index.ts'), 'export const feature = 1;\n');
+  env = {
+    ...cliEnv(mock.url, home.dir),
+    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
+    PUFFIN_USER_DATA: join(dir, 'user-data'),
+  };
+});
+afterAll(async () => {
+  await mock?.close();
+  home?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Two backlog stories written the way the stories repo writes them. */
+function writeBacklog(): void {
+  const stories = join(dir, 'project', '.puffin', 'stories');
+  mkdirSync(stories, { recursive: true });
+  for (const id of ['s1', 's2']) {
+    const at = '2025-01-01T00:00:00.000Z';
+    const s = { id, ...story(Number(id.slice(1))), status: 'pending', createdAt: at, updatedAt: at };
+    writeFileSync(join(stories, `${id}.json`), JSON.stringify(s));
+  }
+}
+
+const ran = new Set<string>();
+async function puffin(argv: string[], stdin = '') {
+  const { code, out } = await runPuffin(argv, { stdin, env, cwd: dir });
+  expect({ argv: argv.join(' '), code, keys: Object.keys(out).sort() }).toEqual({
+    argv: argv.join(' '),
+    code: 0,
+    keys: ['data', 'meta', 'source', 'warnings'],
+  });
+  expect(Array.isArray(out.warnings)).toBe(true);
+  ran.add(commands.find((c) => c.path.every((w, i) => argv[i] === w))!.path.join(' '));
+  return out as { data: unknown; source: string | null; warnings: string[]; meta: Record<string, unknown> };
+}
+
+describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
+  it('every command, through a whole journey', async () => {
+    const byModel = (out: { source: string | null; meta: Record<string, unknown> }) => {
+      expect(out.source).toBe('structured_output');
+      expect(out.meta).toMatchObject({ cliVersion: '2.1.330', costUsd: expect.any(Number) });
+    };
+    byModel(
+      await puffin(['prompt', '--schema', file('person.json', JSON.stringify(PERSON_SCHEMA))], 'Ada, 36'),
+    );
+    const extracted = await puffin(['extract', '--legacy'], 'Here:\n```json\n{"a": 1}\n```');
+    expect(extracted).toMatchObject({ data: { a: 1 }, source: 'legacy_text' });
+    const title = await puffin(['title'], 'Let cooks share recipes');
+    expect(title.data).toEqual({ title: 'Sharing Sprint', fallback: false });
+    byModel(title);
+
+    const at = ['--project', 'project'];
+    byModel(await puffin(['stories', 'derive', ...at], 'Let cooks share recipes'));
+    byModel(
+      await puffin([
+        'stories',
+        'modify',
+        ...at,
+        '--feedback-file',
+        file('fb.txt', 'One more.'),
+        '--lock',
+        '1',
+      ]),
+    );
+
+    writeBacklog();
+    const sprint = (await puffin(['sprint', 'create', ...at, '--stories', 's1,s2'])).data as { id: string };
+    const s = [...at, '--sprint', sprint.id];
+    byModel(await puffin(['plan', 'analyze', ...s]));
+    const answered = await puffin([
+      'plan',
+      'answer',
+      ...s,
+      '--answers-file',
+      file('a.json', '{"q1": "Yes"}'),
+    ]);
+    expect(answered).toMatchObject({ source: null, warnings: [], meta: {} });
+    byModel(await puffin(['plan', 'generate', ...s]));
+    byModel(await puffin(['plan', 'refine', ...s, '--feedback-file', file('refine.txt', 'Simpler.')]));
+    byModel(await puffin(['plan', 'regenerate-item', ...s, '--story', 's2']));
+    await puffin(['plan', 'restore', ...s, '--revision', '1']);
+    await puffin(['plan', 'approve', ...s]);
+    byModel(await puffin(['plan', 'ris', ...s]));
+    const specs = await puffin(['plan', 'assertions', ...s]);
+    byModel(specs);
+    expect((specs.meta.generationIds as string[]).length).toBe(3); // one per story, then the sprint's
+    await puffin(['plan', 'export', ...s]);
+    const list = file(
+      'set.json',
+      JSON.stringify({ assertions: [{ id: 'A', type: 'FILE_EXISTS', target: 'src/index.ts' }] }),
+    );
+    await puffin(['assertions', 'evaluate', ...at, '--assertions', list]);
+
+    expect([...ran].sort()).toEqual(commands.map((c) => c.path.join(' ')).sort());
+  });
+});
