@@ -1,0 +1,150 @@
+// The headless channels as any face calls them: through the root's dispatcher, with a fake CLI.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestChannel } from '../../shared/ipc/contract';
+import { EMPTY_META, type Generation } from '../../shared/stories';
+import { fakeClaudeEnv, fakeClaudePath, readFakeClaudeRecord } from '../../../test/support/fakeCli';
+import { createRoot, type Root } from './core';
+
+let dir: string;
+let root: Root;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'puffin-tools-'));
+  env = { PATH: process.env.PATH ?? '', PUFFIN_CLAUDE_PATH: fakeClaudePath() };
+  root = await createRoot({
+    userDataDir: join(dir, 'user-data'),
+    platform: { face: 'cli' },
+    llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
+  });
+});
+afterEach(async () => {
+  await root.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const call = (channel: RequestChannel, payload: unknown) => root.dispatch(channel, payload, { face: 'test' });
+
+function generation(id: string, stories: number): Generation {
+  const draft = (n: number) => ({
+    title: `S${n}`,
+    description: 'd',
+    acceptanceCriteria: [],
+    locked: n === 1,
+  });
+  return {
+    id,
+    kind: 'derive',
+    title: 't',
+    prompt: 'p',
+    status: 'succeeded',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    warnings: [],
+    meta: { ...EMPTY_META },
+    stories: Array.from({ length: stories }, (_, i) => draft(i + 1)),
+  };
+}
+
+describe('prompt:run', () => {
+  it('answers in the §6 shape', async () => {
+    Object.assign(env, fakeClaudeEnv({ scenario: 'happy', output: { name: 'Ada', age: 36 } }));
+    const r = await call('prompt:run', { prompt: 'Who?', schema: { type: 'object', properties: {} } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        data: { name: 'Ada', age: 36 },
+        source: 'structured_output',
+        warnings: [],
+        meta: {
+          cliVersion: '2.1.330',
+          costUsd: expect.any(Number),
+          turns: expect.any(Number),
+          durationMs: expect.any(Number),
+          sessionId: expect.any(String),
+        },
+      },
+    });
+  });
+
+  it('is cancelled by the root’s cancelAll (Ctrl-C in the headless CLI), its CLI stopped', async () => {
+    const record = join(dir, 'invocations.jsonl');
+    Object.assign(env, fakeClaudeEnv({ scenario: 'hang', recordFile: record }));
+    const running = call('prompt:run', { prompt: 'Wait', schema: { type: 'object' } });
+    await vi.waitFor(() => expect(readFakeClaudeRecord(record).length).toBeGreaterThan(0), {
+      timeout: 20_000,
+    });
+    root.cancelAll();
+    expect(await running).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+  });
+});
+
+describe('title:generate', () => {
+  it('falls back to the first words when the CLI cannot run, and says why', async () => {
+    env.PUFFIN_CLAUDE_PATH = join(dir, 'no-claude');
+    const r = await call('title:generate', { text: 'let cooks share recipes by link' });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        title: 'Let cooks share recipes by link',
+        fallback: true,
+        source: null,
+        warnings: [expect.stringMatching(/^title generation failed \(cli_not_found\)/)],
+        meta: null,
+      },
+    });
+  });
+});
+
+describe('generation:modifyStored', () => {
+  beforeEach(async () => {
+    await root.services.projects.open(dir);
+  });
+
+  it('is not_found without a generation with stories', async () => {
+    const r = await call('generation:modifyStored', { id: 'g2', feedback: 'More.' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const named = await call('generation:modifyStored', {
+      id: 'g2',
+      generationId: 'nope',
+      feedback: 'More.',
+    });
+    expect(named).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('refuses a lock position past the stories of the base generation', async () => {
+    await root.services.projects.requireStore().history.put(generation('g1', 2));
+    const r = await call('generation:modifyStored', { id: 'g2', feedback: 'More.', lock: [2, 3] });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload', message: 'lock 3: generation g1 has 2 stories.' },
+    });
+  });
+
+  it('modifies the latest generation, keeping its locks and adding the given positions', async () => {
+    const answer = (n: number) => ({
+      title: `M${n}`,
+      description: 'As a cook, I want it',
+      acceptanceCriteria: ['ok'],
+    });
+    Object.assign(
+      env,
+      fakeClaudeEnv({ scenario: 'happy', output: { stories: [answer(1), answer(2), answer(3)] } }),
+    );
+    await root.services.projects.requireStore().history.put(generation('g1', 3));
+    const r = await call('generation:modifyStored', { id: 'g2', feedback: 'More.', lock: [3] });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { id: 'g2', kind: 'modify', parentId: 'g1', status: 'succeeded' },
+    });
+    const stories = (r as { value: Generation }).value.stories!;
+    // S1 was locked in g1, S3 by `lock`: both come back as they were; the model's M2 fills the free place.
+    expect(stories.map((s) => [s.title, s.locked])).toEqual([
+      ['S1', true],
+      ['M2', false],
+      ['S3', true],
+    ]);
+  });
+});
