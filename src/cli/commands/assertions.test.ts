@@ -92,15 +92,21 @@ describe('puffin assertions evaluate --assertions FILE', () => {
       error: { code: 'invalid_json' },
     });
     // The contract checks each assertion's envelope (as for every face): invalid_payload, naming the place.
-    const badShape = await writeJson(path.join(tmp, 'shape.json'), {
-      assertions: [{ id: 'X', type: 'FILE_EXISTS' }, 7],
-    });
-    const shape = await cli(['--project', TS_PROJECT, '--assertions', badShape]);
-    expect(shape.code).toBe(1);
-    const err = (shape.out as { error: { code: string; message: string } }).error;
-    expect(err.code).toBe('invalid_payload');
-    expect(err.message).toContain("/assertions/0 must have required property 'target'");
-    expect(err.message).toContain('/assertions/1 must be object');
+    for (const [assertions, problem] of [
+      [[{ id: 'X', type: 'FILE_EXISTS' }], "/assertions/0 must have required property 'target'"],
+      [[passing[0], 7], '/assertions/1 must be object'],
+    ] as const) {
+      const shape = await cli([
+        '--project',
+        TS_PROJECT,
+        '--assertions',
+        await writeJson(path.join(tmp, 's.json'), { assertions }),
+      ]);
+      expect(shape.code).toBe(1);
+      expect(shape.out).toMatchObject({
+        error: { code: 'invalid_payload', message: expect.stringContaining(problem) },
+      });
+    }
     // What a schema cannot say, the set check does: ids are unique.
     const duplicate = await writeJson(path.join(tmp, 'dup.json'), {
       assertions: [passing[0], { ...passing[1], id: 'A1' }],

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { fakeClaudeEnv, fakeClaudePath, readFakeClaudeRecord } from '../../../test/support/fakeCli';
+import { anyRunMeta } from '../../../test/support/runMeta';
 import { createRoot, type Root } from './core';
 
 let dir: string;
@@ -58,13 +59,7 @@ describe('prompt:run', () => {
         data: { name: 'Ada', age: 36 },
         source: 'structured_output',
         warnings: [],
-        meta: {
-          cliVersion: '2.1.330',
-          costUsd: expect.any(Number),
-          turns: expect.any(Number),
-          durationMs: expect.any(Number),
-          sessionId: expect.any(String),
-        },
+        meta: anyRunMeta('2.1.330'),
       },
     });
   });

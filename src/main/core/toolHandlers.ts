@@ -11,11 +11,7 @@ import { runMeta } from './promptRuns';
 import type { Services } from './services';
 
 type ToolChannel =
-  | 'prompt:run'
-  | 'extract:legacy'
-  | 'title:generate'
-  | 'assertions:evaluate'
-  | 'generation:modifyStored';
+  'prompt:run' | 'extract:legacy' | 'title:generate' | 'assertions:evaluate' | 'generation:modifyStored';
 
 /** The generation a modify round starts from: the given one, else the latest succeeded derive/modify. */
 async function baseGeneration(history: HistoryRepo, id: string | undefined): Promise<Generation> {

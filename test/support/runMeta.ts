@@ -1,0 +1,12 @@
+import { expect } from 'vitest';
+
+/** The DESIGN §6 `meta` of one CLI call: the version is known, cost, turns, duration and session vary per run. */
+export function anyRunMeta(cliVersion: string) {
+  return {
+    cliVersion,
+    costUsd: expect.any(Number),
+    turns: expect.any(Number),
+    durationMs: expect.any(Number),
+    sessionId: expect.any(String),
+  };
+}
