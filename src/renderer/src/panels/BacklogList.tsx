@@ -1,7 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Story } from '../../../shared/stories';
 import { STATUS_LABEL } from '../lib/backlogFilter';
+import { listKeyTarget } from '../lib/listKeys';
+import { useRowVirtualizer } from '../lib/useRowVirtualizer';
 
 export const ROW_HEIGHT = 40;
 const VIEWPORT_HEIGHT = 480;
@@ -31,14 +32,7 @@ export function BacklogList(props: Props) {
   const { stories, selected, activeIndex, onActiveChange, onToggle, onOpen, onDeleteSelection } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
-  const virtualizer = useVirtualizer({
-    count: stories.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 3,
-    initialRect: { width: 0, height: VIEWPORT_HEIGHT },
-    getItemKey: (i) => stories[i]?.id ?? i,
-  });
+  const virtualizer = useRowVirtualizer(stories, scrollRef, ROW_HEIGHT, VIEWPORT_HEIGHT);
   const items = virtualizer.getVirtualItems();
   const active = stories[activeIndex];
   const activeRendered = items.some((v) => v.index === activeIndex);
@@ -65,39 +59,16 @@ export function BacklogList(props: Props) {
     if (isTextField(e.target)) return;
     const onCheckbox = e.target instanceof HTMLInputElement;
     const pageRows = Math.max(1, Math.floor(VIEWPORT_HEIGHT / ROW_HEIGHT) - 1);
-    switch (e.key) {
-      case 'ArrowDown':
-        moveTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(activeIndex - 1);
-        break;
-      case 'PageDown':
-        moveTo(activeIndex + pageRows);
-        break;
-      case 'PageUp':
-        moveTo(activeIndex - pageRows);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(stories.length - 1);
-        break;
-      case ' ':
-        if (onCheckbox || !active) return; // the checkbox toggles itself
-        onToggle(active.id, e.shiftKey);
-        break;
-      case 'Enter':
-        if (!active || e.target instanceof HTMLButtonElement) return;
-        onOpen(active.id);
-        break;
-      case 'Delete':
-        onDeleteSelection();
-        break;
-      default:
-        return;
-    }
+    const target = listKeyTarget(e.key, activeIndex, stories.length, pageRows);
+    if (target !== null) moveTo(target);
+    else if (e.key === ' ') {
+      if (onCheckbox || !active) return; // the checkbox toggles itself
+      onToggle(active.id, e.shiftKey);
+    } else if (e.key === 'Enter') {
+      if (!active || e.target instanceof HTMLButtonElement) return;
+      onOpen(active.id);
+    } else if (e.key === 'Delete') onDeleteSelection();
+    else return;
     e.preventDefault();
   };
 
