@@ -1,6 +1,6 @@
 /** Mapping sendPrompt outcomes onto the stored Generation record. */
 import type { Generation, GenerationMeta } from '../../shared/stories';
-import { PromptError } from '../llm/errors';
+import { PromptError, type PromptErrorCode } from '../llm/errors';
 import type { PromptMeta, SendPromptResult } from '../llm/promptTypes';
 import { toIpcError } from '../core/errors';
 
@@ -26,16 +26,21 @@ export function storedError(err: unknown): NonNullable<Generation['error']> {
   return { code: err.code, message: err.message, details: diagnostics };
 }
 
+const NO_TITLE_AFTER: ReadonlySet<PromptErrorCode> = new Set<PromptErrorCode>([
+  'cancelled',
+  'timeout',
+  'cli_not_found',
+  'cli_not_executable',
+  'not_logged_in',
+]);
+
 /**
  * Whether a title is still worth a CLI call after the generation failed: not when the user cancelled or the call
  * timed out (the user stopped waiting; a title would cost a call and hold a gate slot), nor when the CLI itself
  * is unusable (a title call would fail the same way).
  */
 export function titleWorthwhile(err: unknown): boolean {
-  return !(
-    err instanceof PromptError &&
-    ['cancelled', 'timeout', 'cli_not_found', 'cli_not_executable', 'not_logged_in'].includes(err.code)
-  );
+  return !(err instanceof PromptError && NO_TITLE_AFTER.has(err.code));
 }
 
 /** The record of a call that returned: its source, warnings and the CLI's metadata. */
