@@ -1,4 +1,5 @@
 /** The handler of every contract channel: the app's own ones here, the journeys' from their modules. */
+import { PromptError } from '../llm/errors';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { journeyHandlers } from '../services/journeyHandlers';
 import { planHandlers } from '../services/planHandlers';
@@ -23,6 +24,16 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     },
     'project:forgetRecent': ({ path }) => settings.forgetProject(path),
     'log:recent': ({ limit }) => logBus.recent(limit),
+    'cli:locate': async () => {
+      try {
+        const cli = await services.locateCli();
+        return { found: true, path: cli.path, source: cli.source };
+      } catch (err) {
+        if (err instanceof PromptError && (err.code === 'cli_not_found' || err.code === 'cli_not_executable'))
+          return { found: false, code: err.code, message: err.message };
+        throw err;
+      }
+    },
     'log:openFile': async () => {
       const path = info.logFile;
       if (!platform.openPath) return { opened: false, path };

@@ -7,7 +7,7 @@ import { LogFile, logFilePath } from './logFile';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
-import { locateCli } from '../llm/locateCli';
+import { locateCli, type LocatedCli } from '../llm/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
@@ -54,6 +54,8 @@ export interface Services {
   assertions: AssertionsService;
   /** One-off CLI calls (`prompt:run`, `title:generate`), cancelled with everything else. */
   prompts: PromptRuns;
+  /** Where the Claude Code CLI is, by the same lookup every call uses (Settings shows it). */
+  locateCli: () => Promise<LocatedCli>;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -72,8 +74,9 @@ export async function buildServices(opts: {
   const gate = new ConcurrencyGate(settings.get().maxConcurrent);
   const env = opts.llm?.env ?? (() => process.env);
   const desktop = opts.llm?.desktop ?? opts.platform.face === 'electron';
+  const findCli = () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop });
   const sendPrompt = createSendPrompt({
-    locate: () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop }),
+    locate: findCli,
     gate,
     logger: logBus.logger('llm'),
     settings: () => ({ defaultModel: settings.get().defaultModel }),
@@ -116,6 +119,7 @@ export async function buildServices(opts: {
     projects.onChange((p) => emit('project:changed', p)),
   ];
   const services: Services = {
+    locateCli: findCli,
     info,
     logBus,
     settings,

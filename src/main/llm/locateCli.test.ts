@@ -78,6 +78,34 @@ describe('locateCli', () => {
     expect(cli).toMatchObject({ path: join(dir('good'), 'claude'), source: 'path' });
   });
 
+  it("never picks Puffin's own node_modules/.bin (the test copy of the CLI npm puts first on PATH)", async () => {
+    const app = dir('puffin-checkout');
+    const bin = join(app, 'node_modules', '.bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'puffin' }));
+    await file(join(bin, 'claude'), 0o755);
+    const PATH = [bin, dir('good')].join(':');
+    const cli = await locateCli({ env: { PATH }, platform: 'linux', loginShellPath: noShell });
+    expect(cli).toMatchObject({ path: join(dir('good'), 'claude'), source: 'path' });
+    // Another project's node_modules/.bin is the user's own business: used as PATH orders it.
+    const other = join(dir('someone-else'), 'node_modules', '.bin');
+    await mkdir(other, { recursive: true });
+    await writeFile(join(dir('someone-else'), 'package.json'), JSON.stringify({ name: 'their-tool' }));
+    await file(join(other, 'claude'), 0o755);
+    const theirs = await locateCli({
+      env: { PATH: [other, dir('good')].join(':') },
+      platform: 'linux',
+      loginShellPath: noShell,
+    });
+    expect(theirs.path).toBe(join(other, 'claude'));
+    // Only Puffin's own copy on PATH: not found, rather than silently running the test copy.
+    await expect(
+      locateCli({ env: { PATH: bin }, platform: 'linux', loginShellPath: noShell }),
+    ).rejects.toMatchObject({
+      code: 'cli_not_found',
+    });
+  });
+
   it('says "not executable" when the only claude on PATH cannot run', async () => {
     await expect(locateCli({ env: { PATH: dir('noexec') }, platform: 'linux' })).rejects.toMatchObject({
       code: 'cli_not_executable',

@@ -32,6 +32,8 @@ export interface LocateOptions {
   desktop?: boolean;
   /** Injectable for tests; defaults to the cached `$SHELL -ilc` lookup. */
   loginShellPath?: (shell: string | undefined) => Promise<string | null>;
+  /** Injectable for tests; defaults to isPuffinOwnBin. */
+  isOwnBin?: (dir: string) => Promise<boolean>;
 }
 
 const NAME = 'claude';
@@ -69,23 +71,44 @@ function pathEntries(value: string | undefined, platform: NodeJS.Platform): stri
     .filter(Boolean);
 }
 
+/**
+ * True for Puffin's own `node_modules/.bin`, which npm puts first on PATH under `npm start` and `npx puffin`: the
+ * `claude` there is the test suite's copy of the CLI (a devDependency), never the user's logged-in one.
+ */
+export async function isPuffinOwnBin(dir: string): Promise<boolean> {
+  const parts = dir.split(/[\\/]+/).filter(Boolean);
+  if (parts.at(-1) !== '.bin' || parts.at(-2) !== 'node_modules') return false;
+  const manifest = path.join(dir, '..', '..', 'package.json');
+  try {
+    return (JSON.parse(await readFile(manifest, 'utf8')) as { name?: unknown }).name === 'puffin';
+  } catch {
+    return false;
+  }
+}
+
 /** Own `which`: the first executable candidate along a PATH value; remembers one that exists but cannot run. */
 export async function searchPath(
   pathValue: string | undefined,
   platform: NodeJS.Platform,
   env: NodeJS.ProcessEnv,
-): Promise<{ found?: string; notExecutable?: string }> {
+  isOwnBin: (dir: string) => Promise<boolean> = isPuffinOwnBin,
+): Promise<{ found?: string; notExecutable?: string; skipped?: string }> {
   const join = platform === 'win32' ? path.win32.join : path.posix.join;
   let notExecutable: string | undefined;
+  let skipped: string | undefined;
   for (const dir of pathEntries(pathValue, platform)) {
+    if (await isOwnBin(dir)) {
+      skipped ??= dir;
+      continue;
+    }
     for (const name of candidateNames(platform, env)) {
       const file = join(dir, name);
       const p = await probe(file, platform);
-      if (p === 'ok') return { found: file };
+      if (p === 'ok') return { found: file, ...(skipped ? { skipped } : {}) };
       if (p === 'not-executable') notExecutable ??= file;
     }
   }
-  return notExecutable ? { notExecutable } : {};
+  return { ...(notExecutable ? { notExecutable } : {}), ...(skipped ? { skipped } : {}) };
 }
 
 export async function locateCli(options: LocateOptions): Promise<LocatedCli> {
@@ -113,14 +136,14 @@ export async function locateCli(options: LocateOptions): Promise<LocatedCli> {
     return launchSpec(file, source, platform, env);
   }
 
-  const fromPath = await searchPath(env.PATH ?? env.Path, platform, env);
+  const fromPath = await searchPath(env.PATH ?? env.Path, platform, env, options.isOwnBin);
   if (fromPath.found) return launchSpec(fromPath.found, 'path', platform, env);
 
   let blocked = fromPath.notExecutable;
   if (options.desktop && (platform === 'darwin' || platform === 'linux')) {
     const shellPath = await (options.loginShellPath ?? loginShellPath)(env.SHELL);
     if (shellPath) {
-      const fromShell = await searchPath(shellPath, platform, env);
+      const fromShell = await searchPath(shellPath, platform, env, options.isOwnBin);
       if (fromShell.found) return launchSpec(fromShell.found, 'login-shell', platform, env);
       blocked ??= fromShell.notExecutable;
     }

@@ -47,6 +47,8 @@ export const requestSchemas = {
     additionalProperties: false,
     properties: { limit: { type: 'integer', minimum: 1, maximum: 5000 } },
   }),
+  /** Where the Claude Code CLI is found right now (Settings, PUFFIN_CLAUDE_PATH, PATH, login shell), or why not. */
+  'cli:locate': empty,
   /** Opens the log file (warnings and errors) with the system's viewer where there is one (desktop). */
   'log:openFile': empty,
   'shell:openExternal': schema({
@@ -283,6 +285,11 @@ export type RequestOf<C extends RequestChannel> = RequestTypes[C];
 /** Who serves the app: the desktop window, the browser host, or the headless command line (`npx puffin`). */
 export type Face = 'electron' | 'browser' | 'cli';
 
+/** Where the CLI was found and by which rule, or the typed reason it was not. */
+export type CliLocation =
+  | { found: true; path: string; source: 'settings' | 'env' | 'path' | 'login-shell' }
+  | { found: false; code: 'cli_not_found' | 'cli_not_executable'; message: string };
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -305,6 +312,7 @@ export interface ResponseTypes extends ToolResponses {
   'project:pickFolder': ProjectInfo | null;
   'project:forgetRecent': Settings;
   'log:recent': LogLine[];
+  'cli:locate': CliLocation;
   /** `opened` is false where no desktop shell exists (browser host, headless): show `path` instead. */
   'log:openFile': { opened: boolean; path: string };
   'shell:openExternal': { opened: boolean };

@@ -21,6 +21,7 @@ const LOADED: Settings = {
 function setup(settings: Settings | null = LOADED) {
   const client = createFakeClient();
   client.handle('settings:update', (patch) => ({ ...LOADED, ...patch }));
+  client.handle('cli:locate', () => ({ found: true, path: '/usr/local/bin/claude', source: 'path' }));
   const store = createAppStore(client);
   store.setState({ settings });
   render(
@@ -68,7 +69,7 @@ describe('SettingsPanel', () => {
       expect(field('Max concurrent CLI processes').getAttribute('aria-invalid')).toBe('true');
       expect(saveButton().disabled).toBe(true);
       await save();
-      expect(client.calls).toEqual([]);
+      expect(client.callsTo('settings:update')).toEqual([]);
     },
   );
 
@@ -148,5 +149,19 @@ describe('SettingsPanel', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Open log file' }));
     });
     expect(store.getState().notice).toEqual({ kind: 'info', message: 'Log file: /u/logs/puffin.log' });
+  });
+
+  it('says where the CLI was really found, and why not when it was not', async () => {
+    const { client, store } = setup();
+    expect((await screen.findByTestId('cli-location')).textContent).toBe(
+      'Using /usr/local/bin/claude (from your PATH).',
+    );
+    client.handle('cli:locate', () => ({
+      found: false,
+      code: 'cli_not_found',
+      message: 'Claude Code CLI not found. Install it with npm install -g @anthropic-ai/claude-code.',
+    }));
+    await act(async () => store.setState({ settings: { ...LOADED, claudePath: '' } }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not found/);
   });
 });

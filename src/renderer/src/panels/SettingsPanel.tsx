@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { requestSchemas } from '../../../shared/ipc/contract';
 import type { Theme } from '../../../shared/settings';
+import { CliLocationLine } from '../components/CliLocationLine';
 import { useApp } from '../store/StoreContext';
 
 const THEMES: Theme[] = ['system', 'light', 'dark'];
@@ -14,11 +15,18 @@ export function SettingsPanel() {
   const updateSettings = useApp((s) => s.updateSettings);
   const userDataDir = useApp((s) => s.info?.userDataDir ?? '');
   const logFile = useApp((s) => s.info?.logFile ?? '');
+  const cliLocation = useApp((s) => s.cliLocation);
+  const locateCli = useApp((s) => s.locateCli);
   const openLogFile = useApp((s) => s.openLogFile);
   const [claudePath, setClaudePath] = useState('');
   const [maxConcurrent, setMaxConcurrent] = useState('2');
   const [defaultModel, setDefaultModel] = useState('');
   const [theme, setTheme] = useState<Theme>('system');
+
+  // Where the CLI is depends on the saved path: look again whenever the settings change.
+  useEffect(() => {
+    if (settings) void locateCli();
+  }, [settings, locateCli]);
 
   useEffect(() => {
     if (!settings) return;
@@ -60,11 +68,12 @@ export function SettingsPanel() {
         <input
           id="claude-path"
           value={claudePath}
-          placeholder="claude (found on PATH)"
+          placeholder="empty: found automatically"
           onChange={(e) => setClaudePath(e.target.value)}
           spellCheck={false}
         />
         <p className="muted">Empty: PUFFIN_CLAUDE_PATH, then `claude` on your PATH.</p>
+        <CliLocationLine location={cliLocation} />
 
         <label htmlFor="max-concurrent">Max concurrent CLI processes</label>
         <input

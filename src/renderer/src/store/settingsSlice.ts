@@ -4,6 +4,14 @@ import type { Slice, SettingsSlice } from './types';
 export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
   settings: null,
   saving: false,
+  cliLocation: null,
+  async locateCli() {
+    try {
+      set({ cliLocation: await client.call('cli:locate', {}) });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+  },
   async updateSettings(patch) {
     set({ saving: true });
     try {

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo } from '../../../shared/ipc/contract';
+import type { AppInfo, CliLocation } from '../../../shared/ipc/contract';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import type { ProjectInfo } from '../../../shared/project';
 import type { Settings } from '../../../shared/settings';
@@ -41,6 +41,9 @@ export interface SettingsSlice {
   updateSettings(patch: Partial<Omit<Settings, 'recentProjects'>>): Promise<boolean>;
   /** Opens the log file with the system's viewer (desktop); elsewhere says where it is. */
   openLogFile(): Promise<void>;
+  /** Where the CLI is found now (null until asked). */
+  cliLocation: CliLocation | null;
+  locateCli(): Promise<void>;
 }
 
 export interface ProjectSlice {
