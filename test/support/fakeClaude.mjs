@@ -12,6 +12,7 @@
 //   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
 // FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
 // Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
+// A prompt line `fake-claude: {json}` overrides these per call (see applyDirective).
 //
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
 import { spawn } from 'node:child_process';
@@ -62,6 +63,27 @@ function record(input) {
   if (!env.FAKE_CLAUDE_RECORD) return;
   const entry = { argv, stdin: input, pid: process.pid, cwd: process.cwd(), runId: env.PUFFIN_RUN_ID };
   appendFileSync(env.FAKE_CLAUDE_RECORD, `${JSON.stringify(entry)}\n`);
+}
+
+/**
+ * A prompt line `fake-claude: {"scenario": "...", "record": "...", ...}` overrides the FAKE_CLAUDE_* variables
+ * (key `hugeBytes` → FAKE_CLAUDE_HUGE_BYTES): one Puffin process (the host) can then run a different fault per
+ * call. A title call (its schema has only a `title` property) gets a happy title instead, still recorded.
+ */
+function applyDirective(input) {
+  const line = input.split('\n').find((l) => l.startsWith('fake-claude: '));
+  if (!line) return;
+  const options = JSON.parse(line.slice('fake-claude: '.length));
+  for (const [key, value] of Object.entries(options)) {
+    const name = `FAKE_CLAUDE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+    env[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  const schemaAt = argv.indexOf('--json-schema');
+  const schema = schemaAt >= 0 ? JSON.parse(argv[schemaAt + 1]) : undefined;
+  if (Object.keys(schema?.properties ?? {}).join() === 'title') {
+    env.FAKE_CLAUDE_SCENARIO = 'happy';
+    env.FAKE_CLAUDE_OUTPUT = JSON.stringify({ title: 'Chaos' });
+  }
 }
 
 function readStdin() {
@@ -266,5 +288,7 @@ if (argv.includes('--version') || argv.includes('-v')) {
   process.stdout.write(`${version} (Claude Code)\n`);
   process.exit(0);
 }
-record(await readStdin());
+const input = await readStdin();
+applyDirective(input);
+record(input);
 await run(env.FAKE_CLAUDE_SCENARIO || 'happy');

@@ -1,0 +1,27 @@
+// The browser host as `npm run serve` runs it (src/host/main.ts), minus the built renderer: same composition root,
+// same server, same shutdown signals. Prints one JSON line {url, token} once it listens.
+// Usage: PUFFIN_USER_DATA=<dir> node --import tsx test/chaos/support/hostDriver.ts
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRoot } from '../../../src/main/core/core';
+import { defaultUserDataDir } from '../../../src/main/core/paths';
+import { onShutdownSignal } from '../../../src/main/llm/shutdownSignals';
+import { startHost } from '../../../src/host/server';
+
+const rendererDir = mkdtempSync(path.join(tmpdir(), 'puffin-chaos-renderer-'));
+writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>chaos</title>');
+const root = await createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } });
+const host = await startHost({ root, rendererDir });
+process.stdout.write(`${JSON.stringify({ url: host.url, token: host.token })}\n`);
+
+let stopping = false;
+onShutdownSignal((signal) => {
+  if (stopping) return;
+  stopping = true;
+  root.services.logBus.logger('host').info(`Stopping (${signal})`);
+  void host
+    .close()
+    .then(() => root.dispose())
+    .then(() => process.exit(0));
+});
