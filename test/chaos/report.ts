@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { canScanMarkers } from '../../src/main/llm/runMarker';
 import { matrixRows } from './faults';
 import { runMatrix, STARTUP_MS, type JudgedRow } from './support/runMatrix';
@@ -87,7 +88,8 @@ async function main(): Promise<number> {
     "  Linux's /proc. On Windows the tree is killed with taskkill /T; a job object would be the watchdog there.",
     '',
   ].join('\n');
-  writeFileSync(DOC, doc);
+  // Formatted as the repository formats markdown, so the generated file passes `prettier --check`.
+  writeFileSync(DOC, await format(doc, { ...(await resolveConfig(DOC)), parser: 'markdown' }));
   process.stderr.write(
     `chaos: held ${held}/${rows.length}, lost ${lost}, orphans ${orphans}; wrote ${DOC}\n`,
   );

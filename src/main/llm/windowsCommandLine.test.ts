@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildCliArgs } from './cliArgs';
+import { accessArgs } from './grounding/accessArgs';
+import { MAX_RULE_CHARS, MAX_RULES } from './grounding/policy';
 import { invocation, type LocatedCli } from './locateCli';
 import {
   CMD_LINE_LIMIT,
@@ -64,6 +66,26 @@ describe('the Windows command line of every schema in src/main/schemas', () => {
       const schema = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as Record<string, unknown>;
       const inv = invocation(cli, argsFor(schema));
       expect(inv.args).toContain(JSON.stringify(schema)); // nothing was dropped on this route
+      expect(windowsCommandLine(inv.command, inv.args).length).toBeLessThanOrEqual(CREATE_PROCESS_LIMIT);
+    });
+  });
+
+  // A grounded call carries read-only tools and up to MAX_RULES deny rules (MAX_RULE_CHARS in all) instead.
+  const rule = `Read(./${'x'.repeat(Math.floor(MAX_RULE_CHARS / MAX_RULES) - 8)})`;
+  const grounded = accessArgs(
+    { kind: 'grounded', policy: { denyRules: Array.from({ length: MAX_RULES }, () => rule) } },
+    { version: '2.1.330', tools: true, restricted: true, settingSources: true, disallowedTools: true },
+  );
+
+  describe.each(Object.entries(routes))('%s, grounded: under 32,767 too', (_route, cli) => {
+    it.each(files)('%s', (file) => {
+      const schema = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as Record<string, unknown>;
+      if (!grounded.ok) throw new Error('grounded access args not built');
+      const args = [
+        ...buildCliArgs({ schema, maxTurns: 10, model: 'claude-sonnet-4-5-20250929' }),
+        ...grounded.args,
+      ];
+      const inv = invocation(cli, args);
       expect(windowsCommandLine(inv.command, inv.args).length).toBeLessThanOrEqual(CREATE_PROCESS_LIMIT);
     });
   });
