@@ -1,6 +1,10 @@
 import { open, rename, rm, mkdir, readFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { typedWrite } from './writeErrors';
+
+/** Every temp file of an atomic write is `.<name>.<random>.tmp` beside its target. */
+export const TEMP_SUFFIX = '.tmp';
 
 /** Per-path write queue: two writes of one file never interleave, and the last one wins. */
 const queues = new Map<string, Promise<unknown>>();
@@ -33,21 +37,29 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): Promis
   return serialize(path, () => writeFileAtomicNow(path, data));
 }
 
-/** writeFileAtomic without the queue: only for use inside a serializeOnPath job on the same path. */
-export async function writeFileAtomicNow(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * writeFileAtomic without the queue: only for use inside a serializeOnPath job on the same path. A failed write
+ * leaves no temp file behind, and a full disk or a folder Puffin may not write is a typed error (writeErrors.ts).
+ */
+export function writeFileAtomicNow(path: string, data: string | Uint8Array): Promise<void> {
+  return typedWrite(path, () => writeThroughTemp(path, data));
+}
+
+async function writeThroughTemp(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(tmp, 'w', 0o644);
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, path);
   } catch (err) {
-    await rm(tmp, { force: true });
+    // A partial temp file is useless (the target is untouched): never leave it in the store.
+    await rm(tmp, { force: true }).catch(() => undefined);
     throw err;
   }
   await syncDir(dirname(path));
@@ -101,7 +113,7 @@ export async function readJson<T>(
  */
 export async function quarantineNow(path: string, now = new Date()): Promise<string> {
   const keptAs = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
-  await rename(path, keptAs);
+  await typedWrite(keptAs, () => rename(path, keptAs));
   return keptAs;
 }
 
@@ -121,5 +133,5 @@ export async function readJsonOrQuarantine<T>(
 
 /** Deletes a file in the same per-path queue as writes, so a delete never races a pending write. */
 export function removeFile(path: string): Promise<void> {
-  return serialize(path, () => rm(path, { force: true }));
+  return serialize(path, () => typedWrite(path, () => rm(path, { force: true })));
 }

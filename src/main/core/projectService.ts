@@ -6,21 +6,22 @@ import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
 import { ServiceError } from './errors';
 import type { Logger } from './logger';
+import { checkWritable, writeFailure } from './writeErrors';
 import type { SettingsService } from './settingsService';
 
 const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
 
-/** Permission problems say so; anything else (a failed migration, a full disk) is a store error with its cause. */
+/**
+ * A full disk or a store Puffin may not write says so (writeErrors.ts); anything else (a failed migration) is a
+ * store error with its cause.
+ */
 function storeError(err: unknown, verb: 'open' | 'read'): ServiceError {
   const code = (err as { code?: string }).code;
-  const message = (err as Error).message;
-  if (code === 'store_too_new') return new ServiceError('store_too_new', message);
-  if (code && PERMISSION_CODES.has(code))
-    return new ServiceError(
-      'not_writable',
-      `Could not ${verb} the project store (permission denied): ${message}`,
-    );
-  return new ServiceError('store_error', `Could not ${verb} the project store: ${message}`);
+  if (code === 'store_too_new') return new ServiceError('store_too_new', (err as Error).message);
+  const typed =
+    code && PERMISSION_CODES.has(code) ? writeFailure(err, (err as { path?: string }).path ?? '') : err;
+  if (typed instanceof ServiceError) return typed;
+  return new ServiceError('store_error', `Could not ${verb} the project store: ${(err as Error).message}`);
 }
 
 export type ProjectListener = (project: ProjectInfo | null) => void;
@@ -74,6 +75,7 @@ export class ProjectService {
     let store;
     try {
       store = await openStore(path);
+      await checkWritable(store.dir);
     } catch (err) {
       throw storeError(err, 'open');
     }

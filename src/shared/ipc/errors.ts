@@ -8,6 +8,8 @@ export type IpcErrorCode =
   | 'not_found'
   | 'not_a_directory'
   | 'not_writable'
+  | 'store_not_writable'
+  | 'disk_full'
   | 'corrupt_file'
   | 'no_project'
   | 'internal_error'

@@ -10,6 +10,15 @@ describe('describeError', () => {
     expect(h.next).toContain('Settings');
   });
 
+  it('says what to do about a full disk and a store Puffin may not write', () => {
+    const full = describeError({ code: 'disk_full', message: 'The disk is full: …' });
+    expect(full).toMatchObject({ title: 'The disk is full', retry: true });
+    expect(full.next).toMatch(/Free some space/);
+    const ro = describeError({ code: 'store_not_writable', message: 'Puffin may not write …' });
+    expect(ro.title).toMatch(/cannot write/);
+    expect(ro.next).toMatch(/writable/);
+  });
+
   it('says how to log in', () => {
     expect(describeError({ code: 'not_logged_in', message: 'x' }).next).toBe(
       'Run `claude` in a terminal, then /login. Come back and retry.',

@@ -108,6 +108,18 @@ export function describeError(err: ActionableError): ErrorHelp {
         retry: false,
         openProject: true,
       };
+    case 'disk_full':
+      return {
+        ...base,
+        title: 'The disk is full',
+        next: 'Free some space on the disk that holds the project, then retry. Nothing was saved.',
+      };
+    case 'store_not_writable':
+      return {
+        ...base,
+        title: "Puffin cannot write the project's .puffin folder",
+        next: 'Make the .puffin folder (and its files) writable for your user, or copy the project to a writable disk, then retry. Nothing was saved.',
+      };
     case 'invalid_draft':
       return {
         ...base,
