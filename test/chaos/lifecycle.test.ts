@@ -100,14 +100,20 @@ describe.runIf(canScanMarkers())('no descendant outlives its run', () => {
 });
 
 describe.runIf(canScanMarkers())('CLI processes die with Puffin', () => {
-  it.each(['grandchild-hang', 'setsid-grandchild-hang'] as const)(
-    'a SIGKILLed Puffin leaves no process of its run behind (%s): the watchdog reaps them',
-    async (scenario) => {
+  it.each([
+    ['grandchild-hang', 'Puffin'],
+    ['setsid-grandchild-hang', 'Puffin'],
+    ['setsid-grandchild-hang', "Puffin's whole process group"],
+  ] as const)(
+    'SIGKILL leaves no process of the run behind (%s, SIGKILL to %s): the watchdog reaps them',
+    async (scenario, target) => {
       const recordFile = makeRecordFile();
       const driver = spawn(process.execPath, ['--import', 'tsx', 'test/chaos/support/runDriver.ts'], {
         cwd: repo,
         env: { ...process.env, ...fakeClaudeEnv({ scenario, recordFile }) },
         stdio: ['ignore', 'pipe', 'inherit'],
+        // Its own process group, as a shell gives a job, so that the group can be killed at once.
+        detached: true,
       });
       await new Promise<void>((resolve, reject) => {
         driver.stdout.on('data', (c: Buffer) => c.toString().includes('started') && resolve());
@@ -115,7 +121,8 @@ describe.runIf(canScanMarkers())('CLI processes die with Puffin', () => {
       });
       const [run] = readFakeClaudeRecord(recordFile);
       runIds.push(run!.runId!);
-      driver.kill('SIGKILL');
+      if (target === 'Puffin') driver.kill('SIGKILL');
+      else process.kill(-driver.pid!, 'SIGKILL');
       expect(await survivorsAfter(run!.runId!, 10_000)).toEqual([]);
     },
   );

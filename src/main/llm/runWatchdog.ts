@@ -4,8 +4,8 @@
  * So a tiny watchdog, `/bin/sh` reading our commands on its stdin, is told which runs are live (process group and
  * run id) and when they end. When Puffin dies for any reason the kernel closes that pipe; the watchdog reads EOF
  * and SIGKILLs every run still listed: its process group, and on Linux every process carrying the run's marker
- * (which catches descendants that called setsid). It ignores HUP, INT and TERM, so a closed terminal or a Ctrl-C
- * that also reaches it cannot stop it before it has done that, and it exits right after.
+ * (which catches descendants that called setsid). It runs in a session of its own and ignores HUP, INT and TERM,
+ * so nothing aimed at Puffin's process group or terminal stops it before it has done that; it exits right after.
  * A shell script rather than a node process: a few hundred KB instead of ~40 MB, and no dependence on the Electron
  * binary being runnable as node. Not on Windows (no process groups; a job object would be the tool there).
  */
@@ -79,6 +79,9 @@ export class ParentDeathWatchdog implements RunGuard {
     try {
       const child = spawn(this.shell, ['-c', WATCHDOG_SCRIPT], {
         stdio: ['pipe', 'ignore', 'ignore'],
+        // A session of its own: a kill of Puffin's whole process group (a closing terminal, kill -9 -PGID) must
+        // not take the watchdog with it.
+        detached: true,
         // Its environment must not carry a run marker, or it would find itself.
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
       });
