@@ -1,5 +1,5 @@
 import type * as FsPromises from 'node:fs/promises';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -168,6 +168,19 @@ describe('ProjectService.open', () => {
     expect(fresh).toEqual({ version: 1, createdAt: info.store.createdAt });
     const errors = bus.recent().filter((l) => l.level === 'error');
     expect(errors.some((l) => l.message.includes(`.puffin/${kept}`))).toBe(true);
+  });
+
+  it('removes temp files that killed writes left in .puffin more than a minute ago when the project opens', async () => {
+    const project = join(root, 'killed');
+    const stories = join(project, '.puffin', 'stories');
+    await mkdir(stories, { recursive: true });
+    const old = new Date(Date.now() - 10 * 60_000);
+    await writeFile(join(stories, '.s1.json.0123456789ab.tmp'), '{"half');
+    await utimes(join(stories, '.s1.json.0123456789ab.tmp'), old, old);
+    await writeFile(join(stories, '.s2.json.0123456789ac.tmp'), '{"in progress');
+    await projects.open(project);
+    expect(await readdir(stories)).toEqual(['.s2.json.0123456789ac.tmp']);
+    expect(bus.recent().some((l) => /Removed 1 temp file/.test(l.message))).toBe(true);
   });
 
   it('refuses a store written by a newer Puffin with store_too_new and leaves it untouched', async () => {
