@@ -1,5 +1,7 @@
 /** The public types of sendPrompt: what a workflow asks for and what it gets back. */
+import type { GroundingRecord } from '../../shared/grounding';
 import type { WorkflowName } from '../../shared/workflows';
+import type { GroundingRequest } from './grounding/prepareAccess';
 import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview/previewEvents';
 import type { PromptErrorCode } from './errors';
 import type { CliEvent } from './stream';
@@ -22,6 +24,8 @@ export interface SendPromptResult<T = unknown> {
   /** Why the data did not come the preferred way (tool_use or legacy text); empty on the happy path. */
   warnings: string[];
   meta: PromptMeta;
+  /** Grounded calls: what the model read and searched in the project, and what was refused. */
+  grounding?: GroundingRecord;
 }
 
 /**
@@ -69,6 +73,11 @@ export interface SendPromptRequest {
   /** No MCP servers, no built-in tools. Default true: Puffin's calls are one-shot. */
   hermetic?: boolean;
   cwd?: string;
+  /**
+   * Run in this project with read-only tools confined to it (see grounding/accessArgs.ts): the project becomes
+   * the working directory, the call gets extra turns to look, and the result says what was read.
+   */
+  grounding?: GroundingRequest;
 }
 
 export interface SendPrompt {

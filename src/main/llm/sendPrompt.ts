@@ -9,6 +9,8 @@ import type { Logger } from '../core/logger';
 import { buildCliArgs } from './cliArgs';
 import { PromptError } from './errors';
 import type { ConcurrencyGate } from './gate';
+import { createCapabilityProbe, type CapabilityProbe } from './grounding/probeCapabilities';
+import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from './grounding/prepareAccess';
 import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
 import { PartialJsonParser } from './preview/partialJsonParser';
@@ -43,6 +45,8 @@ export interface SendPromptDeps {
   killGraceMs?: number;
   /** Per-call timeout when the request has none. */
   defaultTimeoutMs?: number;
+  /** Which confinement flags the CLI has (grounded calls; default: asks the CLI once per binary). */
+  probeCapabilities?: CapabilityProbe;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -55,6 +59,7 @@ export function timeoutFor(requested: number | undefined, fallback?: number): nu
 
 export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   const log = deps.logger.child('sendPrompt');
+  const probe = deps.probeCapabilities ?? createCapabilityProbe();
 
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
     const started = Date.now();
@@ -62,14 +67,21 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       const schema = resolveSchema(req);
       const cli = await deps.locate();
       const model = req.model || deps.settings().defaultModel || undefined;
-      const args = buildCliArgs({
-        schema: schema.schema,
-        maxTurns: req.maxTurns ?? DEFAULT_MAX_TURNS,
-        ...(model ? { model } : {}),
-        ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
-        includePartialMessages: req.preview !== undefined,
-        hermetic: req.hermetic ?? true,
-      });
+      const access = await prepareAccess(req.grounding, cli, deps.env?.() ?? process.env, { probe });
+      const audit = access.audit;
+      const args = [
+        ...buildCliArgs({
+          schema: schema.schema,
+          // Looking costs turns: a grounded call gets more than its workflow's hermetic figure.
+          maxTurns: (req.maxTurns ?? DEFAULT_MAX_TURNS) + (audit ? GROUNDED_EXTRA_TURNS : 0),
+          ...(model ? { model } : {}),
+          ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
+          includePartialMessages: req.preview !== undefined,
+          hermetic: audit ? false : (req.hermetic ?? true),
+        }),
+        ...(audit ? access.args : []),
+      ];
+      const cwd = access.cwd ?? req.cwd;
       const timeoutMs = timeoutFor(req.timeoutMs, deps.defaultTimeoutMs);
       const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
       // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt
@@ -92,20 +104,21 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
               env: cliEnv(deps.env?.() ?? process.env, policy),
               timeoutMs: left,
               lease,
-              ...(req.cwd ? { cwd: req.cwd } : {}),
+              ...(cwd ? { cwd } : {}),
               ...(req.signal ? { signal: req.signal } : {}),
               ...(onEvent ? { onEvent } : {}),
               ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
             },
             { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
           );
-          return interpretRun(run, {
+          const interpreted = interpretRun(run, {
             workflow: req.workflow,
             schema,
             logger: log,
             cliPath: cli.path,
             timeoutMs,
           });
+          return audit ? groundedResult(interpreted, audit(run.events)) : interpreted;
         }, req.signal);
 
       const result = await withRetries(attempt, {
@@ -133,6 +146,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
           }
         },
       });
+      if (access.warnings.length > 0) result.warnings = [...access.warnings, ...result.warnings];
       log.info('done', {
         workflow: req.workflow,
         source: result.source,

@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { GroundingRecord, GroundingViolation } from '../../../shared/grounding';
 import type { LocatedCli } from '../locateCli';
+import type { SendPromptResult } from '../promptTypes';
 import type { CliEvent } from '../stream';
 import { accessArgs } from './accessArgs';
 import { auditToolCalls } from './audit';
@@ -94,4 +95,14 @@ export function violationWarnings(record: GroundingRecord): string[] {
     (v) =>
       `the model's ${v.tool} call on "${v.target}" succeeded although ${WHY[v.reason](v.tool)}; Puffin did not allow it`,
   );
+}
+
+/** A grounded call's result: what was read, and a warning for each forbidden call that succeeded. */
+export function groundedResult<T>(result: SendPromptResult<T>, record: GroundingRecord): SendPromptResult<T> {
+  const violations = violationWarnings(record);
+  return {
+    ...result,
+    grounding: record,
+    ...(violations.length ? { warnings: [...result.warnings, ...violations] } : {}),
+  };
 }
