@@ -28,6 +28,7 @@ export function ambiguityPrompt({ stories, project }: PlanInput): string {
 }
 
 export const analyzeAmbiguitiesWorkflow = defineWorkflow('analyzeAmbiguities', {
+  grounded: true,
   schema: 'ambiguities',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 3 * 60_000 },
   previewWatch: [['questions']],

@@ -16,6 +16,25 @@ function answering(data: unknown, warnings: string[] = []) {
 }
 
 describe('requestFor', () => {
+  const grounding = {
+    root: '/work/app',
+    allow: ['.env.example'],
+    promptSection: '## The project is open for reading',
+  };
+
+  it('grounds a workflow about code: the project travels to sendPrompt, the section ends the prompt', () => {
+    const req = requestFor(WORKFLOWS.generatePlan, { stories: [], questions: null, project }, { grounding });
+    expect(req.grounding).toEqual({ root: '/work/app', allow: ['.env.example'] });
+    expect(req.prompt.endsWith('\n\n## The project is open for reading')).toBe(true);
+    expect(req).not.toHaveProperty('grounding.promptSection');
+  });
+
+  it('keeps a title hermetic even when the caller offers the project', () => {
+    const req = requestFor(WORKFLOWS.generateTitle, { text: 't' }, { grounding });
+    expect(req).not.toHaveProperty('grounding');
+    expect(req.prompt).not.toContain('open for reading');
+  });
+
   it("takes the definition's name, schema, turns and timeout, and its preview watches only with a preview", () => {
     const input = { request: 'Share recipes', project };
     const plain = requestFor(WORKFLOWS.deriveStories, input);

@@ -14,16 +14,22 @@ export function requestFor<I, D, O>(
       ? def.schema(input)
       : { schema: def.schema, ...(def.envelope ? { envelope: def.envelope } : {}) };
   const subject = def.subject?.(input);
-  const model = options.model ?? def.model;
+  const { grounding: offered, ...rest } = options;
+  const model = rest.model ?? def.model;
+  const grounding = def.grounded ? offered : undefined;
+  const prompt = def.prompt(input);
   return {
     workflow: def.name,
     ...(subject !== undefined ? { subject } : {}),
-    prompt: def.prompt(input),
+    prompt: grounding?.promptSection ? `${prompt}\n\n${grounding.promptSection}` : prompt,
     ...schema,
     ...def.limits,
-    ...(options.preview ? { previewWatch: def.previewWatch } : {}),
-    ...options,
+    ...(rest.preview ? { previewWatch: def.previewWatch } : {}),
+    ...rest,
     ...(model ? { model } : {}),
+    ...(grounding
+      ? { grounding: { root: grounding.root, ...(grounding.allow ? { allow: grounding.allow } : {}) } }
+      : {}),
   };
 }
 

@@ -9,6 +9,7 @@ export interface CliPromptInput {
 }
 
 export const cliPromptWorkflow = defineWorkflow('cli-prompt', {
+  grounded: true,
   schema: ({ schema, envelope }: CliPromptInput) => (envelope ? { schema, envelope } : { schema }),
   limits: { maxTurns: 4, timeoutMs: 10 * 60_000 }, // `--max-turns` overrides the turns
   previewWatch: [],

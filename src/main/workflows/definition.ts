@@ -26,6 +26,11 @@ export interface WorkflowDefinition<I, D, O> {
   readonly schema: SchemaName | JsonSchema | SchemaFromInput<I>;
   /** Key to unwrap from an unregistered schema's output (registered schemas know their own). */
   readonly envelope?: string;
+  /**
+   * Whether the workflow is about the project's code: such a call runs in the project with read-only tools when
+   * the caller gives it a project (CallOptions.grounding); the others (titles, plain prompts) stay hermetic.
+   */
+  readonly grounded: boolean;
   /** How many turns (at least 2 with a schema) and how long a call may take, unless the call says otherwise. */
   readonly limits: { readonly maxTurns: number; readonly timeoutMs: number };
   /** Used unless the call names a model; absent: the user's default model. */

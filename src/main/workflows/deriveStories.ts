@@ -25,6 +25,7 @@ export function derivePrompt({ request, project }: DeriveInput): string {
 }
 
 export const deriveStoriesWorkflow = defineWorkflow('deriveStories', {
+  grounded: true,
   schema: 'stories',
   limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
   previewWatch: [['stories']], // each story shows the moment its JSON closes

@@ -27,6 +27,7 @@ export function planPrompt({ stories, questions, project }: GeneratePlanInput): 
 }
 
 export const generatePlanWorkflow = defineWorkflow('generatePlan', {
+  grounded: true,
   schema: 'plan',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],

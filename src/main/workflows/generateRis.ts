@@ -30,6 +30,7 @@ export function risPrompt({ story, item, plan, project }: RisInput): string {
 }
 
 export const generateRisWorkflow = defineWorkflow('generateRis', {
+  grounded: true,
   schema: 'ris',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [],

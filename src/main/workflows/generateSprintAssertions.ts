@@ -28,6 +28,7 @@ export function sprintAssertionsPrompt({ stories, plan, project }: SprintAsserti
 }
 
 export const generateSprintAssertionsWorkflow = defineWorkflow('generateSprintAssertions', {
+  grounded: true,
   schema: 'sprint-assertions',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['*']], // one array per story id

@@ -32,6 +32,7 @@ export function storyAssertionsPrompt({ story, item, project }: StoryAssertionsI
 }
 
 export const generateStoryAssertionsWorkflow = defineWorkflow('generateStoryAssertions', {
+  grounded: true,
   schema: 'assertions',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [['assertions']],

@@ -20,6 +20,7 @@ export function titlePrompt({ text }: { text: string }): string {
 }
 
 export const generateTitleWorkflow = defineWorkflow('generateTitle', {
+  grounded: false,
   schema: 'title',
   model: TITLE_MODEL,
   limits: { maxTurns: 2, timeoutMs: TITLE_TIMEOUT_MS },

@@ -44,6 +44,7 @@ export function modifyPrompt({ stories, feedback, project }: ModifyInput): strin
 }
 
 export const modifyStoriesWorkflow = defineWorkflow('modifyStories', {
+  grounded: true,
   schema: 'stories',
   limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
   previewWatch: [['stories']],

@@ -29,6 +29,7 @@ export function plainPromptText({ request, project }: PlainInput): string {
 }
 
 export const plainPromptWorkflow = defineWorkflow('plainPrompt', {
+  grounded: false,
   schema: MARKDOWN_SCHEMA,
   envelope: 'markdown',
   limits: { maxTurns: 3, timeoutMs: 10 * 60_000 },

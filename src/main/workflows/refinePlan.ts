@@ -34,6 +34,7 @@ export function refinePrompt({ stories, plan, feedback, questions, project }: Re
 }
 
 export const refinePlanWorkflow = defineWorkflow('refinePlan', {
+  grounded: true,
   schema: 'plan-refinement',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['plan', 'planItems']],

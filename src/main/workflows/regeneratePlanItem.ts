@@ -40,6 +40,7 @@ export function regenerateItemPrompt({
 }
 
 export const regeneratePlanItemWorkflow = defineWorkflow('regeneratePlanItem', {
+  grounded: true,
   schema: 'plan',
   limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],

@@ -47,4 +47,22 @@ describe('WORKFLOWS', () => {
       'cli-prompt': [4, 600, 'default'],
     });
   });
+
+  it('grounds the workflows about code in the project, and keeps titles and plain prompts hermetic', () => {
+    const grounded = shared.WORKFLOW_NAMES.filter((n) => WORKFLOWS[n].grounded);
+    expect(grounded.sort()).toEqual(
+      [
+        'analyzeAmbiguities',
+        'cli-prompt',
+        'deriveStories',
+        'generatePlan',
+        'generateRis',
+        'generateSprintAssertions',
+        'generateStoryAssertions',
+        'modifyStories',
+        'refinePlan',
+        'regeneratePlanItem',
+      ].sort(),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import type { GroundingRequest } from '../llm/grounding/prepareAccess';
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
 import type { CliEvent } from '../llm/stream';
 
@@ -14,6 +15,13 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Instead of the workflow's turn limit (e.g. `puffin prompt --max-turns`). */
   maxTurns?: number;
+  /** The project to ground the call in, and what its prompt adds; used by grounded workflows only. */
+  grounding?: CallGrounding;
+}
+
+export interface CallGrounding extends GroundingRequest {
+  /** Appended to the workflow's prompt (see grounding/groundingPrompt.ts). */
+  promptSection: string;
 }
 
 export interface WorkflowDeps {
