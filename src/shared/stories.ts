@@ -95,7 +95,20 @@ export interface GenerationProgress {
 }
 
 /** Per-project settings (`.puffin/project.json`): context that goes into every prompt. */
+/** `.puffin/project.json`: the project context (steering) that goes into every prompt. */
 export interface ProjectSettings {
   description: string;
   conventions: string;
+  /** Languages, frameworks and tools the project is built with. */
+  stack?: string;
+  /** Paths (or gitignore-style patterns) no planned work may create, change or delete. */
+  neverTouch?: string[];
+  /**
+   * Secrets-looking or git-ignored paths (gitignore-style, relative) a grounded call may read anyway; by default
+   * `.env*`, private keys and what git ignores are refused.
+   */
+  allowSensitive?: string[];
 }
+
+/** The fields of ProjectSettings that hold a list of paths. */
+export const PROJECT_PATH_LISTS = ['neverTouch', 'allowSensitive'] as const;

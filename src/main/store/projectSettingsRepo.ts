@@ -29,17 +29,30 @@ export class ProjectSettingsRepo {
   }
 
   get(): ProjectSettings {
-    return { description: this.current.description, conventions: this.current.conventions };
+    return known(this.current);
   }
 
   update(patch: Partial<ProjectSettings>): Promise<ProjectSettings> {
     return this.queue.run(async () => {
-      const next = { ...this.current };
-      if (patch.description !== undefined) next.description = patch.description;
-      if (patch.conventions !== undefined) next.conventions = patch.conventions;
+      const next = known({ ...this.current, ...definedOnly(patch) });
       await writeFileAtomic(this.file, recordText(next));
       this.current = next;
       return this.get();
     });
   }
+}
+
+/** A copy with only the known fields, the optional ones only when set (unknown keys in the file are dropped). */
+function known(s: ProjectSettings): ProjectSettings {
+  return {
+    description: s.description,
+    conventions: s.conventions,
+    ...(s.stack !== undefined ? { stack: s.stack } : {}),
+    ...(s.neverTouch !== undefined ? { neverTouch: [...s.neverTouch] } : {}),
+    ...(s.allowSensitive !== undefined ? { allowSensitive: [...s.allowSensitive] } : {}),
+  };
+}
+
+function definedOnly(patch: Partial<ProjectSettings>): Partial<ProjectSettings> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
 }

@@ -1,5 +1,6 @@
 /** Shape checks for records read from disk: a file that fails one is kept aside rather than loaded. */
 import { GENERATION_KINDS, STORY_STATUSES, type StoryStatus } from '../../shared/stories';
+import { PROJECT_PATH_LISTS } from '../../shared/stories';
 
 type Obj = Record<string, unknown>;
 
@@ -103,7 +104,12 @@ export function assertionHistoryProblem(v: unknown): string | null {
 
 export function projectSettingsProblem(v: unknown): string | null {
   if (!isObj(v)) return 'project.json must be a JSON object';
-  for (const key of ['description', 'conventions'])
+  for (const key of ['description', 'conventions', 'stack'])
     if (v[key] !== undefined && typeof v[key] !== 'string') return `"${key}" must be a string`;
+  for (const key of PROJECT_PATH_LISTS) {
+    const list = v[key];
+    if (list !== undefined && !(Array.isArray(list) && list.every((p) => typeof p === 'string')))
+      return `"${key}" must be a list of paths`;
+  }
   return null;
 }

@@ -6,11 +6,18 @@
 import type { Plan, PlanItem, SprintQuestions } from '../../shared/plans';
 import type { ProjectSettings, Story } from '../../shared/stories';
 
-/** The project context block, or nothing when the project has no description or conventions yet. */
+/** The project context block (description, stack, conventions, paths never to touch), or nothing when it is empty. */
 export function projectContext(settings: ProjectSettings): string {
   const parts: string[] = [];
   if (settings.description.trim()) parts.push(`## About the project\n${settings.description.trim()}`);
+  if (settings.stack?.trim()) parts.push(`## Stack\n${settings.stack.trim()}`);
   if (settings.conventions.trim()) parts.push(`## Project conventions\n${settings.conventions.trim()}`);
+  const never = (settings.neverTouch ?? []).map((p) => p.trim()).filter((p) => p !== '');
+  if (never.length > 0) {
+    parts.push(
+      `## Never touch\nNo work may create, change or delete these paths:\n${never.map((p) => `- ${p}`).join('\n')}`,
+    );
+  }
   return parts.join('\n\n');
 }
 

@@ -1,4 +1,4 @@
-import type { GroundingRequest } from '../llm/grounding/prepareAccess';
+import type { CallGrounding } from '../llm/grounding/callGrounding';
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
 import type { CliEvent } from '../llm/stream';
 
@@ -17,11 +17,6 @@ export interface CallOptions {
   maxTurns?: number;
   /** The project to ground the call in, and what its prompt adds; used by grounded workflows only. */
   grounding?: CallGrounding;
-}
-
-export interface CallGrounding extends GroundingRequest {
-  /** Appended to the workflow's prompt (see grounding/groundingPrompt.ts). */
-  promptSection: string;
 }
 
 export interface WorkflowDeps {

@@ -11,7 +11,16 @@ import type { StoryAssertionsView } from '../assertions';
 import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
-import { empty, ID, reviewDraft, schema, sprintOnly, storedStory, storyDraft } from './schemaParts';
+import {
+  empty,
+  ID,
+  projectPathList,
+  reviewDraft,
+  schema,
+  sprintOnly,
+  storedStory,
+  storyDraft,
+} from './schemaParts';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 
 export const requestSchemas = {
@@ -145,6 +154,9 @@ export const requestSchemas = {
     properties: {
       description: { type: 'string', maxLength: 20_000 },
       conventions: { type: 'string', maxLength: 20_000 },
+      stack: { type: 'string', maxLength: 2_000 },
+      neverTouch: projectPathList,
+      allowSensitive: projectPathList,
     },
   }),
   // --- assertions (issue 6) ---

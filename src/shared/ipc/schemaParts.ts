@@ -42,3 +42,9 @@ export const storedStory = schema({
     generationId: { type: 'string', pattern: ID },
   },
 });
+/** Paths or gitignore-style patterns relative to the project (project settings' neverTouch, allowSensitive). */
+export const projectPathList = schema({
+  type: 'array',
+  maxItems: 200,
+  items: { type: 'string', minLength: 1, maxLength: 1_000 },
+});

@@ -2,13 +2,12 @@
  * What a grounded call tells the model about the project it may read. The tools, their limits and the refusals are
  * the engine's and Puffin's business; the prompt only says how to use them well: look before naming a path, keep
  * the looking short, and do not waste turns on what will be refused. The repo map saves the first searches.
+ * (Paths never to touch are project context, in every prompt: see workflows/promptParts.ts.)
  */
 
 export interface GroundingPromptInput {
   /** The rendered repo map, when there is one. */
   repoMap?: string;
-  /** Paths the user never wants touched (project settings): the plan must leave them alone. */
-  neverTouch?: readonly string[];
 }
 
 export function groundingPromptSection(input: GroundingPromptInput = {}): string {
@@ -20,15 +19,6 @@ export function groundingPromptSection(input: GroundingPromptInput = {}): string
     '- Keep the looking short: a few targeted searches and reads, then answer.',
     '- Secrets (.env files, keys) and files git ignores are refused; do not ask for them.',
   ];
-  const never = (input.neverTouch ?? []).map((p) => p.trim()).filter((p) => p !== '');
-  if (never.length > 0) {
-    lines.push(
-      '',
-      '## Never touch',
-      'No work may create, change or delete these paths:',
-      ...never.map((p) => `- ${p}`),
-    );
-  }
   if (input.repoMap?.trim()) lines.push('', '## Project map', input.repoMap.trim());
   return lines.join('\n');
 }

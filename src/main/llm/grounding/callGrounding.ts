@@ -1,0 +1,57 @@
+/**
+ * What a grounded workflow call gets from its project: the folder, the sensitive or ignored paths the project
+ * settings allow, and the prompt section with a repo map (kept per project, rebuilt incrementally). A map that
+ * cannot be built costs the call its map, not its grounding.
+ */
+import type { Logger } from '../../core/logger';
+import { groundingPromptSection } from './groundingPrompt';
+import { loadGroundingPolicy } from './loadPolicy';
+import type { GroundingRequest } from './prepareAccess';
+import { RepoMapBuilder } from './repoMap/repoMap';
+
+export interface CallGrounding extends GroundingRequest {
+  /** Appended to the workflow's prompt. */
+  promptSection: string;
+}
+
+/** The project settings a grounded call reads. */
+export interface GroundingSettings {
+  allowSensitive?: readonly string[];
+}
+
+export type GroundingProvider = (root: string, settings: GroundingSettings) => Promise<CallGrounding>;
+
+/**
+ * A CLI call can look things up itself: its map only saves the first searches, so it is kept small.
+ * (Engines without tools, later, get a larger one.)
+ */
+export const CLI_MAP_BUDGET_TOKENS = 2000;
+
+export function createGroundingProvider(options: {
+  logger: Logger;
+  mapBudgetTokens?: number;
+}): GroundingProvider {
+  const builders = new Map<string, RepoMapBuilder>();
+  return async (root, settings) => {
+    const allow = [...(settings.allowSensitive ?? [])];
+    let repoMap: string | undefined;
+    try {
+      let builder = builders.get(root);
+      if (!builder) builders.set(root, (builder = new RepoMapBuilder(root)));
+      const policy = await loadGroundingPolicy(root, allow);
+      const map = await builder.build({
+        policy,
+        budgetTokens: options.mapBudgetTokens ?? CLI_MAP_BUDGET_TOKENS,
+      });
+      // An empty (or unreadable) folder has nothing to map.
+      if (map.files > 0) repoMap = map.text;
+    } catch (err) {
+      options.logger.warn(`The project map could not be built: ${(err as Error).message}`, { root });
+    }
+    return {
+      root,
+      ...(allow.length ? { allow } : {}),
+      promptSection: groundingPromptSection(repoMap ? { repoMap } : {}),
+    };
+  };
+}
