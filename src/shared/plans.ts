@@ -1,4 +1,5 @@
 /** Sprints, ambiguity questions, plans with revisions, RIS and generated assertions (issue 5). */
+import type { GroundingRecord } from './grounding';
 import type { Assertion } from './assertions';
 import type { AmbiguityQuestion, FollowUpQuestion, Plan, RisSections } from './schema-types';
 import type { GenerationMeta, Story } from './stories';
@@ -47,6 +48,8 @@ export interface PlanRevision {
   restoredFrom?: number;
   regeneratedStoryId?: string;
   meta?: GenerationMeta;
+  /** What the model read in the project to write this revision (grounded calls). */
+  grounding?: GroundingRecord;
 }
 
 /** `.puffin/plans/<sprintId>.json`: every revision is kept. */

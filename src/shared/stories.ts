@@ -1,4 +1,5 @@
 /** Stories, generations and project settings: the domain of the stories journey (issue 4). */
+import type { GroundingRecord } from './grounding';
 import { HISTORY_KINDS, type HistoryKind } from './workflows';
 
 /** What the model produces (the stories schema's item). */
@@ -79,6 +80,8 @@ export interface Generation {
   /** prompt: the answer as markdown. */
   markdown?: string;
   error?: { code: string; message: string; details?: unknown };
+  /** Grounded calls: the files the model read, its searches and their cost in turns. */
+  grounding?: GroundingRecord;
 }
 
 /** Live progress of a running generation, pushed as the `generation:progress` event. */

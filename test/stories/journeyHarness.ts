@@ -7,7 +7,7 @@ import { createRoot, type Root, type Services } from '../../src/main/core/core';
 import { driveServices, type ServiceDriver } from '../support/serviceDriver';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
-import type { MockTurn, MessagesRequestBody } from '../support/mockTypes';
+import type { MockTurn, MessagesRequestBody, Responder } from '../support/mockTypes';
 import {
   claudeExecutable,
   cliEnv,
@@ -46,8 +46,14 @@ export async function startJourney(opts: {
   script: MockTurn[];
   which?: CliVersionName;
   loggedIn?: boolean;
+  /** Asked before the default replies (e.g. to answer after the model's own Read calls). */
+  respond?: Responder;
 }): Promise<Journey> {
-  const mock = await startMockMessagesApi({ script: opts.script, respond });
+  const first = opts.respond;
+  const mock = await startMockMessagesApi({
+    script: opts.script,
+    respond: first ? (body, i) => first(body, i) ?? respond(body) : respond,
+  });
   const home = makeTempHome();
   const tmp = mkdtempSync(join(tmpdir(), 'puffin-journey-'));
   const project = join(tmp, 'project');

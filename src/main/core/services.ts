@@ -9,6 +9,7 @@ import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
 import { locateCli, type LocatedCli } from '../llm/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
+import { createGroundingProvider } from '../llm/grounding/callGrounding';
 import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
 import { GenerationService } from '../services/generationService';
@@ -85,14 +86,16 @@ export async function buildServices(opts: {
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
+  const grounding = createGroundingProvider({ logger: logBus.logger('grounding') });
   const generation = new GenerationService({
     sendPrompt,
     project,
     onProgress: (p) => emit('generation:progress', p),
     onChanged: (g) => emit('history:changed', g),
     logger: logBus.logger('generation'),
+    grounding,
   });
-  const plans = new PlanService({ sendPrompt, project, emit, logger: logBus.logger('plans') });
+  const plans = new PlanService({ sendPrompt, project, emit, logger: logBus.logger('plans'), grounding });
   const assertions = createAssertionsService({
     projectDir: () => projects.get()?.path ?? null,
     story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),

@@ -10,6 +10,7 @@ import type { SpecStep, Sprint, SprintDetail } from '../../shared/plans';
 import type { Emit } from '../core/core';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { GroundingProvider } from '../llm/grounding/callGrounding';
 import type { SendPrompt } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
@@ -31,7 +32,7 @@ import {
   sprintDetail,
   type PlanProject,
 } from './sprintDetail';
-import { toMeta } from '../services/generationRecord';
+import { groundingOf, toMeta } from '../services/generationRecord';
 
 export interface PlanServiceDeps {
   sendPrompt: SendPrompt;
@@ -40,6 +41,8 @@ export interface PlanServiceDeps {
   emit: Emit;
   logger: Logger;
   now?: () => Date;
+  /** Grounds the plan calls in the project (absent: every call is hermetic). */
+  grounding?: GroundingProvider;
 }
 
 export class PlanService {
@@ -138,6 +141,7 @@ export class PlanService {
         followUpQuestions: r.data.followUpQuestions,
         feedback,
         meta: toMeta(r.meta),
+        ...groundingOf(r),
       });
     });
   }
@@ -164,6 +168,7 @@ export class PlanService {
         regeneratedStoryId: storyId,
         ...(feedback ? { feedback } : {}),
         meta: toMeta(r.meta),
+        ...groundingOf(r),
       });
     });
   }
@@ -243,12 +248,13 @@ export class PlanService {
     const p = this.project();
     const busy = () =>
       new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
-    return this.jobs.run(sprintId, busy, (signal) => {
+    return this.jobs.run(sprintId, busy, async (signal) => {
+      const grounding = await this.deps.grounding?.(p.path, p.store.settings.get());
       const sprintTitle = async () => (await requireSprint(p, sprintId)).title;
       const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now };
       return job(
         p,
-        { signal, cwd: p.path },
+        { signal, cwd: p.path, ...(grounding ? { grounding } : {}) },
         { sendPrompt: recordingSendPrompt(this.deps.sendPrompt, calls) },
       );
     });
@@ -268,6 +274,7 @@ export class PlanService {
       changelog: [],
       followUpQuestions: [],
       meta: toMeta(r.meta),
+      ...groundingOf(r),
     });
   }
 

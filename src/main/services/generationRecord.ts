@@ -1,4 +1,5 @@
 /** Mapping sendPrompt outcomes onto the stored Generation record. */
+import type { GroundingRecord } from '../../shared/grounding';
 import type { Generation, GenerationMeta } from '../../shared/stories';
 import { PromptError, type PromptErrorCode } from '../llm/errors';
 import type { PromptMeta, SendPromptResult } from '../llm/promptTypes';
@@ -45,7 +46,21 @@ export function titleWorthwhile(err: unknown): boolean {
 
 /** The record of a call that returned: its source, warnings and the CLI's metadata. */
 export function succeeded(record: Generation, r: SendPromptResult<unknown>): Generation {
-  return { ...record, status: 'succeeded', source: r.source, warnings: r.warnings, meta: toMeta(r.meta) };
+  return {
+    ...record,
+    status: 'succeeded',
+    source: r.source,
+    warnings: r.warnings,
+    meta: toMeta(r.meta),
+    ...groundingOf(r),
+  };
+}
+
+/** `{grounding}` of a grounded call's result, to spread into what is stored; nothing for a hermetic call. */
+export function groundingOf(r: Pick<SendPromptResult<unknown>, 'grounding'>): {
+  grounding?: GroundingRecord;
+} {
+  return r.grounding ? { grounding: r.grounding } : {};
 }
 
 /** The record of a call that threw: cancelled or failed, with the stored error and the CLI version if known. */

@@ -11,6 +11,7 @@ import { EMPTY_META } from '../../shared/stories';
 import { historyKindOf } from '../../shared/workflows';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { GroundingProvider } from '../llm/grounding/callGrounding';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
@@ -29,6 +30,8 @@ export interface GenerationDeps {
   onChanged: (g: Generation) => void;
   logger: Logger;
   now?: () => Date;
+  /** Grounds derive and modify in the project (absent: every call is hermetic). */
+  grounding?: GroundingProvider;
 }
 
 type Outcome = Pick<Generation, 'stories' | 'markdown'>;
@@ -130,6 +133,7 @@ export class GenerationService {
 
   private async execute(spec: Spec, store: ProjectStore, cwd: string, signal: AbortSignal) {
     let tracker: ProgressTracker | undefined;
+    const grounding = await this.deps.grounding?.(cwd, store.settings.get());
     const outcome = await this.jobs.record(
       store,
       spec.record,
@@ -145,6 +149,7 @@ export class GenerationService {
           },
           onRetry: t.retry,
           ...(spec.record.model ? { model: spec.record.model } : {}),
+          ...(grounding ? { grounding } : {}),
         };
         return spec.call(opts, store);
       },

@@ -88,8 +88,8 @@ describe('every prompt', () => {
   it.each(names.filter((n) => !WITHOUT_PROJECT.has(n)))(
     '%s: carries the stack and the paths never to touch',
     (n) => {
-      const project = { ...SAMPLES[n].project, stack: 'Node.js, Electron', neverTouch: ['migrations/', ' '] };
-      const p = promptOf(n, { ...SAMPLES[n], project } as never);
+      const rich = { ...project, stack: 'Node.js, Electron', neverTouch: ['migrations/', ' '] };
+      const p = promptOf(n, { ...SAMPLES[n], project: rich } as never);
       expect(p).toContain('## Stack\nNode.js, Electron\n\n## Project conventions');
       expect(p).toContain(
         '## Never touch\nNo work may create, change or delete these paths:\n- migrations/\n',
