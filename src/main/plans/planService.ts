@@ -32,7 +32,7 @@ import {
   sprintDetail,
   type PlanProject,
 } from './sprintDetail';
-import { groundingOf, toMeta } from '../services/generationRecord';
+import { revisionMeta } from '../services/generationRecord';
 
 export interface PlanServiceDeps {
   sendPrompt: SendPrompt;
@@ -140,8 +140,7 @@ export class PlanService {
         changelog: r.data.changelog,
         followUpQuestions: r.data.followUpQuestions,
         feedback,
-        meta: toMeta(r.meta),
-        ...groundingOf(r),
+        ...revisionMeta(r),
       });
     });
   }
@@ -167,8 +166,7 @@ export class PlanService {
         followUpQuestions: [],
         regeneratedStoryId: storyId,
         ...(feedback ? { feedback } : {}),
-        meta: toMeta(r.meta),
-        ...groundingOf(r),
+        ...revisionMeta(r),
       });
     });
   }
@@ -249,12 +247,11 @@ export class PlanService {
     const busy = () =>
       new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
     return this.jobs.run(sprintId, busy, async (signal) => {
-      const grounding = await this.deps.grounding?.(p.path, p.store.settings.get());
       const sprintTitle = async () => (await requireSprint(p, sprintId)).title;
       const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now };
       return job(
         p,
-        { signal, cwd: p.path, ...(grounding ? { grounding } : {}) },
+        { signal, cwd: p.path, grounding: await this.deps.grounding?.(p.path, p.store.settings.get()) },
         { sendPrompt: recordingSendPrompt(this.deps.sendPrompt, calls) },
       );
     });
@@ -273,8 +270,7 @@ export class PlanService {
       plan: r.data,
       changelog: [],
       followUpQuestions: [],
-      meta: toMeta(r.meta),
-      ...groundingOf(r),
+      ...revisionMeta(r),
     });
   }
 

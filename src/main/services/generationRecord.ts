@@ -56,6 +56,14 @@ export function succeeded(record: Generation, r: SendPromptResult<unknown>): Gen
   };
 }
 
+/** What a plan revision keeps of the call that wrote it: the CLI's metadata and what the model read. */
+export function revisionMeta(r: SendPromptResult<unknown>): {
+  meta: GenerationMeta;
+  grounding?: GroundingRecord;
+} {
+  return { meta: toMeta(r.meta), ...groundingOf(r) };
+}
+
 /** `{grounding}` of a grounded call's result, to spread into what is stored; nothing for a hermetic call. */
 export function groundingOf(r: Pick<SendPromptResult<unknown>, 'grounding'>): {
   grounding?: GroundingRecord;
