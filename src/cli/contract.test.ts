@@ -60,11 +60,20 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'plan ris': { argv: () => sprint(), field: '/sprintId' },
   'plan assertions': { argv: () => sprint(), field: '/sprintId' },
   'plan export': { argv: () => sprint(), field: '/sprintId' },
+  verify: { argv: () => sprint(), field: '/sprintId' },
+  'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
 };
+
+/** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */
+const NO_FIELDS = ['hooks install', 'ci init'];
 
 describe('every headless command is validated by the contract', () => {
   it('has an invalid-value case for each command', () => {
-    expect(Object.keys(INVALID).sort()).toEqual(commands.map((c) => c.path.join(' ')).sort());
+    expect([...Object.keys(INVALID), ...NO_FIELDS].sort()).toEqual(
+      commands.map((c) => c.path.join(' ')).sort(),
+    );
+    for (const name of NO_FIELDS)
+      expect(commands.find((c) => c.path.join(' ') === name)?.flags).toBeUndefined();
   });
 
   it.each(Object.entries(INVALID))(

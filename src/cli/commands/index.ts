@@ -2,6 +2,7 @@ import type { CommandSpec } from '../spec';
 import { assertionsEvaluateCommand } from './assertions';
 import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
+import { proofCommands } from './proof';
 import { storiesDeriveCommand, storiesModifyCommand } from './stories';
 
 /** Every headless command (DESIGN §6); `puffin --help` lists them in this order. */
@@ -14,4 +15,5 @@ export const commands: readonly CommandSpec[] = [
   storiesModifyCommand,
   sprintCreateCommand,
   ...planCommands,
+  ...proofCommands,
 ];

@@ -7,6 +7,7 @@ import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import type { Emit, FacePlatform, Services } from './services';
 import { toolHandlers } from './toolHandlers';
+import { proofHandlers } from '../verify/proofHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -58,5 +59,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...journeyHandlers({ projects, generation: services.generation, emit }),
     ...planHandlers(services.plans),
     ...toolHandlers(services),
+    ...proofHandlers(services),
   };
 }

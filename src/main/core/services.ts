@@ -57,6 +57,8 @@ export interface Services {
   prompts: PromptRuns;
   /** Where the Claude Code CLI is, by the same lookup every call uses (Settings shows it). */
   locateCli: () => Promise<LocatedCli>;
+  /** The environment the face runs with (the CLI's own in tests): where tokens such as GITHUB_TOKEN are read. */
+  env: () => NodeJS.ProcessEnv;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -133,6 +135,7 @@ export async function buildServices(opts: {
     plans,
     assertions,
     prompts: createPromptRuns(sendPrompt),
+    env,
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
 }

@@ -1,12 +1,11 @@
 // The whole export from a project folder in a real git repository: verify at HEAD, tick what is proven, keep the
 // issue numbers in .puffin, tick more after a commit makes a criterion pass, close with the commit named.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
 import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
-import { PlanStore } from '../plans/planStore';
-import { StoriesRepo } from '../store/storiesRepo';
+import { seedSprintStory } from '../../../test/support/proofProject';
 import type { GithubError } from './errors';
 import { exportSprintToGithub, type GithubExportOptions } from './exportSprint';
 import { linksFile } from './issueLinks';
@@ -18,41 +17,25 @@ let storyId: string;
 beforeEach(async () => {
   repo = await createGitFixture('puffin-ghx-');
   api = await startMockGithubApi({ repos: ['octo/app'] });
-  const [story] = await new StoriesRepo(path.join(repo.dir, '.puffin')).accept([
-    {
+  ({ storyId } = await seedSprintStory(repo.dir, {
+    story: {
       title: 'Export the backlog',
       description: 'As a PM I want a CSV.',
       acceptanceCriteria: ['A module exists', 'It exports toCsv'],
     },
-  ]);
-  storyId = story!.id;
-  const at = new Date().toISOString();
-  await new PlanStore(path.join(repo.dir, '.puffin')).sprints.put({
-    id: 'sprint-1',
-    title: 'Export',
-    storyIds: [storyId],
-    status: 'open',
-    createdAt: at,
-    updatedAt: at,
-  });
-  await mkdir(path.join(repo.dir, '.puffin', 'assertions'), { recursive: true });
-  await writeFile(
-    path.join(repo.dir, '.puffin', 'assertions', `${storyId}.json`),
-    JSON.stringify({
-      storyId,
-      assertions: [
-        { id: 'mod', type: 'FILE_EXISTS', target: 'src/csv.ts', message: 'module exists', criterion: 'AC1' },
-        {
-          id: 'fn',
-          type: 'EXPORT_EXISTS',
-          target: 'src/csv.ts',
-          message: 'exports toCsv',
-          criterion: 'AC2',
-          assertion: { exports: [{ name: 'toCsv' }] },
-        },
-      ],
-    }),
-  );
+    sprintTitle: 'Export',
+    assertions: [
+      { id: 'mod', type: 'FILE_EXISTS', target: 'src/csv.ts', message: 'module exists', criterion: 'AC1' },
+      {
+        id: 'fn',
+        type: 'EXPORT_EXISTS',
+        target: 'src/csv.ts',
+        message: 'exports toCsv',
+        criterion: 'AC2',
+        assertion: { exports: [{ name: 'toCsv' }] },
+      },
+    ],
+  }));
   await repo.write({ 'src/csv.ts': 'export const version = 1;\n' });
 });
 afterEach(async () => {

@@ -5,8 +5,9 @@ import { ghHostname } from './repoRef';
 
 export type GhRunner = (args: string[]) => Promise<{ exitCode: number; stdout: string }>;
 
-const runGh: GhRunner = async (args) => {
-  const r = await execa('gh', args, { reject: false, timeout: 10_000 });
+/** `gh` found on the face's PATH, with the face's environment (GH_CONFIG_DIR, GH_HOST...). */
+const runGh = async (args: string[], env: Readonly<Record<string, string | undefined>>) => {
+  const r = await execa('gh', args, { reject: false, timeout: 10_000, env, extendEnv: false });
   return {
     exitCode: r.failed && r.exitCode === undefined ? 127 : (r.exitCode ?? 1),
     stdout: String(r.stdout ?? ''),
@@ -28,7 +29,8 @@ export async function resolveGithubToken(apiUrl: string, sources: TokenSources =
   const fromEnv = env.GITHUB_TOKEN?.trim();
   if (fromEnv) return { token: fromEnv, source: 'GITHUB_TOKEN' };
   const host = ghHostname(apiUrl);
-  const r = await (sources.gh ?? runGh)(['auth', 'token', '--hostname', host]).catch(() => ({
+  const gh: GhRunner = sources.gh ?? ((args) => runGh(args, env));
+  const r = await gh(['auth', 'token', '--hostname', host]).catch(() => ({
     exitCode: 127,
     stdout: '',
   }));

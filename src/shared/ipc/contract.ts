@@ -21,6 +21,7 @@ import {
   storedStory,
   storyDraft,
 } from './schemaParts';
+import { proofSchemas, type ProofResponses } from './proofChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 
 export const requestSchemas = {
@@ -284,6 +285,8 @@ export const requestSchemas = {
   'plan:export': sprintOnly,
   // --- what the headless command line needs beyond the app's channels (issue 11) ---
   ...toolSchemas,
+  // --- proof of done: verify, hooks, CI, GitHub export, the board (issue 16) ---
+  ...proofSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -314,7 +317,7 @@ export interface AppInfo {
   logFile: string;
 }
 
-export interface ResponseTypes extends ToolResponses {
+export interface ResponseTypes extends ToolResponses, ProofResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -1,0 +1,65 @@
+// Proof of done headless (issue 16), each the app's own contract channel on the opened project:
+//   puffin verify --project DIR [--sprint ID] [--junit FILE]     data: {stories: [{id, status, …}], regressions, …}
+//     exit 1 when any assertion fails; --junit writes JUnit XML, one test case per assertion
+//   puffin hooks install --project DIR                            data: {path, action}: a pre-push hook running verify
+//   puffin ci init --project DIR                                  data: {path, action}: a GitHub Actions workflow
+//   puffin github export --project DIR --sprint ID --repo OWNER/NAME [--api-url URL] [--close-verified]
+//     [--overwrite-edited]                                        data: {issues: [{storyId, number, url, action}], …}
+import type { CommandSpec } from '../spec';
+
+export const verifyCommand: CommandSpec<'verify:run'> = {
+  path: ['verify'],
+  summary: "every stored assertion of every story (or a sprint's) at the current tree; exit 1 when any fails",
+  channel: 'verify:run',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', value: 'ID' },
+    { flag: 'junit', kind: 'path', field: 'junit', value: 'FILE' },
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+  exitCode: (r) => (r.summary.failed + r.summary.errors > 0 ? 1 : 0),
+};
+
+/** A command whose only input is the project: it writes one file into the project's repository. */
+const repoFileCommand = <C extends 'hooks:install' | 'ci:init'>(
+  channel: C,
+  summary: string,
+): CommandSpec<C> => ({
+  path: channel.split(':'),
+  summary,
+  channel,
+  project: true,
+});
+
+export const hooksInstallCommand = repoFileCommand(
+  'hooks:install',
+  'add a git pre-push hook that runs puffin verify (never replaces a hook Puffin did not write)',
+);
+
+export const ciInitCommand = repoFileCommand(
+  'ci:init',
+  'write a GitHub Actions workflow running npx puffin verify --junit on push and pull request',
+);
+
+export const githubExportCommand: CommandSpec<'github:export'> = {
+  path: ['github', 'export'],
+  summary:
+    'one GitHub issue per sprint story, criteria ticked where their assertions pass (token: GITHUB_TOKEN or gh)',
+  channel: 'github:export',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID' },
+    { flag: 'repo', kind: 'string', field: 'repo', required: true, value: 'OWNER/NAME' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },
+    { flag: 'overwrite-edited', kind: 'boolean', field: 'overwriteEdited' },
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const proofCommands: CommandSpec[] = [
+  verifyCommand,
+  hooksInstallCommand,
+  ciInitCommand,
+  githubExportCommand,
+];

@@ -1,0 +1,62 @@
+// Gathers the board's facts from the opened project (backlog, sprints, approved plans, assertion sets and their run
+// history, the history records' costs, git's changes since each sprint started) and builds the board.
+import type { AssertionRun } from '../../shared/assertions';
+import type { BoardData } from '../../shared/board';
+import { storyIdsWithSets } from '../assertions/storySets';
+import { rollUpCosts } from '../budget/costRollup';
+import { readGitCommit } from '../assertions/gitCommit';
+import { PlanStore } from '../plans/planStore';
+import type { ProjectStore } from '../store/projectStore';
+import { buildBoard, type BoardFacts } from './boardModel';
+import { sprintChanges } from './gitRepo';
+import { projectVerifySource } from './projectSource';
+
+type SprintFacts = BoardFacts['sprints'][number];
+
+async function sprintFacts(projectDir: string, plans: PlanStore): Promise<SprintFacts[]> {
+  const sprints = await plans.listSprints();
+  return Promise.all(
+    sprints.map(async (s): Promise<SprintFacts> => {
+      const plan = await plans.plans.get(s.id).catch(() => undefined);
+      const approved = plan?.approved && plan.revisions.find((r) => r.number === plan.approved!.revision);
+      return {
+        id: s.id,
+        title: s.title,
+        storyIds: s.storyIds,
+        createdAt: s.createdAt,
+        budgetUsd: (s as { budgetUsd?: number | null }).budgetUsd ?? null,
+        approvedItems: approved ? approved.plan.planItems : null,
+        changes: approved ? await sprintChanges(projectDir, s).catch(() => null) : null,
+      };
+    }),
+  );
+}
+
+export async function loadBoard(projectDir: string, store: ProjectStore): Promise<BoardData> {
+  const source = projectVerifySource(projectDir);
+  const [stories, records, sprints, withSets, commit] = await Promise.all([
+    store.stories.list(),
+    store.history.list(),
+    sprintFacts(projectDir, new PlanStore(store.dir)),
+    storyIdsWithSets(projectDir),
+    readGitCommit(projectDir),
+  ]);
+  const assertions = new Map<string, { id: string; message?: string }[]>();
+  const history = new Map<string, AssertionRun[]>();
+  await Promise.all(
+    withSets.map(async (id) => {
+      const [set, runs] = await Promise.all([source.assertions(id).catch(() => []), source.history(id)]);
+      assertions.set(id, set);
+      history.set(id, runs);
+    }),
+  );
+  const facts: BoardFacts = { stories, sprints, assertions, history, costs: null, commit };
+  // Costs per verified story need the verdicts first: the board is cheap to build twice.
+  const verified = new Set(
+    buildBoard(facts)
+      .stories.filter((s) => s.column === 'verified')
+      .map((s) => s.id),
+  );
+  const costs = rollUpCosts({ records, stories, sprints, verified });
+  return buildBoard({ ...facts, costs });
+}

@@ -1,0 +1,83 @@
+/** Handlers of the proof-of-done channels (src/shared/ipc/proofChannels.ts), on the opened project. */
+import path from 'node:path';
+import type { ResponseOf } from '../../shared/ipc/contract';
+import type { VerifiedStory } from '../../shared/ipc/proofChannels';
+import { writeFileAtomic } from '../core/atomicFile';
+import type { Handlers } from '../core/dispatcher';
+import { ServiceError } from '../core/errors';
+import type { Services } from '../core/services';
+import { exportSprintToGithub } from '../github/exportSprint';
+import { loadBoard } from './boardLoader';
+import { writeCiWorkflow } from './ciWorkflow';
+import { toJUnitXml } from './junit';
+import { installPrePushHook } from './prePushHook';
+import { projectVerifySource } from './projectSource';
+import { verifyProject, type VerifyOutcome } from './verifyProject';
+
+type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get';
+
+function storyLine(s: VerifyOutcome['report']['stories'][number]): VerifiedStory {
+  return {
+    id: s.id,
+    title: s.title,
+    status: s.status,
+    summary: s.summary,
+    failures: s.results.flatMap((r) =>
+      r.status === 'pass' ? [] : [{ assertionId: r.assertionId, status: r.status, reason: r.reason }],
+    ),
+  };
+}
+
+export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> {
+  const projectDir = (): string => {
+    const p = services.projects.get();
+    if (!p) throw new ServiceError('no_project', 'Open a project first.');
+    return p.path;
+  };
+  return {
+    'verify:run': async ({ sprintId, junit }): Promise<ResponseOf<'verify:run'>> => {
+      const dir = projectDir();
+      const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
+      const { report } = outcome;
+      const junitPath = junit ? path.resolve(dir, junit) : null;
+      if (junitPath) await writeFileAtomic(junitPath, toJUnitXml(report, outcome.messages));
+      return {
+        commit: report.commit,
+        sprintId: report.sprintId,
+        startedAt: report.startedAt,
+        durationMs: report.durationMs,
+        stories: report.stories.map(storyLine),
+        regressions: report.regressions,
+        counts: report.counts,
+        summary: report.summary,
+        junit: junitPath,
+        warnings: outcome.warnings,
+      };
+    },
+    'hooks:install': () => installPrePushHook(projectDir()),
+    'ci:init': () => writeCiWorkflow(projectDir()),
+    'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
+      const r = await exportSprintToGithub({
+        projectDir: projectDir(),
+        sprintId,
+        repo,
+        ...(apiUrl ? { apiUrl } : {}),
+        closeVerified: closeVerified ?? false,
+        overwriteEdited: overwriteEdited ?? false,
+        token: { env: services.env() },
+        rateLimit: {
+          onWait: (ms) =>
+            services.logBus.logger('github').warn(`GitHub's rate limit: waiting ${Math.ceil(ms / 1000)} s`),
+        },
+      });
+      return {
+        repo: r.repo,
+        commit: r.commit,
+        milestone: r.milestone,
+        issues: r.issues,
+        warnings: r.warnings,
+      };
+    },
+    'board:get': () => loadBoard(projectDir(), services.projects.requireStore()),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Contract channels of proof of done (issue 16): verify every stored assertion, the pre-push hook and the CI
+ * workflow Puffin writes into the repository, the GitHub export and the board. All work on the opened project.
+ */
+import type { BoardData } from '../board';
+import type { RunSummary } from '../assertions';
+import type { Regression, StoryVerdict } from '../verify';
+import { empty, ID, schema, sprintOnly } from './schemaParts';
+
+export const proofSchemas = {
+  /**
+   * Evaluates every stored assertion of every story (or of one sprint's stories) at the current tree and records
+   * each story's run with the commit; `junit` also writes a JUnit XML file there (absolute path).
+   */
+  'verify:run': schema({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      junit: { type: 'string', minLength: 1, maxLength: 4096 },
+    },
+  }),
+  /** Adds a git pre-push hook running `puffin verify`; refuses to replace a hook Puffin did not write. */
+  'hooks:install': empty,
+  /** Writes `.github/workflows/puffin-verify.yml` (`npx puffin verify --junit` on push and pull request). */
+  'ci:init': empty,
+  /** One GitHub issue per story of the sprint; a rerun updates the same issues. */
+  'github:export': schema({
+    ...sprintOnly,
+    required: ['sprintId', 'repo'],
+    properties: {
+      ...sprintOnly.properties,
+      /** OWNER/NAME */
+      repo: { type: 'string', minLength: 3, maxLength: 141, pattern: '^[^/\\s]+/[^/\\s]+$' },
+      /** The API root of a GitHub Enterprise server, e.g. https://ghe.example.com/api/v3. */
+      apiUrl: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://' },
+      closeVerified: { type: 'boolean' },
+      overwriteEdited: { type: 'boolean' },
+    },
+  }),
+  /** Every story from backlog to verified, with chips, planned vs changed files and costs. */
+  'board:get': empty,
+} as const;
+
+/** A story's line in `puffin verify`'s answer: its verdict and what does not pass. */
+export interface VerifiedStory {
+  id: string;
+  title: string;
+  status: StoryVerdict;
+  summary: RunSummary;
+  failures: { assertionId: string; status: 'fail' | 'error'; reason: string }[];
+}
+
+export interface VerifyRunResult {
+  commit: string | null;
+  sprintId: string | null;
+  startedAt: string;
+  durationMs: number;
+  stories: VerifiedStory[];
+  regressions: Regression[];
+  counts: Record<StoryVerdict, number>;
+  summary: RunSummary;
+  /** The JUnit file written, or null. */
+  junit: string | null;
+  warnings: string[];
+}
+
+export interface RepoFileResult {
+  path: string;
+  action: 'created' | 'updated' | 'unchanged';
+}
+
+export interface GithubExportResult {
+  repo: string;
+  commit: string | null;
+  milestone: { number: number; title: string };
+  issues: { storyId: string; number: number; url: string; action: 'created' | 'updated' | 'unchanged' }[];
+  warnings: string[];
+}
+
+export interface ProofResponses {
+  'verify:run': VerifyRunResult;
+  'hooks:install': RepoFileResult;
+  'ci:init': RepoFileResult;
+  'github:export': GithubExportResult;
+  'board:get': BoardData;
+}
