@@ -1,7 +1,6 @@
 // The whole export from a project folder in a real git repository: verify at HEAD, tick what is proven, keep the
 // issue numbers in .puffin, tick more after a commit makes a criterion pass, close with the commit named.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
 import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
