@@ -5,6 +5,7 @@
  * terminal cancel what runs (stored as cancelled, CLI process trees killed).
  */
 import type { RequestChannel, RequestOf, ResponseOf } from '../shared/ipc/contract';
+import { storeProblemWarnings, type ProjectInfo } from '../shared/project';
 import type { Generation } from '../shared/stories';
 import { createRoot, type Root } from '../main/core/core';
 import { LogBus } from '../main/core/logger';
@@ -35,8 +36,10 @@ async function execute(
   root: Root,
 ): Promise<{ out: Section6; value: ResponseOf<RequestChannel> }> {
   const records = new Map<string, Generation>();
+  let project: ProjectInfo | null = null;
   root.onEvent((event, payload) => {
     if (event === 'history:changed') records.set((payload as Generation).id, payload as Generation);
+    if (event === 'project:changed') project = payload as ProjectInfo | null;
   });
   const send = async (channel: RequestChannel, payload: unknown): Promise<unknown> => {
     const r = await root.dispatch(channel, payload, { face: 'cli' });
@@ -54,7 +57,8 @@ async function execute(
   const value = (await send(spec.channel, payload)) as ResponseOf<RequestChannel>;
   await root.idle(); // titles and history records written after the answer are stored before we report
   const out = spec.output ? await spec.output(value, ctx) : { data: value, ...callsSummary(ctx.records()) };
-  return { out, value };
+  const kept = storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []);
+  return { out: kept.length ? { ...out, warnings: [...out.warnings, ...kept] } : out, value };
 }
 
 /** Runs one command (argv after its words); prints exactly one JSON object and returns the exit code. */

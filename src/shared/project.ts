@@ -30,3 +30,24 @@ export interface ProjectInfo {
   openedAt: string;
   store: StoreState;
 }
+
+/** What the user is told of a file kept aside: which file, why, and where it is now (to recover it). */
+export function storeProblemText(p: StoreProblem): string {
+  return `${STORE_DIR}/${p.file} could not be read (${p.reason}); it was kept aside as ${STORE_DIR}/${p.keptAs}.`;
+}
+
+export function storeProblemWarnings(problems: readonly StoreProblem[]): string[] {
+  return problems.map(storeProblemText);
+}
+
+/** Every file of the store kept aside, one line each (store.json's own has no reason beside its name). */
+export function storeStateProblemLines(store: StoreState): string[] {
+  const problems = store.problems ?? [];
+  const known = new Set(problems.map((p) => p.keptAs));
+  return [
+    ...storeProblemWarnings(problems),
+    ...store.quarantined
+      .filter((q) => !known.has(q))
+      .map((q) => `A store file could not be read; it was kept aside as ${STORE_DIR}/${q}.`),
+  ];
+}

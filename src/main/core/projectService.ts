@@ -1,7 +1,7 @@
 import { access, constants, stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { STORE_DIR, type ProjectInfo } from '../../shared/project';
+import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
 import { sweepStaleTemps } from '../store/tempSweep';
@@ -90,15 +90,15 @@ export class ProjectService {
       this.log.error(
         `A store file of ${basename(path)} could not be read; it was kept aside as ${STORE_DIR}/${q}.`,
       );
-    let opened;
+    const problems: StoreProblem[] = [];
+    let opened: Awaited<ReturnType<typeof openProjectStore>> | undefined;
     try {
-      opened = await openProjectStore(store.dir, this.log);
+      opened = await openProjectStore(store.dir, this.log, (p) => this.kept(opened?.store, problems, p));
     } catch (err) {
       throw storeError(err, 'read');
     }
     // Switched only once everything loaded: a failed open leaves the previous project in place.
     this.repos = opened.store;
-    const problems = opened.problems;
     store.quarantined.push(...problems.map((p) => p.keptAs));
     store.problems = problems;
     this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
@@ -106,6 +106,22 @@ export class ProjectService {
     await this.settings.rememberProject(path);
     for (const l of this.listeners) l(this.current);
     return this.current;
+  }
+
+  /**
+   * A record of the store was kept aside: while opening, it joins the problems the open reports; afterwards (a
+   * plan read later, a file another Puffin wrote) the opened project's store problems grow and listeners hear it.
+   */
+  private kept(owner: ProjectStore | undefined, problems: StoreProblem[], problem: StoreProblem): void {
+    problems.push(problem);
+    if (!owner || this.repos !== owner || !this.current) return;
+    const store = {
+      ...this.current.store,
+      quarantined: [...this.current.store.quarantined, problem.keptAs],
+      problems: [...problems],
+    };
+    this.current = { ...this.current, store };
+    for (const l of this.listeners) l(this.current);
   }
 
   onChange(listener: ProjectListener): () => void {

@@ -231,7 +231,8 @@ export class PlanService {
   private project(): PlanProject {
     const { store, path } = this.deps.project();
     let plans = this.stores.get(store.dir);
-    if (!plans) this.stores.set(store.dir, (plans = new PlanStore(store.dir, this.deps.logger)));
+    if (!plans)
+      this.stores.set(store.dir, (plans = new PlanStore(store.dir, this.deps.logger, store.ctx.onProblem)));
     return { store, path, plans };
   }
 

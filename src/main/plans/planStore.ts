@@ -33,8 +33,9 @@ export class PlanStore {
   constructor(
     readonly dir: string,
     log?: Logger,
+    onProblem?: StoreContext['onProblem'],
   ) {
-    this.ctx = log ? { dir, log } : { dir };
+    this.ctx = { dir, ...(log ? { log } : {}), ...(onProblem ? { onProblem } : {}) };
     this.sprints = new RecordFolder(this.ctx, FOLDERS.sprints);
     this.questions = new RecordFolder(this.ctx, FOLDERS.questions);
     this.plans = new RecordFolder(this.ctx, FOLDERS.plans);

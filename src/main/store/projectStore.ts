@@ -4,10 +4,14 @@ import { HistoryRepo } from './historyRepo';
 import { ProjectSettingsRepo } from './projectSettingsRepo';
 import type { StoreContext } from './recordFile';
 import { StoriesRepo } from './storiesRepo';
+import { FOLDERS } from './folders';
+import { RecordFolder } from './recordFolder';
 
 /** The repos of one opened project's store. */
 export interface ProjectStore {
   dir: string;
+  /** The store's folder, log and problem listener: every other repo of this store is opened with it. */
+  ctx: StoreContext;
   stories: StoriesRepo;
   history: HistoryRepo;
   settings: ProjectSettingsRepo;
@@ -20,22 +24,31 @@ export interface ProjectStore {
 export async function openProjectStore(
   storeDir: string,
   log: Logger,
+  onProblem?: (problem: StoreProblem) => void,
 ): Promise<{ store: ProjectStore; problems: StoreProblem[] }> {
-  const ctx: StoreContext = { dir: storeDir, log };
+  const problems: StoreProblem[] = [];
+  const ctx: StoreContext = {
+    dir: storeDir,
+    log,
+    onProblem: (p) => (onProblem ? onProblem(p) : problems.push(p)),
+  };
   const store: ProjectStore = {
     dir: storeDir,
+    ctx,
     stories: new StoriesRepo(ctx),
     history: new HistoryRepo(ctx),
     settings: new ProjectSettingsRepo(ctx),
   };
-  await Promise.all([store.stories.list(), store.history.list(), store.settings.load()]);
+  await Promise.all([
+    store.stories.list(),
+    store.history.list(),
+    store.settings.load(),
+    // Sprints and plans are read by the plans journey later; an unreadable one is found (and reported) now.
+    new RecordFolder(ctx, FOLDERS.sprints).list(),
+    new RecordFolder(ctx, FOLDERS.plans).list(),
+  ]);
   const interrupted = await store.history.markInterrupted();
   if (interrupted.length > 0)
     log.warn(`${interrupted.length} generation(s) were still running when Puffin stopped; marked failed.`);
-  const problems = [
-    ...store.stories.records.problems,
-    ...store.history.records.problems,
-    ...store.settings.problems,
-  ];
   return { store, problems };
 }

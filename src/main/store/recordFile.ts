@@ -13,6 +13,8 @@ export interface StoreContext {
   /** The `.puffin` folder. */
   dir: string;
   log?: Logger;
+  /** Told of every file kept aside, so the user hears of it (the opened project's store problems). */
+  onProblem?: (problem: StoreProblem) => void;
 }
 
 /** Why a value is not a valid record, or null. */
@@ -55,5 +57,6 @@ export async function readRecord<T>(
     `${STORE_DIR}/${problem.file} could not be read (${problem.reason}); ` +
       `it was kept aside as ${STORE_DIR}/${problem.keptAs}.`,
   );
+  ctx.onProblem?.(problem);
   return { problem };
 }

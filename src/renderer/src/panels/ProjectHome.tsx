@@ -1,4 +1,4 @@
-import { STORE_DIR } from '../../../shared/project';
+import { STORE_DIR, storeStateProblemLines } from '../../../shared/project';
 import { useApp } from '../store/StoreContext';
 import { OpenProject } from './OpenProject';
 
@@ -20,9 +20,14 @@ export function ProjectHome() {
           </dd>
         </dl>
         {store.quarantined.length > 0 && (
-          <div role="alert" className="notice error">
-            Some store files could not be read and were kept aside: {store.quarantined.join(', ')}. Everything
-            else works; open them to recover their content.
+          <div role="alert" className="notice error" data-testid="store-problems">
+            Some store files could not be read and were kept aside. Everything else works; open them to
+            recover their content.
+            <ul>
+              {storeStateProblemLines(store).map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
           </div>
         )}
       </section>
