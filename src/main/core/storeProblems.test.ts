@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import type { ProjectInfo } from '../../shared/project';
-import type { Sprint, Story } from '../../shared/stories';
+import type { Sprint } from '../../shared/plans';
+import type { Story } from '../../shared/stories';
 import { runPuffin } from '../../cli/testing';
 import { createRoot, type Root } from './core';
 
