@@ -13,6 +13,7 @@ import { createGroundingProvider } from '../llm/grounding/callGrounding';
 import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
 import { GenerationService } from '../services/generationService';
+import { createBoardWatch, type BoardWatch } from '../verify/boardWatch';
 import { APP_VERSION } from './appVersion';
 import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
@@ -59,6 +60,8 @@ export interface Services {
   locateCli: () => Promise<LocatedCli>;
   /** The environment the face runs with (the CLI's own in tests): where tokens such as GITHUB_TOKEN are read. */
   env: () => NodeJS.ProcessEnv;
+  /** The board and the project watch that keeps it live (started by the first board:get). */
+  board: BoardWatch;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -116,7 +119,17 @@ export async function buildServices(opts: {
     nativeDialogs: Boolean(opts.platform.pickFolder),
   };
 
+  const board = createBoardWatch({
+    project: () => {
+      const p = projects.get();
+      return p ? { path: p.path, store: projects.requireStore() } : null;
+    },
+    emit: (stories) => emit('board:changed', stories),
+    log: logBus.logger('board'),
+  });
   const unsubs = [
+    () => board.close(),
+    projects.onChange(() => board.close()),
     logFile.attach(logBus),
     settings.onChange((s) => gate.setLimit(s.maxConcurrent)),
     logBus.subscribe((line) => emit('log:line', line)),
@@ -136,6 +149,7 @@ export async function buildServices(opts: {
     assertions,
     prompts: createPromptRuns(sendPrompt),
     env,
+    board,
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
 }

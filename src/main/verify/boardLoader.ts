@@ -32,7 +32,8 @@ async function sprintFacts(projectDir: string, plans: PlanStore): Promise<Sprint
   );
 }
 
-export async function loadBoard(projectDir: string, store: ProjectStore): Promise<BoardData> {
+/** Everything the board is built from, costs included (they need the verdicts, so the board is built once first). */
+export async function loadBoardFacts(projectDir: string, store: ProjectStore): Promise<BoardFacts> {
   const source = projectVerifySource(projectDir);
   const [stories, records, sprints, withSets, commit] = await Promise.all([
     store.stories.list(),
@@ -51,12 +52,14 @@ export async function loadBoard(projectDir: string, store: ProjectStore): Promis
     }),
   );
   const facts: BoardFacts = { stories, sprints, assertions, history, costs: null, commit };
-  // Costs per verified story need the verdicts first: the board is cheap to build twice.
   const verified = new Set(
     buildBoard(facts)
       .stories.filter((s) => s.column === 'verified')
       .map((s) => s.id),
   );
-  const costs = rollUpCosts({ records, stories, sprints, verified });
-  return buildBoard({ ...facts, costs });
+  return { ...facts, costs: rollUpCosts({ records, stories, sprints, verified }) };
+}
+
+export async function loadBoard(projectDir: string, store: ProjectStore): Promise<BoardData> {
+  return buildBoard(await loadBoardFacts(projectDir, store));
 }

@@ -7,7 +7,6 @@ import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
 import { exportSprintToGithub } from '../github/exportSprint';
-import { loadBoard } from './boardLoader';
 import { writeCiWorkflow } from './ciWorkflow';
 import { toJUnitXml } from './junit';
 import { installPrePushHook } from './prePushHook';
@@ -78,6 +77,6 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
         warnings: r.warnings,
       };
     },
-    'board:get': () => loadBoard(projectDir(), services.projects.requireStore()),
+    'board:get': () => services.board.get(),
   };
 }

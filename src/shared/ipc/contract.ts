@@ -8,6 +8,7 @@ import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
 import type { StoryAssertionsView } from '../assertions';
+import type { BoardStory } from '../board';
 import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
@@ -386,6 +387,8 @@ export interface EventPayloads {
   /** A sprint's detail changed (new questions, revision, RIS, assertions...). */
   'sprint:changed': SprintDetail;
   'plan:progress': SpecsProgress;
+  /** Stories whose board card changed since the last board:get (the project watch re-evaluated them). */
+  'board:changed': BoardStory[];
 }
 export type EventChannel = keyof EventPayloads;
 /** Keyed by EventChannel, so an event left out here (or misspelt) does not compile. */
@@ -399,6 +402,7 @@ const everyEvent: Record<EventChannel, true> = {
   'sprints:changed': true,
   'sprint:changed': true,
   'plan:progress': true,
+  'board:changed': true,
 };
 export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];
 

@@ -1,0 +1,90 @@
+// Keeps the board live while the app shows it: the first board:get of a project starts the project watch, each of
+// its updates rebuilds the board from the facts that request loaded plus the watch's fresh results (in memory, no
+// store reads) and sends the stories whose card changed. Another project, or closing, stops it.
+import type { AssertionResult } from '../../shared/assertions';
+import type { BoardData, BoardStory } from '../../shared/board';
+import { ServiceError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { ProjectStore } from '../store/projectStore';
+import { loadBoardFacts } from './boardLoader';
+import { buildBoard, type BoardFacts } from './boardModel';
+import { projectVerifySource } from './projectSource';
+import { startProjectWatch, type ProjectWatch, type WatchUpdate } from './projectWatch';
+
+export interface BoardWatchDeps {
+  /** The opened project, or null. */
+  project: () => { path: string; store: ProjectStore } | null;
+  /** Sends the stories whose card changed (the `board:changed` event). */
+  emit: (stories: BoardStory[]) => void;
+  log: Logger;
+  /** Tests drive changes themselves. */
+  watchFiles?: boolean;
+}
+
+export interface BoardWatch {
+  /** The board of the opened project; starts watching it. */
+  get(): Promise<BoardData>;
+  /** Stops watching (project closed or changed, app shutting down). */
+  close(): void;
+  /** The running watch, for tests. */
+  current(): ProjectWatch | null;
+}
+
+export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
+  let watching: { dir: string; watch: Promise<ProjectWatch> } | null = null;
+  let facts: BoardFacts | null = null;
+  let resolved: ProjectWatch | null = null;
+  const live = new Map<string, Map<string, AssertionResult>>();
+
+  const onUpdate = (u: WatchUpdate) => {
+    if (!facts) return;
+    for (const s of u.stories) {
+      const results = live.get(s.id) ?? new Map<string, AssertionResult>();
+      for (const r of s.results) results.set(r.assertionId, r);
+      live.set(s.id, results);
+    }
+    const changed = new Set(u.stories.map((s) => s.id));
+    deps.emit(buildBoard({ ...facts, live }).stories.filter((s) => changed.has(s.id)));
+  };
+
+  const close = () => {
+    void watching?.watch.then((w) => w.close()).catch(() => undefined);
+    watching = null;
+    resolved = null;
+    facts = null;
+    live.clear();
+  };
+
+  return {
+    async get() {
+      const p = deps.project();
+      if (!p) {
+        close();
+        throw new ServiceError('no_project', 'Open a project first.');
+      }
+      if (watching?.dir !== p.path) close();
+      facts = await loadBoardFacts(p.path, p.store);
+      // Results recorded since (a verify run) are in the facts now: the watch's older ones no longer win.
+      live.clear();
+      if (!watching) {
+        const dir = p.path;
+        const watch = startProjectWatch({
+          projectDir: dir,
+          source: projectVerifySource(dir),
+          onUpdate,
+          onError: (err) => deps.log.warn(`Board watch of ${dir}: ${String(err)}`),
+          ...(deps.watchFiles === false ? { watchFiles: false } : {}),
+        });
+        watching = { dir, watch };
+        watch
+          .then((w) => (watching?.watch === watch ? (resolved = w) : w.close()))
+          .catch((err: unknown) => {
+            deps.log.warn(`Could not watch ${dir} for the board: ${String(err)}`);
+          });
+      }
+      return buildBoard(facts);
+    },
+    close,
+    current: () => resolved,
+  };
+}
