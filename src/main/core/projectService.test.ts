@@ -183,6 +183,23 @@ describe('ProjectService.open', () => {
     expect(bus.recent().some((l) => /Removed 1 temp file/.test(l.message))).toBe(true);
   });
 
+  it('a failed open (settings cannot be saved) leaves the previous project open and announces nothing', async () => {
+    const a = join(root, 'a');
+    const b = join(root, 'b');
+    await mkdir(a);
+    await mkdir(b);
+    const first = await projects.open(a);
+    const changed = vi.fn();
+    projects.onChange(changed);
+    await rm(join(userData, 'settings.json'));
+    await mkdir(join(userData, 'settings.json', 'blocker'), { recursive: true });
+    await expect(projects.open(b)).rejects.toThrow();
+    expect(projects.get()).toEqual(first);
+    expect(projects.requireStore().dir).toBe(join(a, '.puffin'));
+    expect(changed).not.toHaveBeenCalled();
+    expect(settings.get().recentProjects).toEqual([a]);
+  });
+
   it('refuses a store written by a newer Puffin with store_too_new and leaves it untouched', async () => {
     const project = join(root, 'future');
     await mkdir(join(project, '.puffin'), { recursive: true });

@@ -97,13 +97,14 @@ export class ProjectService {
     } catch (err) {
       throw storeError(err, 'read');
     }
-    // Switched only once everything loaded: a failed open leaves the previous project in place.
-    this.repos = opened.store;
     store.quarantined.push(...problems.map((p) => p.keptAs));
     store.problems = problems;
+    // Remembered first, switched after: a failed open (here, settings that cannot be saved) leaves the previous
+    // project in place, as every listener (project:changed) last heard it.
+    await this.settings.rememberProject(path);
+    this.repos = opened.store;
     this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
     this.log.info(`Opened project ${this.current.name}`, { path, createdStore: store.createdNow });
-    await this.settings.rememberProject(path);
     for (const l of this.listeners) l(this.current);
     return this.current;
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -201,5 +201,29 @@ describe('SettingsService', () => {
     });
     await s.update({ defaultModel: 'sonnet' });
     expect(await seen[0]).toMatchObject({ defaultModel: 'sonnet' });
+  });
+});
+
+describe('SettingsService: memory agrees with disk', () => {
+  it('a save that fails keeps the saved value and tells no listener', async () => {
+    const s = await fresh();
+    await s.update({ theme: 'dark' });
+    const heard = vi.fn();
+    s.onChange(heard);
+    // A folder where settings.json is: the rename of the written temp file fails for real.
+    await rm(join(dir, 'settings.json'));
+    await mkdir(join(dir, 'settings.json', 'blocker'), { recursive: true });
+    await expect(s.update({ theme: 'light' })).rejects.toThrow();
+    await expect(s.rememberProject('/p')).rejects.toThrow();
+    expect(s.get()).toMatchObject({ theme: 'dark', recentProjects: [] });
+    expect(heard).not.toHaveBeenCalled();
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('concurrent changes both land', async () => {
+    const s = await fresh();
+    await Promise.all([s.rememberProject('/a'), s.rememberProject('/b'), s.update({ theme: 'dark' })]);
+    expect(s.get()).toMatchObject({ theme: 'dark', recentProjects: ['/b', '/a'] });
+    expect((await fresh()).get()).toEqual(s.get());
   });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings, type Theme } from '../../shared/settings';
 import { readJsonOrQuarantine, writeFileAtomic } from './atomicFile';
 import type { Logger } from './logger';
+import { SerialQueue } from '../store/serialQueue';
 
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
@@ -31,6 +32,7 @@ export type SettingsListener = (settings: Settings) => void;
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS, recentProjects: [] };
   private readonly listeners = new Set<SettingsListener>();
+  private readonly queue = new SerialQueue();
   readonly file: string;
 
   constructor(
@@ -56,24 +58,31 @@ export class SettingsService {
     return { ...this.current, recentProjects: [...this.current.recentProjects] };
   }
 
-  async update(patch: Partial<Settings>): Promise<Settings> {
-    this.current = sanitizeSettings({ ...this.current, ...patch });
-    await writeFileAtomic(this.file, JSON.stringify(this.current, null, 2) + '\n');
-    const snapshot = this.get();
-    for (const l of this.listeners) l(snapshot);
-    return snapshot;
+  /** Saves the change, then takes it: a failed write leaves the settings as they were (memory agrees with disk). */
+  update(patch: Partial<Settings>): Promise<Settings> {
+    return this.change(() => patch);
   }
 
-  async rememberProject(path: string): Promise<Settings> {
-    const recent = [path, ...this.current.recentProjects.filter((p) => p !== path)].slice(
-      0,
-      MAX_RECENT_PROJECTS,
-    );
-    return this.update({ recentProjects: recent });
+  rememberProject(path: string): Promise<Settings> {
+    return this.change((cur) => ({
+      recentProjects: [path, ...cur.recentProjects.filter((p) => p !== path)].slice(0, MAX_RECENT_PROJECTS),
+    }));
   }
 
-  async forgetProject(path: string): Promise<Settings> {
-    return this.update({ recentProjects: this.current.recentProjects.filter((p) => p !== path) });
+  forgetProject(path: string): Promise<Settings> {
+    return this.change((cur) => ({ recentProjects: cur.recentProjects.filter((p) => p !== path) }));
+  }
+
+  /** One change at a time, each computed from the saved settings, so two concurrent ones never lose each other. */
+  private change(patchOf: (current: Settings) => Partial<Settings>): Promise<Settings> {
+    return this.queue.run(async () => {
+      const next = sanitizeSettings({ ...this.current, ...patchOf(this.get()) });
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+      this.current = next;
+      const snapshot = this.get();
+      for (const l of this.listeners) l(snapshot);
+      return snapshot;
+    });
   }
 
   onChange(listener: SettingsListener): () => void {
