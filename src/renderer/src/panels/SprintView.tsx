@@ -6,6 +6,7 @@ import { useApp } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
 import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
+import { StepCancel } from './StepCancel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -123,6 +124,7 @@ export function SprintView() {
         <p className="muted progress-line" role="status" aria-live="polite">
           {busy ? BUSY_LABEL[busy] : ''}
         </p>
+        <StepCancel />
         {questions && !hasQuestions && plan && (
           <p className="muted">No open questions: the plan was generated directly. {questions.summary}</p>
         )}

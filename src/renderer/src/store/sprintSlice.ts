@@ -17,6 +17,15 @@ export type SprintAction =
   | 'export'
   | 'update';
 
+/** The model steps a Cancel stops at once (`plan:cancel` aborts the sprint's running call). */
+export const CANCELLABLE: ReadonlySet<SprintAction> = new Set<SprintAction>([
+  'analyze',
+  'generate',
+  'refine',
+  'regenerate',
+  'specs',
+]);
+
 export interface SprintSlice {
   sprints: Sprint[];
   sprintsLoaded: boolean;
@@ -28,7 +37,8 @@ export interface SprintSlice {
   /** Latest progress per `step:storyId` of the running (or last) specs run. */
   specsProgress: Record<string, SpecsProgress>;
   lastProgress: SpecsProgress | null;
-  cancellingSpecs: boolean;
+  /** Cancel was pressed for the running model step (analyze, generate, refine, regenerate, specs). */
+  cancellingStep: boolean;
   exportPath: string | null;
   loadSprints(): Promise<void>;
   createSprint(storyIds: readonly string[]): Promise<boolean>;
@@ -42,7 +52,7 @@ export interface SprintSlice {
   restoreRevision(revision: number): Promise<void>;
   approvePlan(acceptFileMismatches: boolean): Promise<void>;
   generateSpecs(): Promise<void>;
-  cancelSpecs(): Promise<void>;
+  cancelStep(): Promise<void>;
   exportSprint(): Promise<void>;
   retrySprintAction(): Promise<void>;
   clearSprintError(): void;
@@ -58,6 +68,14 @@ export function toActionable(err: unknown): ActionableError {
 export const progressKey = (p: Pick<SpecsProgress, 'step' | 'storyId'>): string =>
   `${p.step}:${p.storyId ?? ''}`;
 
+const CANCELLED: Partial<Record<SprintAction, string>> = {
+  analyze: 'Analysis cancelled: nothing was changed. Press “Analyze” to run it again.',
+  generate: 'Plan generation cancelled: nothing was changed. Press “Generate plan” to run it again.',
+  refine: 'Refinement cancelled: the plan is as it was.',
+  regenerate: 'Item regeneration cancelled: the plan is as it was.',
+  specs: 'Specs cancelled: the results that were complete are kept.',
+};
+
 export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api) => {
   let retry: (() => Promise<unknown>) | null = null;
 
@@ -69,16 +87,20 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
   ): Promise<boolean> {
     if (get().sprintBusy) return false;
     retry = () => act(action, fn, apply);
-    set({ sprintBusy: action, sprintError: null });
+    set({ sprintBusy: action, sprintError: null, cancellingStep: false });
     try {
       const value = await fn();
       apply?.(value);
       return true;
     } catch (err) {
-      set({ sprintError: toActionable(err) });
+      const error = toActionable(err);
+      // The user's own Cancel is an outcome, not a failure: say so calmly instead of an error banner.
+      if (error.code === 'cancelled' && get().cancellingStep)
+        set({ notice: { kind: 'info', message: CANCELLED[action] ?? 'Cancelled.' } });
+      else set({ sprintError: error });
       return false;
     } finally {
-      set({ sprintBusy: null });
+      set({ sprintBusy: null, cancellingStep: false });
     }
   }
   const showDetail = (detail: SprintDetail) => {
@@ -100,7 +122,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
     sprintError: null,
     specsProgress: {},
     lastProgress: null,
-    cancellingSpecs: false,
+    cancellingStep: false,
     exportPath: null,
     async loadSprints() {
       try {
@@ -183,18 +205,17 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       );
     },
     async generateSpecs() {
-      set({ specsProgress: {}, lastProgress: null, cancellingSpecs: false });
+      set({ specsProgress: {}, lastProgress: null });
       await onSprint('specs', (sprintId) => client.call('plan:specs', { sprintId }));
-      set({ cancellingSpecs: false });
     },
-    async cancelSpecs() {
-      const sprintId = get().sprintId;
-      if (!sprintId || get().sprintBusy !== 'specs') return;
-      set({ cancellingSpecs: true });
+    async cancelStep() {
+      const { sprintId, sprintBusy, cancellingStep } = get();
+      if (!sprintId || !sprintBusy || !CANCELLABLE.has(sprintBusy) || cancellingStep) return;
+      set({ cancellingStep: true });
       try {
         await client.call('plan:cancel', { sprintId });
       } catch (err) {
-        set({ cancellingSpecs: false, notice: noticeFrom(err) });
+        set({ cancellingStep: false, notice: noticeFrom(err) });
       }
     },
     async exportSprint() {
