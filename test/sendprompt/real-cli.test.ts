@@ -139,7 +139,7 @@ describe.each(VERSIONS)('sendPrompt with the real CLI (%s = %s)', (which, versio
       logLines.some(
         (l) =>
           l.level === 'warn' &&
-          /DEPRECATED legacy text extraction used for workflow "real-cli"/.test(l.message),
+          /DEPRECATED legacy text extraction used for workflow "cli-prompt"/.test(l.message),
       ),
     ).toBe(true);
   });
