@@ -10,6 +10,7 @@ const PANELS: Readonly<Record<Exclude<View, 'project'>, LazyPanel>> = {
   prompt: lazyPanel(() => import('./panels/PromptPanel').then((m) => m.PromptPanel)),
   backlog: lazyPanel(() => import('./panels/Backlog').then((m) => m.Backlog)),
   sprints: lazyPanel(() => import('./panels/SprintsPanel').then((m) => m.SprintsPanel)),
+  board: lazyPanel(() => import('./panels/board/BoardPanel').then((m) => m.BoardPanel)),
   history: lazyPanel(() => import('./panels/HistoryPanel').then((m) => m.HistoryPanel)),
   assertions: lazyPanel(() => import('./panels/AssertionsPanel').then((m) => m.AssertionsPanel)),
   settings: lazyPanel(() => import('./panels/SettingsPanel').then((m) => m.SettingsPanel)),
@@ -21,6 +22,7 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'prompt', label: 'Prompt' },
   { id: 'backlog', label: 'Backlog' },
   { id: 'sprints', label: 'Sprints' },
+  { id: 'board', label: 'Board' },
   { id: 'history', label: 'History' },
   { id: 'assertions', label: 'Assertions' },
   { id: 'settings', label: 'Settings' },
@@ -31,6 +33,7 @@ export function App() {
   const boot = useApp((s) => s.boot);
   const connectJourney = useApp((s) => s.connectJourney);
   const connectSprints = useApp((s) => s.connectSprints);
+  const connectBoard = useApp((s) => s.connectBoard);
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const notice = useApp((s) => s.notice);
@@ -52,6 +55,7 @@ export function App() {
   useEffect(() => connectJourney(), [connectJourney]);
   useEffect(() => preloadPanels(Object.values(PANELS)), []);
   useEffect(() => connectSprints(), [connectSprints]);
+  useEffect(() => connectBoard(), [connectBoard]);
 
   return (
     <div className="app">

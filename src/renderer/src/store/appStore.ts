@@ -4,6 +4,7 @@ import { createActivitySlice } from './activitySlice';
 import { createAppSlice } from './appSlice';
 import { createAssertionsSlice } from './assertionsSlice';
 import { createBacklogSlice } from './backlogSlice';
+import { createBoardSlice } from './boardSlice';
 import { createGenerationSlice } from './generationSlice';
 import { createHistorySlice } from './historySlice';
 import { createJourneySlice } from './journeySlice';
@@ -27,6 +28,7 @@ export function createAppStore(client: Client) {
     ...createJourneySlice(client)(...a),
     ...createAssertionsSlice(client)(...a),
     ...createSprintSlice(client)(...a),
+    ...createBoardSlice(client)(...a),
   }));
 }
 

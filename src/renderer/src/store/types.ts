@@ -14,10 +14,11 @@ import type {
 import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
+import type { BoardSlice } from './boardSlice';
 import type { SprintSlice } from './sprintSlice';
 
 export type View =
-  'project' | 'prompt' | 'backlog' | 'sprints' | 'history' | 'assertions' | 'settings' | 'activity';
+  'project' | 'prompt' | 'backlog' | 'sprints' | 'board' | 'history' | 'assertions' | 'settings' | 'activity';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -187,6 +188,7 @@ export interface JourneySlice {
 }
 
 export type AppState = AppSlice &
+  BoardSlice &
   SettingsSlice &
   ProjectSlice &
   ActivitySlice &

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp } from '../../store/StoreContext';
+import { BoardView } from './BoardView';
+
+/** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
+export function BoardPanel() {
+  const { project, board, loading, verifying, loadBoard, verifyNow } = useApp(
+    useShallow((s) => ({
+      project: s.project,
+      board: s.board,
+      loading: s.boardLoading,
+      verifying: s.verifying,
+      loadBoard: s.loadBoard,
+      verifyNow: s.verifyNow,
+    })),
+  );
+
+  useEffect(() => {
+    if (project) void loadBoard();
+  }, [project, loadBoard]);
+
+  if (!project) return <p className="muted">Open a project to see its board.</p>;
+  return (
+    <section className="panel" aria-labelledby="board-title">
+      <h2 id="board-title">Board</h2>
+      <div className="row">
+        <button type="button" onClick={() => void verifyNow()} disabled={verifying}>
+          {verifying ? 'Verifying…' : 'Verify now'}
+        </button>
+        <button type="button" className="subtle" onClick={() => void loadBoard()} disabled={loading}>
+          Refresh
+        </button>
+      </div>
+      {board ? <BoardView data={board} /> : <p className="muted">{loading ? 'Loading the board…' : ''}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { BoardData, BoardStory } from '../../../shared/board';
+import { noticeFrom } from './errorMessage';
+import type { Slice } from './types';
+
+export interface BoardSlice {
+  board: BoardData | null;
+  boardLoading: boolean;
+  /** A `puffin verify` run from the board is in flight. */
+  verifying: boolean;
+  loadBoard(): Promise<void>;
+  /** Runs every stored assertion (recorded, as `puffin verify` does), then shows the board again. */
+  verifyNow(): Promise<void>;
+  /** Replaces the cards the project watch re-evaluated (the `board:changed` event). */
+  applyBoardChanges(stories: readonly BoardStory[]): void;
+  /** Follows board:changed and clears the board when another project opens. Returns an unsubscribe. */
+  connectBoard(): () => void;
+}
+
+export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) => ({
+  board: null,
+  boardLoading: false,
+  verifying: false,
+  async loadBoard() {
+    set({ boardLoading: true });
+    try {
+      set({ board: await client.call('board:get', {}) });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    } finally {
+      set({ boardLoading: false });
+    }
+  },
+  async verifyNow() {
+    set({ verifying: true });
+    try {
+      const r = await client.call('verify:run', {});
+      const s = r.summary;
+      set({
+        notice: {
+          kind: 'info',
+          message: `Verified ${r.stories.length} stories: ${s.passed} of ${s.total} assertions pass${
+            r.regressions.length ? `, ${r.regressions.length} regressed` : ''
+          }.`,
+        },
+      });
+      await get().loadBoard();
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    } finally {
+      set({ verifying: false });
+    }
+  },
+  applyBoardChanges(stories) {
+    const board = get().board;
+    if (!board || stories.length === 0) return;
+    const changed = new Map(stories.map((s) => [s.id, s]));
+    set({ board: { ...board, stories: board.stories.map((s) => changed.get(s.id) ?? s) } });
+  },
+  connectBoard() {
+    const unsubs = [
+      client.on('board:changed', (stories) => get().applyBoardChanges(stories)),
+      api.subscribe((s, prev) => {
+        if (s.project?.path !== prev.project?.path) set({ board: null });
+      }),
+    ];
+    return () => unsubs.forEach((u) => u());
+  },
+});
