@@ -1,0 +1,88 @@
+// The board in Chromium over the browser host: a git project with a 5,000-story backlog and one sprint story with an
+// assertion. The board renders a bounded window of cards, is driven by the keyboard, Verify moves the story to
+// Verified, and breaking the file on disk flags it regressed live (project watch → board:changed → WebSocket).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import type { Page } from '@playwright/test';
+import { GIT_TEST_ENV } from '../test/support/gitFixture';
+import { seedSprintStory } from '../test/support/proofProject';
+import { StoriesRepo } from '../src/main/store/storiesRepo';
+import { expect, test } from './support/host';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+
+async function seed(projectDir: string): Promise<void> {
+  const git = (...args: string[]) => execa('git', args, { cwd: projectDir, env: GIT_TEST_ENV });
+  await git('init', '--quiet', '--initial-branch=main');
+  await seedSprintStory(projectDir, {
+    story: {
+      title: 'Export the backlog',
+      description: 'As a PM I want a CSV.',
+      acceptanceCriteria: ['toCsv'],
+    },
+    sprintTitle: 'Export',
+    assertions: [
+      {
+        id: 'csv',
+        type: 'FILE_CONTAINS',
+        target: 'src/csv.ts',
+        message: 'has toCsv',
+        assertion: { content: 'toCsv' },
+      },
+    ],
+  });
+  const drafts = Array.from({ length: 5000 }, (_, i) => ({
+    title: `Backlog story ${i}`,
+    description: '',
+    acceptanceCriteria: [],
+  }));
+  await new StoriesRepo(join(projectDir, '.puffin')).accept(drafts);
+  await writeFile(join(projectDir, 'README.md'), 'project\n');
+  await mkdir(join(projectDir, 'src'));
+  await writeFile(join(projectDir, 'src', 'csv.ts'), 'export function toCsv() { return ""; }\n');
+  await git('add', '--all');
+  await git('commit', '--quiet', '-m', 'seed');
+}
+
+test('the board: 5,000 stories, keyboard, verify, a live regression', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  await seed(host.projectDir);
+  await page.goto(host.launchUrl);
+  await page.getByLabel('Project folder').fill(host.projectDir);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('project-path')).toHaveText(host.projectDir);
+
+  await nav(page, 'Board');
+  const backlog = page.getByTestId('board-column-backlog');
+  await expect(backlog.getByRole('heading')).toContainText('5000');
+  // Virtualised: a bounded window of cards in the DOM, not 5,000.
+  expect(await backlog.getByRole('listitem', { name: /Backlog story/ }).count()).toBeLessThan(40);
+  const specified = page.getByTestId('board-column-specified');
+  await expect(specified.getByRole('listitem', { name: 'Export the backlog, Failing' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  const verified = page.getByTestId('board-column-verified');
+  const card = verified.getByRole('listitem', { name: 'Export the backlog, Verified' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('listitem', { name: 'csv passes' })).toBeVisible();
+
+  // Keyboard: from the backlog's first card, End goes to its last; ArrowRight jumps the empty columns to Verified.
+  await backlog.getByRole('listitem').first().focus();
+  await page.keyboard.press('End');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', 'Backlog story 4999, No assertions');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', 'Export the backlog, Verified');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('complementary', { name: 'Details of Export the backlog' })).toContainText(
+    'has toCsv',
+  );
+  await page.keyboard.press('Escape');
+
+  // Live: break the file on disk; the watch re-evaluates it and the card comes back flagged.
+  await writeFile(join(host.projectDir, 'src', 'csv.ts'), 'export function other() {}\n');
+  const regressed = specified.getByRole('listitem', { name: 'Export the backlog, Regressed' });
+  await expect(regressed).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('board-summary')).toContainText('1 regressed');
+});
