@@ -75,7 +75,7 @@ describe('parseArgs: argv → payload', () => {
 
   it.each([
     [['--project', 'p', 'stray'], 'unexpected argument "stray"'],
-    [['--project', 'p', '--verbose'], 'unknown option --verbose'],
+    [['--project', 'p', '--loud'], 'unknown option --loud'],
     [['--project', 'p', '--name', 'a', '--name', 'b'], '--name is given twice'],
     [['--project', 'p', '--name'], '--name needs a value'],
     [['--project', '--name', 'a'], '--project needs a value'],

@@ -22,10 +22,14 @@ export class ArgError extends Error {
 /** `--project DIR` of the commands that work on a project. */
 export const PROJECT_FLAG: FlagSpec = { flag: 'project', kind: 'path', required: true, value: 'DIR' };
 
+/** `--verbose`, taken by every command (so not listed per command): activity lines on stderr. */
+export const VERBOSE_FLAG: FlagSpec = { flag: 'verbose', kind: 'boolean' };
+
 export interface ParsedArgs {
   payload: Payload;
   /** The folder of `--project`, for the commands that open one. */
   project?: string;
+  verbose?: boolean;
 }
 
 export function flagsOf(spec: CommandSpec): FlagSpec[] {
@@ -124,7 +128,7 @@ async function convert(flag: FlagSpec, raw: string | true, cwd: string): Promise
 /** argv (after the command's words) → the payload of the command's channel, and the project folder. */
 export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): Promise<ParsedArgs> {
   const flags = flagsOf(spec);
-  const given = tokenize(flags, argv);
+  const given = tokenize([...flags, VERBOSE_FLAG], argv);
   checkPresence(spec, flags, given);
   const cwd = io.cwd ?? process.cwd();
   const payload: Payload = spec.fixed ? spec.fixed() : {};
@@ -132,6 +136,7 @@ export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): P
   for (const [flag, raw] of given) {
     const value = await convert(flag, raw, cwd);
     if (flag === PROJECT_FLAG) parsed.project = value as string;
+    else if (flag === VERBOSE_FLAG) parsed.verbose = true;
     else if (flag.field) payload[flag.field] = value;
   }
   if (spec.stdin) {

@@ -67,9 +67,18 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
 /** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */
 const NO_FIELDS = ['hooks install', 'ci init'];
 
+/**
+ * Commands whose flags pick from stored records or filter the answer (the request itself is built from the
+ * store): the command refuses a bad value before any request, naming the flag.
+ */
+const JUDGED_BY_COMMAND: Record<string, { argv: () => string[]; code: string; flag: string }> = {
+  'stories accept': { argv: () => [...at(), '--generation', '../x'], code: 'not_found', flag: '../x' },
+  'stories list': { argv: () => [...at(), '--status', 'later'], code: 'invalid_arguments', flag: '--status' },
+};
+
 describe('every headless command is validated by the contract', () => {
   it('has an invalid-value case for each command', () => {
-    expect([...Object.keys(INVALID), ...NO_FIELDS].sort()).toEqual(
+    expect([...Object.keys(INVALID), ...NO_FIELDS, ...Object.keys(JUDGED_BY_COMMAND)].sort()).toEqual(
       commands.map((c) => c.path.join(' ')).sort(),
     );
     for (const name of NO_FIELDS)
@@ -84,6 +93,14 @@ describe('every headless command is validated by the contract', () => {
       expect(out.error).toMatchObject({ code: 'invalid_payload', message: expect.stringContaining(c.field) });
     },
   );
+});
+
+describe('commands that judge their own flags', () => {
+  it.each(Object.entries(JUDGED_BY_COMMAND))('%s refuses a bad value, naming it', async (name, c) => {
+    const { code, out } = await puffin([...name.split(' '), ...c.argv()]);
+    expect(code).toBe(1);
+    expect(out.error).toMatchObject({ code: c.code, message: expect.stringContaining(c.flag) });
+  });
 });
 
 describe('limits are the app’s, never silently applied', () => {

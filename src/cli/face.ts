@@ -17,17 +17,24 @@ import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
 import { CliFailure, type CommandSpec, type OutputContext, type Section6 } from './spec';
 
-function stderrLog(io: CliIo): LogBus {
+/** Warnings and errors on stderr; with --verbose (or PUFFIN_DEBUG) every line. */
+function stderrLog(io: CliIo, verbose: boolean): LogBus {
   const logBus = new LogBus();
   const debug = Boolean(io.env.PUFFIN_DEBUG);
   logBus.subscribe((l) => {
-    if (!debug && l.level !== 'warn' && l.level !== 'error') return;
+    if (!debug && !verbose && l.level !== 'warn' && l.level !== 'error') return;
     // A refused request is the error object on stdout already.
     if (!debug && l.scope === 'ipc') return;
     const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
     io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
   });
   return logBus;
+}
+
+/** --verbose: the progress of a running call (turns, tool calls, retries, items done) as one stderr line. */
+function activityLine(io: CliIo, event: string, payload: unknown): void {
+  if (event !== 'generation:progress' && event !== 'plan:progress') return;
+  io.stderr.write(`puffin progress [${event}]: ${JSON.stringify(payload)}\n`);
 }
 
 async function execute(
@@ -54,9 +61,14 @@ async function execute(
   if (args.project !== undefined) await send('project:open', { path: args.project });
   const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
   for (const c of calls) await send(c.channel, c.payload);
-  const value = (await send(spec.channel, payload)) as ResponseOf<RequestChannel>;
-  await root.idle(); // titles and history records written after the answer are stored before we report
-  const out = spec.output ? await spec.output(value, ctx) : { data: value, ...callsSummary(ctx.records()) };
+  const request = spec.resolve ? await spec.resolve(payload, ctx) : payload;
+  const value = (await send(spec.channel, request)) as ResponseOf<RequestChannel>;
+  // Titles and history records written after the answer are stored before we report, unless the command
+  // answers as soon as its result is stored (its background work then ends with the process).
+  if (!spec.answerFirst) await root.idle();
+  const out = spec.output
+    ? await spec.output(value, ctx, args.payload)
+    : { data: value, ...callsSummary(ctx.records()) };
   const kept = storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []);
   return { out: kept.length ? { ...out, warnings: [...out.warnings, ...kept] } : out, value };
 }
@@ -73,10 +85,11 @@ export async function runCommand(spec: CommandSpec, argv: string[], io: CliIo): 
   }
   const root = await createRoot({
     userDataDir: defaultUserDataDir(io.env),
-    logBus: stderrLog(io),
+    logBus: stderrLog(io, args.verbose === true),
     platform: { face: 'cli' },
     llm: { env: () => io.env },
   });
+  if (args.verbose) root.onEvent((event, payload) => activityLine(io, event, payload));
   const offSignals = onShutdownSignal(() => root.cancelAll());
   try {
     const { out, value } = await execute(spec, args, root);

@@ -41,7 +41,8 @@ export function helpText(commands: readonly CommandSpec[]): string {
     ...lines,
     '',
     'Each prints one JSON object on stdout: {"data", "source", "warnings", "meta"} (exit 0), or',
-    '{"error": {"code", "message"}} (exit 1).',
+    '{"error": {"code", "message"}} (exit 1). Every command takes --verbose: what runs (log lines and',
+    'progress) is written to stderr as it happens.',
     '',
   ].join('\n');
 }

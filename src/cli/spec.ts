@@ -91,8 +91,18 @@ export interface CommandSpec<C extends RequestChannel = RequestChannel> {
   fixed?: () => Payload;
   /** Requests to make first (e.g. saving --answers-file before generating), taking their fields out. */
   before?(payload: Payload): { calls: Call[]; payload: Payload };
-  /** The §6 object for the channel's answer; by default the answer is `data` and the calls made give the rest. */
-  output?(value: ResponseOf<C>, ctx: OutputContext): Promise<Section6> | Section6;
+  /** Builds the request from what is stored (e.g. the drafts of a generation), after `before`. */
+  resolve?(payload: Payload, ctx: OutputContext): Promise<Payload>;
+  /**
+   * The §6 object for the channel's answer (`args`: the request as argv gave it, before `before`); by default the
+   * answer is `data` and the calls made give the rest.
+   */
+  output?(value: ResponseOf<C>, ctx: OutputContext, args: Payload): Promise<Section6> | Section6;
+  /**
+   * Answers as soon as the channel's result is stored instead of waiting for background work (a generated
+   * title): that work goes on while the process runs and is cancelled when it ends.
+   */
+  answerFirst?: boolean;
   /** Exit code of a success (default 0), e.g. 1 when an evaluated assertion failed. */
   exitCode?(value: ResponseOf<C>): number;
 }

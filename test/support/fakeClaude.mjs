@@ -10,6 +10,7 @@
 //   drip chunks (default 1 ms).
 // FAKE_CLAUDE_API_STATUS: HTTP status of the api-error mode (default 500); FAKE_CLAUDE_RETRY_AFTER_S: for it, a
 //   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
+// FAKE_CLAUDE_TITLE_SCENARIO: the mode a title call runs instead (e.g. `hang`, for a title that never comes).
 // FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
 // Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
 // A prompt line `fake-claude: {json}` overrides these per call (see applyDirective).
@@ -78,12 +79,17 @@ function applyDirective(input) {
     const name = `FAKE_CLAUDE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
     env[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  const schemaAt = argv.indexOf('--json-schema');
-  const schema = schemaAt >= 0 ? JSON.parse(argv[schemaAt + 1]) : undefined;
-  if (Object.keys(schema?.properties ?? {}).join() === 'title') {
+  if (isTitleCall()) {
     env.FAKE_CLAUDE_SCENARIO = 'happy';
     env.FAKE_CLAUDE_OUTPUT = JSON.stringify({ title: 'Chaos' });
   }
+}
+
+/** A title call: its schema has only a `title` property. */
+function isTitleCall() {
+  const schemaAt = argv.indexOf('--json-schema');
+  const schema = schemaAt >= 0 ? JSON.parse(argv[schemaAt + 1]) : undefined;
+  return Object.keys(schema?.properties ?? {}).join() === 'title';
 }
 
 function readStdin() {
@@ -290,5 +296,7 @@ if (argv.includes('--version') || argv.includes('-v')) {
 }
 const input = await readStdin();
 applyDirective(input);
+if (env.FAKE_CLAUDE_TITLE_SCENARIO && isTitleCall())
+  env.FAKE_CLAUDE_SCENARIO = env.FAKE_CLAUDE_TITLE_SCENARIO;
 record(input);
 await run(env.FAKE_CLAUDE_SCENARIO || 'happy');

@@ -3,6 +3,7 @@ import { assertionsEvaluateCommand } from './assertions';
 import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
+import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand } from './stories';
 
 /** Every headless command (DESIGN §6); `puffin --help` lists them in this order. */
@@ -13,6 +14,8 @@ export const commands: readonly CommandSpec[] = [
   assertionsEvaluateCommand,
   storiesDeriveCommand,
   storiesModifyCommand,
+  storiesAcceptCommand,
+  storiesListCommand,
   sprintCreateCommand,
   ...planCommands,
   ...proofCommands,

@@ -1,11 +1,15 @@
 // `puffin stories derive --project DIR [--model M]` (feature request on stdin) and
 // `puffin stories modify --project DIR --feedback-file F [--generation ID] [--lock N,M] [--model M]`.
 // Both store the generation in DIR/.puffin/history as the app does. data: the stories; meta: the call's
-// {cliVersion, costUsd, turns, durationMs, sessionId} with generationId and the generated title. A generation
-// that did not succeed is the error object with its generationId and status.
+// {cliVersion, costUsd, turns, durationMs, sessionId} with generationId, the title and titleFallback. Both answer
+// as soon as the stories are stored: the title is generated while the process still runs, so it is usually the
+// local fallback title (titleFallback: true), and a title call still running when the process ends is cancelled.
+// A generation that did not succeed is the error object with its generationId and status. The stories are
+// drafts under review, not backlog stories: `puffin stories accept` adds them to the backlog (with ids).
 // modify works on the stories of --generation, or of the latest succeeded derive/modify generation. Locked
 // stories (kept byte-identical) are those locked in that generation plus the 1-based positions given to --lock.
 import type { Generation } from '../../shared/stories';
+import { fallbackTitle } from '../../main/workflows/generateTitle';
 import { CliFailure, type OutputContext, type CommandSpec, type Section6 } from '../spec';
 
 /** Generation ids made by the headless CLI: valid record ids, sortable, unique enough per project. */
@@ -34,7 +38,16 @@ function report(g: Generation, ctx: OutputContext): Section6 {
     })),
     source: final.source ?? null,
     warnings: final.warnings,
-    meta: { cliVersion, costUsd, turns, durationMs, sessionId, generationId: final.id, title: final.title },
+    meta: {
+      cliVersion,
+      costUsd,
+      turns,
+      durationMs,
+      sessionId,
+      generationId: final.id,
+      title: final.title,
+      titleFallback: final.title === fallbackTitle(final.prompt),
+    },
   };
 }
 
@@ -46,6 +59,7 @@ export const storiesDeriveCommand: CommandSpec<'generation:derive'> = {
   stdin: { field: 'prompt', what: 'feature request', trim: true },
   flags: [MODEL],
   fixed: () => ({ id: headlessId(), deriveStories: true }),
+  answerFirst: true,
   output: report,
 };
 
@@ -61,5 +75,6 @@ export const storiesModifyCommand: CommandSpec<'generation:modifyStored'> = {
     MODEL,
   ],
   fixed: () => ({ id: headlessId() }),
+  answerFirst: true,
   output: report,
 };

@@ -1,5 +1,6 @@
 /** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
 import type { Generation } from '../../shared/stories';
+import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
 import { extractLegacy } from '../llm/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
@@ -21,9 +22,7 @@ async function baseGeneration(history: HistoryRepo, id: string | undefined): Pro
     if (!g.stories?.length) throw new ServiceError('not_found', `Generation ${id} has no stories to modify.`);
     return g;
   }
-  const latest = (await history.list()).find(
-    (g) => (g.kind === 'derive' || g.kind === 'modify') && g.status === 'succeeded' && g.stories?.length,
-  );
+  const latest = latestWithStories(await history.list());
   if (!latest)
     throw new ServiceError(
       'not_found',

@@ -1,0 +1,119 @@
+// The headless stories journey through the CLI face with the fake CLI (test/support/fakeClaude.mjs): derive
+// answers as soon as the stories are stored (the title call hangs and is cancelled), accept makes them backlog
+// stories with ids, list filters the backlog, and --verbose puts the activity on stderr.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeClaudeEnv, fakeClaudePath } from '../../../test/support/fakeCli';
+import type { Story } from '../../shared/stories';
+import { runPuffin } from '../testing';
+
+const drafts = [
+  {
+    title: 'Export as CSV',
+    description: 'As a user, I want CSV export.',
+    acceptanceCriteria: ['A .csv downloads'],
+  },
+  {
+    title: 'Export as PDF',
+    description: 'As a user, I want PDF export.',
+    acceptanceCriteria: ['A .pdf downloads'],
+  },
+  {
+    title: 'Email the export',
+    description: 'As a user, I want it mailed.',
+    acceptanceCriteria: ['Mail arrives'],
+  },
+];
+
+let project: string;
+let userData: string;
+const env = () => ({
+  PATH: process.env.PATH ?? '',
+  PUFFIN_USER_DATA: userData,
+  PUFFIN_CLAUDE_PATH: fakeClaudePath(),
+  ...fakeClaudeEnv({ scenario: 'happy', output: { stories: drafts } }),
+  FAKE_CLAUDE_TITLE_SCENARIO: 'hang', // a title that never comes must not hold the answer
+});
+const puffin = (argv: string[], stdin?: string) =>
+  runPuffin(argv, { env: env(), cwd: project, ...(stdin ? { stdin } : {}) });
+
+beforeEach(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'puffin-cli-backlog-'));
+  userData = await mkdtemp(path.join(os.tmpdir(), 'puffin-cli-backlog-user-'));
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+  await rm(userData, { recursive: true, force: true });
+});
+
+describe('headless stories journey', () => {
+  it('derive answers without its title, accept adds the drafts with ids, list filters the backlog', async () => {
+    const derived = await puffin(['stories', 'derive', '--project', '.'], 'Let users export their data');
+    expect(derived.code).toBe(0);
+    expect(derived.out.data).toEqual(drafts);
+    const meta = derived.out.meta as Record<string, unknown>;
+    expect(meta).toMatchObject({ title: 'Let users export their data', titleFallback: true });
+    const generationId = meta.generationId as string;
+
+    const accepted = await puffin(['stories', 'accept', '--project', project, '--only', '1,3']);
+    expect(accepted.code).toBe(0);
+    const stories = accepted.out.data as Story[];
+    expect(stories.map((s) => [s.title, s.status, s.generationId])).toEqual([
+      ['Export as CSV', 'pending', generationId],
+      ['Email the export', 'pending', generationId],
+    ]);
+    expect(stories.every((s) => typeof s.id === 'string' && s.id.length > 0)).toBe(true);
+
+    const all = await puffin(['stories', 'list', '--project', project]);
+    expect((all.out.data as Story[]).map((s) => s.id)).toEqual(stories.map((s) => s.id));
+    const found = await puffin(['stories', 'list', '--project', project, '--query', 'MAIL arrives']);
+    expect((found.out.data as Story[]).map((s) => s.title)).toEqual(['Email the export']);
+    expect(found.out.meta).toEqual({ total: 2, shown: 1 });
+    const done = await puffin(['stories', 'list', '--project', project, '--status', 'done']);
+    expect(done.out.data).toEqual([]);
+
+    const sprint = await puffin([
+      'sprint',
+      'create',
+      '--project',
+      project,
+      '--stories',
+      stories[0]!.id,
+      '--title',
+      'S1',
+    ]);
+    expect(sprint.code).toBe(0);
+    expect(sprint.out.data).toMatchObject({ storyIds: [stories[0]!.id], title: 'S1' });
+  });
+
+  it('refuses positions outside the generation, an unknown status, and accepting with nothing derived', async () => {
+    const nothing = await puffin(['stories', 'accept', '--project', project]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.out.error).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('stories derive'),
+    });
+
+    await puffin(['stories', 'derive', '--project', project], 'Let users export their data');
+    const outside = await puffin(['stories', 'accept', '--project', project, '--only', '2,4']);
+    expect(outside.out.error).toMatchObject({
+      code: 'invalid_arguments',
+      message: expect.stringContaining('--only 4'),
+    });
+    const status = await puffin(['stories', 'list', '--project', project, '--status', 'later']);
+    expect(status.out.error).toMatchObject({ code: 'invalid_arguments' });
+    const backlog = await puffin(['stories', 'list', '--project', project]);
+    expect(backlog.out.data).toEqual([]);
+  });
+
+  it('--verbose writes the activity to stderr, stdout keeps its one object', async () => {
+    const quiet = await puffin(['stories', 'derive', '--project', project], 'Let users export their data');
+    expect(quiet.stderr).not.toContain('puffin progress');
+    const verbose = await puffin(['stories', 'derive', '--project', project, '--verbose'], 'Export my data');
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain('puffin progress [generation:progress]');
+    expect(verbose.stderr).toMatch(/puffin info \[/);
+  });
+});

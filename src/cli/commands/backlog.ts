@@ -1,0 +1,98 @@
+// `puffin stories accept --project DIR [--generation ID] [--only 1,3]`: the reviewed drafts of a generation (the
+// latest succeeded derive/modify unless --generation) become backlog stories, through `stories:accept` as the
+// app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: the stories
+// added, with their ids (what `puffin sprint create --stories` takes).
+// `puffin stories list --project DIR [--status S] [--query TEXT]`: the backlog through `stories:list`, filtered
+// by status and by words found in the title, description or acceptance criteria (all of them, any case).
+import type { Generation, Story, StoryDraft, StoryStatus } from '../../shared/stories';
+import { latestWithStories, matchesSearch, searchWords } from '../../shared/storySearch';
+import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from '../spec';
+
+const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
+
+async function generationToAccept(ctx: OutputContext, id: unknown): Promise<Generation> {
+  const history = await ctx.call('history:list', {});
+  if (id === undefined) {
+    const latest = latestWithStories(history);
+    if (!latest)
+      throw new CliFailure({
+        code: 'not_found',
+        message:
+          'This project has no generation with stories yet; derive stories first (`puffin stories derive`).',
+      });
+    return latest;
+  }
+  const g = history.find((h) => h.id === id);
+  if (!g)
+    throw new CliFailure({
+      code: 'not_found',
+      message: `There is no generation ${String(id)} in this project.`,
+    });
+  if (!g.stories?.length)
+    throw new CliFailure({ code: 'not_found', message: `Generation ${g.id} has no stories to accept.` });
+  return g;
+}
+
+/** The drafts at the 1-based positions (all when none are given); a position outside the list is refused. */
+export function pickDrafts(g: Generation, only: readonly unknown[] | undefined): StoryDraft[] {
+  const stories = g.stories ?? [];
+  const positions = only ?? stories.map((_, i) => i + 1);
+  const outside = positions.filter(
+    (n) => !Number.isInteger(n) || (n as number) < 1 || (n as number) > stories.length,
+  );
+  if (outside.length > 0)
+    throw new CliFailure({
+      code: 'invalid_arguments',
+      message: `--only ${outside.join(',')}: generation ${g.id} has ${stories.length} stories (1 to ${stories.length}).`,
+    });
+  return positions.map((n) => {
+    const { title, description, acceptanceCriteria } = stories[(n as number) - 1]!;
+    return { title, description, acceptanceCriteria };
+  });
+}
+
+/** The §6 object of a command that calls no model. */
+const noModel = (data: unknown, meta: object = {}) => ({ data, source: null, warnings: [], meta });
+
+const GENERATION: FlagSpec = { flag: 'generation', kind: 'string', field: 'generationId', value: 'ID' };
+const ONLY: FlagSpec = { flag: 'only', kind: 'integers', field: 'only' };
+const STATUS: FlagSpec = { flag: 'status', kind: 'string', field: 'status', value: 'S' };
+const QUERY: FlagSpec = { flag: 'query', kind: 'string', field: 'query', value: 'TEXT' };
+
+export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
+  path: ['stories', 'accept'],
+  summary: 'add the reviewed stories of the latest (or --generation) generation to the backlog, with ids',
+  channel: 'stories:accept',
+  project: true,
+  flags: [GENERATION, ONLY],
+  async resolve(payload: Payload, ctx) {
+    const g = await generationToAccept(ctx, payload.generationId);
+    return { generationId: g.id, drafts: pickDrafts(g, payload.only as unknown[] | undefined) };
+  },
+  output: (stories) => noModel(stories),
+};
+
+export const storiesListCommand: CommandSpec<'stories:list'> = {
+  path: ['stories', 'list'],
+  summary: 'list the backlog, optionally only one --status and the stories matching --query',
+  channel: 'stories:list',
+  project: true,
+  flags: [STATUS, QUERY],
+  // The filters are applied to the answer; stories:list itself takes nothing.
+  before: (payload) => {
+    const status = payload.status;
+    if (status !== undefined && !STATUSES.includes(status as StoryStatus))
+      throw new CliFailure({
+        code: 'invalid_arguments',
+        message: `--status ${String(status)}: give one of ${STATUSES.join(', ')}.`,
+      });
+    return { calls: [], payload: {} };
+  },
+  output: (stories: Story[], _ctx, args) => {
+    const words = searchWords(typeof args.query === 'string' ? args.query : '');
+    const data = stories.filter(
+      (s) => (args.status === undefined || s.status === args.status) && matchesSearch(s, words),
+    );
+    return noModel(data, { total: stories.length, shown: data.length });
+  },
+};

@@ -1,0 +1,34 @@
+/** Backlog search shared by the Backlog panel and `puffin stories list --query`: every word, anywhere. */
+import type { StoryDraft } from './stories';
+
+// Lower-cased search text per story object; records are replaced (not mutated) on change.
+const haystacks = new WeakMap<StoryDraft, string>();
+function haystack(s: StoryDraft): string {
+  let h = haystacks.get(s);
+  if (h === undefined) {
+    h = [s.title, s.description, ...s.acceptanceCriteria].join('\n').toLowerCase();
+    haystacks.set(s, h);
+  }
+  return h;
+}
+
+/** The search's words, lower-cased (none: everything matches). */
+export function searchWords(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Whether every word is in the story's title, description or acceptance criteria. */
+export function matchesSearch(s: StoryDraft, words: readonly string[]): boolean {
+  if (words.length === 0) return true;
+  const h = haystack(s);
+  return words.every((w) => h.includes(w));
+}
+
+/** The generation a headless round starts from when none is named: the latest succeeded one with stories. */
+export function latestWithStories<G extends { kind: string; status: string; stories?: unknown[] }>(
+  newestFirst: readonly G[],
+): G | undefined {
+  return newestFirst.find(
+    (g) => (g.kind === 'derive' || g.kind === 'modify') && g.status === 'succeeded' && !!g.stories?.length,
+  );
+}
