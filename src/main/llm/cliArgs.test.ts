@@ -48,6 +48,15 @@ describe('buildCliArgs', () => {
     ]);
   });
 
+  it('hands a sprint budget’s remainder to the CLI as --max-budget-usd', () => {
+    const args = buildCliArgs({ maxTurns: 2, maxBudgetUsd: 1.25 });
+    expect(args.slice(args.indexOf('--max-budget-usd'), args.indexOf('--max-budget-usd') + 2)).toEqual([
+      '--max-budget-usd',
+      '1.25',
+    ]);
+    expect(buildCliArgs({ maxTurns: 2 })).not.toContain('--max-budget-usd');
+  });
+
   it('never puts the prompt or a disallow of StructuredOutput on the command line', () => {
     const args = buildCliArgs({ schema, maxTurns: 2, hermetic: true, includePartialMessages: true });
     expect(args.join(' ')).not.toMatch(/disallowedTools|allowedTools|StructuredOutput/);

@@ -17,6 +17,8 @@ export interface CliArgsOptions {
    * stays available with them (it is not a built-in tool; checked against both builds). We never disallow it.
    */
   hermetic?: boolean;
+  /** --max-budget-usd (both builds have it): the CLI ends the call as `max_budget` past this cost. */
+  maxBudgetUsd?: number;
 }
 
 /** An empty MCP configuration, passed inline (both builds accept a JSON string for --mcp-config). */
@@ -37,6 +39,7 @@ export function buildCliArgs(options: CliArgsOptions): string[] {
   if (options.model) args.push('--model', options.model);
   if (options.fallbackModel) args.push('--fallback-model', options.fallbackModel);
   if (options.includePartialMessages) args.push('--include-partial-messages');
+  if (options.maxBudgetUsd !== undefined) args.push('--max-budget-usd', String(options.maxBudgetUsd));
   if (options.hermetic) args.push('--strict-mcp-config', '--mcp-config', EMPTY_MCP_CONFIG, '--tools', '');
   return args;
 }

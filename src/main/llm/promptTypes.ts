@@ -60,6 +60,8 @@ export interface SendPromptRequest {
   fallbackModel?: string;
   /** Clamped up to 2 when a schema is attached. Default 4. */
   maxTurns?: number;
+  /** The CLI stops itself once the call has cost this much (--max-budget-usd): what is left of a sprint's budget. */
+  maxBudgetUsd?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Receives the growing output while it is generated (turns on --include-partial-messages). */

@@ -76,6 +76,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
           maxTurns: (req.maxTurns ?? DEFAULT_MAX_TURNS) + (audit ? GROUNDED_EXTRA_TURNS : 0),
           ...(model ? { model } : {}),
           ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
+          ...(req.maxBudgetUsd !== undefined ? { maxBudgetUsd: req.maxBudgetUsd } : {}),
           includePartialMessages: req.preview !== undefined,
           hermetic: audit ? false : (req.hermetic ?? true),
         }),

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { historyKindOf } from '../../shared/workflows';
+import { allowCall } from '../budget/sprintBudget';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import type { JobRunner } from './jobRunner';
@@ -18,6 +19,11 @@ export interface RecordContext {
   /** The sprint's title when the call starts (the record's title, with the call's subject). */
   sprintTitle: () => Promise<string>;
   now: () => Date;
+  /**
+   * The sprint's budget (null: none) and what its recorded calls cost so far. With one, each call runs with what
+   * is left as --max-budget-usd, is refused (budget_exceeded) when nothing is left, and warns from 80 %.
+   */
+  budget?: () => Promise<{ limitUsd: number | null; spentUsd: number }>;
 }
 
 /** `base`, with every call of a recorded workflow kept in the history; other calls pass through untouched. */
@@ -25,6 +31,8 @@ export function recordingSendPrompt(base: SendPrompt, ctx: RecordContext): SendP
   const call = async (req: SendPromptRequest): Promise<SendPromptResult> => {
     const kind = historyKindOf(req.workflow);
     if (!kind) return base(req);
+    const budget = ctx.budget ? await ctx.budget() : null;
+    const allowance = allowCall(ctx.sprintId, budget?.limitUsd, budget?.spentUsd ?? 0);
     const sprintTitle = await ctx.sprintTitle().catch(() => ctx.sprintId);
     const record: Generation = {
       id: randomUUID(),
@@ -38,15 +46,17 @@ export function recordingSendPrompt(base: SendPrompt, ctx: RecordContext): SendP
       warnings: [],
       meta: { ...EMPTY_META },
     };
-    const outcome = await ctx.jobs.record(ctx.store, record, (push) =>
-      base({
+    const outcome = await ctx.jobs.record(ctx.store, record, async (push) => {
+      const result = await base({
         ...req,
+        ...(allowance.maxBudgetUsd === null ? {} : { maxBudgetUsd: allowance.maxBudgetUsd }),
         onEvent: (e) => {
           push(e);
           req.onEvent?.(e);
         },
-      }),
-    );
+      });
+      return allowance.warning ? { ...result, warnings: [...result.warnings, allowance.warning] } : result;
+    });
     if (!outcome.ok) throw outcome.error;
     return outcome.result;
   };
