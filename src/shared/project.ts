@@ -14,10 +14,11 @@ export interface StoreProblem {
 export interface StoreState {
   /** `<project>/.puffin` */
   dir: string;
-  /** True when this open created the store. */
-  createdNow: boolean;
+  /** False until something is saved: opening a project never creates `.puffin/`. */
+  exists: boolean;
   version: number;
-  createdAt: string;
+  /** When the store was created; null while it does not exist. */
+  createdAt: string | null;
   /** Files kept aside because they failed to parse (path relative to the store). */
   quarantined: string[];
   /** The same files with the reason each was kept aside (record files found when the project opened). */

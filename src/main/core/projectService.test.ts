@@ -82,7 +82,7 @@ describe('normalizeProjectPath', () => {
 });
 
 describe('ProjectService.open', () => {
-  it('creates .puffin/store.json on first open, then reports the existing store', async () => {
+  it('opening creates no .puffin/; the first save does, and the next open reports the existing store', async () => {
     const project = join(root, 'my-app');
     await mkdir(project);
     const changed = vi.fn();
@@ -92,25 +92,44 @@ describe('ProjectService.open', () => {
     expect(first).toMatchObject({
       name: 'my-app',
       path: project,
-      store: { dir: join(project, '.puffin'), createdNow: true, version: 1, quarantined: [] },
+      store: { dir: join(project, '.puffin'), exists: false, createdAt: null, version: 1, quarantined: [] },
     });
-    const meta = JSON.parse(await readFile(join(project, '.puffin', 'store.json'), 'utf8')) as {
-      version: number;
-      createdAt: string;
-    };
-    expect(meta).toEqual({ version: 1, createdAt: first.store.createdAt });
+    expect(await readdir(project)).toEqual([]);
     expect(projects.get()).toEqual(first);
     expect(changed).toHaveBeenCalledWith(first);
     expect(settings.get().recentProjects).toEqual([project]);
 
+    await projects.requireStore().settings.update({ description: 'D' });
+    expect(await readdir(join(project, '.puffin'))).toEqual(['project.json']);
+
     const second = await projects.open(project + '/');
     expect(second.path).toBe(project);
-    expect(second.store.createdNow).toBe(false);
-    expect(second.store.createdAt).toBe(first.store.createdAt);
+    expect(second.store).toMatchObject({ exists: true, createdAt: expect.any(String) });
+    const meta = JSON.parse(await readFile(join(project, '.puffin', 'store.json'), 'utf8')) as unknown;
+    expect(meta).toEqual({ version: 1, createdAt: second.store.createdAt });
+    expect((await projects.open(project)).store.createdAt).toBe(second.store.createdAt);
     expect(settings.get().recentProjects).toEqual([project]);
     expect(bus.recent().some((l) => l.scope === 'project' && /Opened project my-app/.test(l.message))).toBe(
       true,
     );
+  });
+
+  it.each([
+    ['the file system root', () => '/', /root of the file system/],
+    ['the home folder', () => root, /your home folder/],
+    ['the home folder as ~', () => '~', /your home folder/],
+  ])('refuses %s with not_a_project_folder and creates nothing', async (_what, input, message) => {
+    vi.stubEnv('HOME', root);
+    try {
+      await expect(projects.open(input())).rejects.toMatchObject({
+        code: 'not_a_project_folder',
+        message: expect.stringMatching(message) as unknown as string,
+      });
+      expect(await exists(join(root, '.puffin'))).toBe(false);
+      expect(projects.get()).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses a missing folder with not_found and creates nothing', async () => {
@@ -139,8 +158,7 @@ describe('ProjectService.open', () => {
       await mkdir(join(root, 'in-home'));
       const info = await projects.open('~/in-home');
       expect(info.path).toBe(join(root, 'in-home'));
-      expect(await exists(join(root, 'in-home', '.puffin', 'store.json'))).toBe(true);
-      expect((await projects.open('~')).path).toBe(root);
+      expect(await exists(join(root, 'in-home', '.puffin'))).toBe(false);
     } finally {
       vi.unstubAllEnvs();
     }
@@ -159,7 +177,7 @@ describe('ProjectService.open', () => {
     await mkdir(join(project, '.puffin'), { recursive: true });
     await writeFile(join(project, '.puffin', 'store.json'), '{"version": 1, "createdAt": ');
     const info = await projects.open(project);
-    expect(info.store.createdNow).toBe(false);
+    expect(info.store.exists).toBe(true);
     expect(info.store.quarantined).toHaveLength(1);
     const kept = info.store.quarantined[0]!;
     expect(kept).toMatch(/^store\.json\.corrupt-/);

@@ -1,5 +1,5 @@
 import { access, constants, stat } from 'node:fs/promises';
-import { basename, isAbsolute, resolve } from 'node:path';
+import { basename, isAbsolute, join, parse, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
@@ -39,6 +39,20 @@ export function normalizeProjectPath(input: string, home = homedir()): string {
   return resolve(expanded);
 }
 
+/**
+ * The file system's root and the home folder hold many projects, not one: a store there would sit above all of
+ * them (and its history would collect every folder's work). Refused with what to open instead.
+ */
+function refuseTooBroad(path: string, home = resolve(homedir())): void {
+  const what =
+    path === parse(path).root ? 'the root of the file system' : path === home ? 'your home folder' : null;
+  if (what)
+    throw new ServiceError(
+      'not_a_project_folder',
+      `${path} is ${what}, not a project folder. Open the folder of one project instead (for example ${join(home, 'code', 'my-app')}).`,
+    );
+}
+
 /** The opened project: checks the folder, opens its `.puffin/` store, remembers it in recent projects. */
 export class ProjectService {
   private current: ProjectInfo | null = null;
@@ -62,6 +76,7 @@ export class ProjectService {
 
   async open(input: string): Promise<ProjectInfo> {
     const path = normalizeProjectPath(input);
+    refuseTooBroad(path);
     const info = await stat(path).catch(() => null);
     if (!info) throw new ServiceError('not_found', `The folder ${path} does not exist.`);
     if (!info.isDirectory()) throw new ServiceError('not_a_directory', `${path} is a file, not a folder.`);
@@ -76,7 +91,7 @@ export class ProjectService {
     let store;
     try {
       store = await openStore(path);
-      await checkWritable(store.dir);
+      if (store.exists) await checkWritable(store.dir); // the project folder's W_OK was checked above
     } catch (err) {
       throw storeError(err, 'open');
     }
@@ -104,7 +119,7 @@ export class ProjectService {
     await this.settings.rememberProject(path);
     this.repos = opened.store;
     this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
-    this.log.info(`Opened project ${this.current.name}`, { path, createdStore: store.createdNow });
+    this.log.info(`Opened project ${this.current.name}`, { path, storeExists: store.exists });
     for (const l of this.listeners) l(this.current);
     return this.current;
   }

@@ -38,7 +38,7 @@ let root: Root;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'puffin-store-writes-'));
   project = join(dir, 'app');
-  await mkdir(project);
+  await mkdir(join(project, '.puffin'), { recursive: true });
   root = await createRoot({ userDataDir: join(dir, 'user-data'), platform: { face: 'cli' } });
 });
 afterEach(async () => {

@@ -382,7 +382,7 @@ describe('startDesktop', () => {
     const recent = menuItem(menuItem(template, 'File').submenu as MenuItemConstructorOptions[], 'Open Recent')
       .submenu as MenuItemConstructorOptions[];
     (recent[0]!.click as unknown as () => void)();
-    expect(await changed).toMatchObject({ path: project, store: { createdNow: true } });
+    expect(await changed).toMatchObject({ path: project, store: { exists: false } });
   });
 
   it('opens the folder the native dialog picked', async () => {

@@ -34,21 +34,30 @@ describe('openStore', () => {
     expect(migrations).toEqual({});
   });
 
-  it('creates .puffin/store.json on first open and reuses it afterwards', async () => {
+  it('creates nothing for a project without a store; writes store.json once the folder exists, then reuses it', async () => {
+    expect(await openStore(project)).toEqual({
+      dir: store,
+      exists: false,
+      version: STORE_VERSION,
+      createdAt: null,
+      quarantined: [],
+    });
+    expect(await readdir(project)).toEqual([]);
+
+    await mkdir(store); // the first saved record creates the folder
     const first = await openStore(project);
     expect(first).toEqual({
       dir: store,
-      createdNow: true,
+      exists: true,
       version: STORE_VERSION,
       createdAt: expect.any(String),
       quarantined: [],
     });
-    expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
+    expect(Number.isNaN(Date.parse(first.createdAt!))).toBe(false);
     expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: first.createdAt });
 
     const before = await readFile(meta, 'utf8');
-    const second = await openStore(project);
-    expect(second).toEqual({ ...first, createdNow: false });
+    expect(await openStore(project)).toEqual(first);
     expect(await readFile(meta, 'utf8')).toBe(before);
     expect(await readdir(store)).toEqual(['store.json']);
   });
@@ -57,7 +66,7 @@ describe('openStore', () => {
     await mkdir(store);
     await writeFile(join(store, 'other.json'), '{}');
     const state = await openStore(project);
-    expect(state.createdNow).toBe(false);
+    expect(state.exists).toBe(true);
     expect(state.quarantined).toEqual([]);
     expect((await readdir(store)).sort()).toEqual(['other.json', 'store.json']);
   });
@@ -78,7 +87,7 @@ describe('openStore', () => {
     expect(kept).toMatch(/^store\.json\.corrupt-/);
     expect(await readFile(join(store, kept), 'utf8')).toBe(text);
     expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: state.createdAt });
-    expect(state.createdNow).toBe(false);
+    expect(state.exists).toBe(true);
   });
 
   it('refuses a store from a newer Puffin with store_too_new and leaves store.json untouched', async () => {
@@ -106,6 +115,7 @@ describe('openStore', () => {
   });
 
   it('runs the migration hook for an older store, then records the new version', async () => {
+    await mkdir(store);
     await openStore(project);
     const createdAt = ((await readMeta()) as { createdAt: string }).createdAt;
     vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({
@@ -120,7 +130,7 @@ describe('openStore', () => {
     expect(migration).toHaveBeenCalledWith(store);
     expect(state).toEqual({
       dir: store,
-      createdNow: false,
+      exists: true,
       version: STORE_VERSION,
       createdAt,
       quarantined: [],
@@ -130,6 +140,7 @@ describe('openStore', () => {
   });
 
   it('fails clearly when no migration exists for an older store, and changes nothing', async () => {
+    await mkdir(store);
     await openStore(project);
     const before = await readFile(meta, 'utf8');
     vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({
@@ -141,6 +152,7 @@ describe('openStore', () => {
   });
 
   it('does not record the new version when a migration fails', async () => {
+    await mkdir(store);
     await openStore(project);
     const before = await readFile(meta, 'utf8');
     vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({

@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORE_DIR, type StoreState } from '../../shared/project';
 import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
@@ -31,8 +31,9 @@ function checkMeta(v: unknown): string | null {
 }
 
 /**
- * Opens (creating on first use) the `.puffin/` store of a project and brings it to STORE_VERSION.
- * A store newer than this build is refused rather than silently downgraded.
+ * Opens the `.puffin/` store of a project and brings it to STORE_VERSION. A store that does not exist is not
+ * created (the first saved record creates the folder; its store.json is written at the next open). A store newer
+ * than this build is refused rather than silently downgraded.
  */
 export async function openStore(projectDir: string, runMigrations = migrations): Promise<StoreState> {
   const dir = storeDirOf(projectDir);
@@ -41,7 +42,17 @@ export async function openStore(projectDir: string, runMigrations = migrations):
     (s) => s.isDirectory(),
     () => false,
   );
-  await mkdir(dir, { recursive: true });
+  if (!existed) {
+    // A file where the folder should be cannot hold a store: say so now rather than at the first save.
+    if (
+      await stat(dir).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${dir} is a file, not a folder; move it away so Puffin can keep its data there.`);
+    return { dir, exists: false, version: STORE_VERSION, createdAt: null, quarantined: [] };
+  }
   const quarantined: string[] = [];
   const read = await readJsonOrQuarantine<StoreMetaFile>(metaPath, checkMeta);
   let meta: StoreMetaFile;
@@ -68,5 +79,5 @@ export async function openStore(projectDir: string, runMigrations = migrations):
     meta = { ...meta, version: meta.version + 1 };
     await writeFileAtomic(metaPath, JSON.stringify(meta, null, 2) + '\n');
   }
-  return { dir, createdNow: !existed, version: meta.version, createdAt: meta.createdAt, quarantined };
+  return { dir, exists: true, version: meta.version, createdAt: meta.createdAt, quarantined };
 }

@@ -10,6 +10,7 @@ export type IpcErrorCode =
   | 'not_writable'
   | 'store_not_writable'
   | 'disk_full'
+  | 'not_a_project_folder'
   | 'corrupt_file'
   | 'no_project'
   | 'internal_error'

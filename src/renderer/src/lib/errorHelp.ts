@@ -120,6 +120,14 @@ export function describeError(err: ActionableError): ErrorHelp {
         title: "Puffin cannot write the project's .puffin folder",
         next: 'Make the .puffin folder (and its files) writable for your user, or copy the project to a writable disk, then retry. Nothing was saved.',
       };
+    case 'not_a_project_folder':
+      return {
+        ...base,
+        title: 'Not a project folder',
+        next: 'Choose the folder of one project (the one that holds its source code), not the root or your home folder.',
+        retry: false,
+        openProject: true,
+      };
     case 'invalid_draft':
       return {
         ...base,

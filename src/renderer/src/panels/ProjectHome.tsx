@@ -15,8 +15,9 @@ export function ProjectHome() {
           <dd data-testid="project-path">{project.path}</dd>
           <dt>Store</dt>
           <dd data-testid="store-state">
-            {store.createdNow ? `Created ${STORE_DIR}/ just now` : `Existing ${STORE_DIR}/`} · version{' '}
-            {store.version} · since {new Date(store.createdAt).toLocaleString()}
+            {store.exists && store.createdAt
+              ? `Existing ${STORE_DIR}/ · version ${store.version} · since ${new Date(store.createdAt).toLocaleString()}`
+              : `No ${STORE_DIR}/ yet: Puffin creates it when it first saves something`}
           </dd>
         </dl>
         {store.quarantined.length > 0 && (

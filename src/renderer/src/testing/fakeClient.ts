@@ -100,7 +100,7 @@ export const PROJECT: ProjectInfo = {
   openedAt: '2025-01-01T00:00:00.000Z',
   store: {
     dir: '/tmp/demo/.puffin',
-    createdNow: false,
+    exists: true,
     version: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     quarantined: [],
