@@ -1,12 +1,16 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startMockMessagesApi } from '../test/support/mockMessagesApi';
-import { assertionsFor, plan, planItem, planResponder, risFor } from '../test/support/planReplies';
-import { structured } from '../test/support/mockTurns';
-import { claudeExecutable, cliEnv, makeTempHome } from '../test/support/realCli';
-import { expect, startHost, test } from './support/host';
+import {
+  assertionsFor,
+  plan,
+  planItem,
+  planResponder,
+  risFor,
+  sprintAssertionsFor,
+} from '../test/support/planReplies';
+import { startRealCliWorld } from '../test/support/realCliWorld';
+import { expect, startWorldHost, test } from './support/host';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
@@ -14,12 +18,6 @@ const nav = (page: Page, name: string) =>
 test('sprint → questions → answers → plan → refine → diff → approve → RIS → assertions → export', async ({
   page,
 }) => {
-  const home = makeTempHome('puffin-e2e-home-');
-  const userData = mkdtempSync(join(tmpdir(), 'puffin-e2e-user-'));
-  const project = mkdtempSync(join(tmpdir(), 'puffin-e2e-plans-'));
-  mkdirSync(join(project, 'src'));
-  writeFileSync(join(project, 'src', 'index.ts'), 'export const app = 1;\n');
-
   // Story ids exist only once the stories are stored, so the replies read them from this holder.
   const ids: string[] = [];
   const replies = {
@@ -28,16 +26,18 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     refinements: [] as unknown[],
     ris: risFor,
     assertions: assertionsFor,
-    sprintAssertions: () => structured({}),
+    sprintAssertions: () => sprintAssertionsFor(ids),
   };
-  const mock = await startMockMessagesApi({ script: [], respond: planResponder(replies, 'Sharing sprint') });
-  const env = {
-    ...process.env,
-    ...cliEnv(mock.url, home.dir),
-    PUFFIN_USER_DATA: userData,
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-  };
-  const host = await startHost(env);
+  const world = await startRealCliWorld({
+    name: 'e2e-plans',
+    respond: planResponder(replies, 'Sharing sprint'),
+    projectFiles: { 'src/index.ts': 'export const app = 1;\n' },
+  });
+  const project = world.project;
+  const host = await startWorldHost(world).catch(async (error: unknown) => {
+    await world.close();
+    throw error;
+  });
   const token = new URL(host.launchUrl).searchParams.get('token')!;
   const call = async (channel: string, payload: unknown) => {
     const res = await page.request.post(`${host.url}api/invoke`, {
@@ -127,6 +127,14 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     await expect(page.getByRole('list', { name: 'Assertions for Share a recipe' })).toContainText(
       'the feature module exists',
     );
+    // The sprint-wide assertions (the last step) are shown per story, and that step finished.
+    for (const title of ['Share a recipe', 'Revoke a link'])
+      await expect(page.getByRole('list', { name: `Sprint assertions for ${title}` })).toContainText(
+        'the app entry still exports the app',
+      );
+    await expect(page.getByRole('status', { name: 'Specs progress' })).toContainText(
+      /^Sprint assertions: done \((\d+) of \1\)$/,
+    );
     // Generated assertions were stored where the Assertions panel and `puffin assertions evaluate` read them.
     expect(
       JSON.parse(readFileSync(join(project, '.puffin', 'assertions', `${a}.json`), 'utf8')),
@@ -155,12 +163,7 @@ test('sprint → questions → answers → plan → refine → diff → approve 
       await expect(history.getByText(kind, { exact: true }).first()).toBeVisible();
     await expect(history).toContainText('structured_output');
   } finally {
-    const exited = new Promise((r) => host.child.once('exit', r));
-    host.child.kill('SIGTERM');
-    await exited;
-    await mock.close();
-    home.cleanup();
-    rmSync(userData, { recursive: true, force: true });
-    rmSync(project, { recursive: true, force: true });
+    await host.stop();
+    await world.close();
   }
 });

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startMockMessagesApi, type MockMessagesApi } from '../test/support/mockMessagesApi';
+import type { MockMessagesApi } from '../test/support/mockMessagesApi';
 import { structured, structuredThenHang } from '../test/support/mockTurns';
 import type { Responder } from '../test/support/mockTypes';
 import { structuredOutputSchema, userText } from '../test/support/requestInspection';
-import { claudeExecutable, cliEnv, makeTempHome, notLoggedInEnv } from '../test/support/realCli';
-import { expect, startHost, test } from './support/host';
+import { startRealCliWorld, type RealCliWorldOptions } from '../test/support/realCliWorld';
+import { expect, startWorldHost, test } from './support/host';
 
 const FIRST_ROUND = [
   {
@@ -46,7 +43,7 @@ const respond: Responder = (body) => {
   return undefined;
 };
 
-interface Env {
+interface App {
   mock: MockMessagesApi;
   page: Page;
   projectDir: string;
@@ -54,43 +51,33 @@ interface Env {
   close(): Promise<void>;
 }
 
-async function startApp(
-  page: Page,
-  cliVars: (mockUrl: string, home: string) => Record<string, string>,
-  responder: Responder = respond,
-): Promise<Env> {
-  const mock = await startMockMessagesApi({ respond: responder });
-  const home = makeTempHome('puffin-e2e-home-');
-  const userData = mkdtempSync(join(tmpdir(), 'puffin-e2e-user-'));
-  const projectDir = mkdtempSync(join(tmpdir(), 'puffin-e2e-stories-'));
-  const base = { ...process.env };
-  delete base.ANTHROPIC_API_KEY;
-  const env = {
-    ...base,
-    ...cliVars(mock.url, home.dir),
-    PUFFIN_USER_DATA: userData,
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-  };
-  const host = await startHost(env);
-  await page.goto(host.launchUrl);
-  await page.getByLabel('Project folder').fill(projectDir);
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.getByTestId('project-path')).toHaveText(projectDir);
-  return {
-    mock,
+/** The browser host over a real-CLI world, with the world's project open in the page. */
+async function startApp(page: Page, options: RealCliWorldOptions): Promise<App> {
+  const world = await startRealCliWorld({ name: 'e2e-stories', respond, ...options });
+  const host = await startWorldHost(world).catch(async (error: unknown) => {
+    await world.close();
+    throw error;
+  });
+  const app: App = {
+    mock: world.mock,
     page,
-    projectDir,
+    projectDir: world.project,
     launchUrl: host.launchUrl,
     async close() {
-      const exited = new Promise((r) => host.child.once('exit', r));
-      host.child.kill('SIGTERM');
-      await exited;
-      await mock.close();
-      home.cleanup();
-      rmSync(userData, { recursive: true, force: true });
-      rmSync(projectDir, { recursive: true, force: true });
+      await host.stop();
+      await world.close();
     },
   };
+  try {
+    await page.goto(host.launchUrl);
+    await page.getByLabel('Project folder').fill(world.project);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByTestId('project-path')).toHaveText(world.project);
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }
 
 const nav = (page: Page, name: string) =>
@@ -99,7 +86,7 @@ const nav = (page: Page, name: string) =>
 test('derive stories with the real CLI, review, request changes, accept into the backlog, reload', async ({
   page,
 }) => {
-  const app = await startApp(page, (url, home) => cliEnv(url, home));
+  const app = await startApp(page, {});
   try {
     await nav(page, 'Prompt');
     await page
@@ -153,7 +140,7 @@ test('derive stories with the real CLI, review, request changes, accept into the
 });
 
 test('a CLI that is not logged in says how to log in', async ({ page }) => {
-  const app = await startApp(page, (url, home) => notLoggedInEnv(home, url));
+  const app = await startApp(page, { auth: 'none' });
   try {
     await nav(page, 'Prompt');
     await page.getByRole('textbox', { name: 'Feature request' }).fill('Anything');
@@ -171,11 +158,7 @@ test('stories stream in while generated; cancel keeps the complete ones', async 
   // Two complete stories and half of a third, then the model stalls.
   const full = JSON.stringify({ stories: FIRST_ROUND });
   const cut = full.indexOf(FIRST_ROUND[2]!.title) + 5;
-  const app = await startApp(
-    page,
-    (url, home) => cliEnv(url, home),
-    () => structuredThenHang(full.slice(0, cut)),
-  );
+  const app = await startApp(page, { respond: () => structuredThenHang(full.slice(0, cut)) });
   try {
     await nav(page, 'Prompt');
     await page

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
+import type { RealCliWorld } from '../../test/support/realCliWorld';
 
 export interface HostHandle {
   url: string;
@@ -17,10 +18,16 @@ export interface HostHandle {
 
 const root = repoRoot;
 
+export interface StartedHost {
+  child: ChildProcess;
+  url: string;
+  launchUrl: string;
+  /** SIGTERM, then waits for the host to exit. */
+  stop(): Promise<void>;
+}
+
 /** Starts `npm run serve` (as its script does) with its own user-data folder and waits for its URL line. */
-export async function startHost(
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; url: string; launchUrl: string }> {
+export async function startHost(env: NodeJS.ProcessEnv): Promise<StartedHost> {
   const child = spawn(
     process.execPath,
     [join(root, 'scripts', 'start.mjs'), '--host', '--json', '--no-build'],
@@ -38,7 +45,24 @@ export async function startHost(
     child.once('exit', (code) => reject(new Error(`host exited with ${code}: ${stderr}`)));
   });
   const { url, launchUrl } = JSON.parse(first) as { url: string; launchUrl: string };
-  return { child, url, launchUrl };
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, url, launchUrl, stop };
+}
+
+/**
+ * The browser host over a real-CLI world: its user data, and the CLI and mock the world set up. The host keeps the
+ * machine's environment (it runs node and tsx) without any credentials of its own; the world's variables win.
+ */
+export function startWorldHost(world: RealCliWorld): Promise<StartedHost> {
+  const machine = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(ANTHROPIC_|CLAUDE_CODE_|PUFFIN_)/.test(key)),
+  );
+  return startHost({ ...machine, ...world.env });
 }
 
 export const test = base.extend<{ host: HostHandle }>({
@@ -48,11 +72,9 @@ export const test = base.extend<{ host: HostHandle }>({
     const userDataDir = await mkdtemp(join(tmpdir(), 'puffin-e2e-user-'));
     const projectDir = await mkdtemp(join(tmpdir(), 'puffin-e2e-project-'));
     const env = { ...process.env, PUFFIN_USER_DATA: userDataDir };
-    const { child, url, launchUrl } = await startHost(env);
-    await use({ url, launchUrl, userDataDir, projectDir, env });
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    const host = await startHost(env);
+    await use({ url: host.url, launchUrl: host.launchUrl, userDataDir, projectDir, env });
+    await host.stop();
     await rm(userDataDir, { recursive: true, force: true });
     await rm(projectDir, { recursive: true, force: true });
   },

@@ -4,14 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { cliFixturePath } from '../support/fakeCli';
-import { claudeBinary, makeTempHome, streamJsonArgs, type CliVersionName } from '../support/realCli';
+import { claudeBinary, streamJsonArgs, type CliVersionName } from '../support/realCli';
+import { useRealCliTimeouts } from '../support/realCliTest';
+import { startRealCliWorld } from '../support/realCliWorld';
 import { offersStructuredOutput, structuredOutputSchema, userText } from '../support/requestInspection';
-import {
-  runScenarioWithRealCli,
-  scenarioEnv,
-  startScenarioMock,
-  type ScenarioRun,
-} from '../support/runScenario';
+import { runScenarioWithRealCli, scenarioWorld, type ScenarioRun } from '../support/runScenario';
 import {
   CLI_SCENARIOS,
   HANGING_API_SCENARIO,
@@ -24,6 +21,8 @@ import {
   summarizeTranscript,
   type TranscriptSummary,
 } from '../support/transcript';
+
+useRealCliTimeouts();
 
 function expectText(actual: unknown, expected: string | RegExp): void {
   if (typeof expected === 'string') expect(actual).toBe(expected);
@@ -176,17 +175,20 @@ describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the moc
     });
 
     it('waits on an API that never answers and ends on SIGTERM without a result line', async () => {
-      const mock = await startScenarioMock(HANGING_API_SCENARIO);
-      const home = makeTempHome();
+      // Concurrent tests close their own world: vitest's global test hooks do not follow concurrent tests.
+      const world = await startRealCliWorld(scenarioWorld(HANGING_API_SCENARIO, which));
       try {
         const child = execa(binary.command, [...binary.prefixArgs, ...streamJsonArgs(PERSON_SCHEMA, 3)], {
           input: HANGING_API_SCENARIO.prompt,
-          env: scenarioEnv(HANGING_API_SCENARIO, mock.url, home.dir),
+          env: world.env,
           extendEnv: false,
-          cwd: home.dir,
+          cwd: world.home,
           reject: false,
         });
-        await mock.waitForRequest((r) => r.kind === 'main');
+        await world.guard(
+          world.mock.waitForRequest((r) => r.kind === 'main'),
+          'the CLI calling the mock',
+        );
         child.kill('SIGTERM');
         const result = await child;
         const lines = String(result.stdout)
@@ -196,8 +198,7 @@ describe.each<CliVersionName>(['current', 'old'])('real CLI (%s) against the moc
         expect(lines.map((l) => (JSON.parse(l) as { subtype?: string }).subtype)).toEqual(['init']);
         expect(result.exitCode).toBe(143);
       } finally {
-        await mock.close();
-        home.cleanup();
+        await world.close();
       }
     });
   });

@@ -144,7 +144,7 @@ describe.each<CliVersionName>(['current', 'old'])('grounded calls, real CLI (%s)
       prompt: 'Look at the project and report the tokens you saw.',
       env: cliEnv(api.url, home.dir),
       cwd: sandbox.project,
-      timeoutMs: 60_000,
+      progress: () => api.requests.length,
     });
     const events = parseTranscript(cli.stdout);
     const init = cli.events.find((e) => e.type === 'system' && e.subtype === 'init');

@@ -1,24 +1,17 @@
 // `node bin/puffin.mjs sprint create` and `puffin plan analyze|answer|generate|regenerate-item|restore|approve|
 // ris|export` end to end: real CLI,
 // mock Messages API, one §6 JSON object on stdout, results stored in the project as the app stores them.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sprint, SprintDetail } from '../../src/shared/plans';
-import { startMockMessagesApi } from '../support/mockMessagesApi';
 import { structured } from '../support/mockTurns';
-import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
-import { plan, planItem, responder, SPRINT_TITLE, writeProjectFiles, type PlanReplies } from './planHarness';
+import { runPuffin } from '../support/puffinBin';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
+import { plan, planItem, responder, SPRINT_TITLE, type PlanReplies } from './planHarness';
 
-const BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+useRealCliTimeouts();
 
 /** Two backlog stories written the way the stories repo writes them. */
 function writeStories(project: string): void {
@@ -40,39 +33,21 @@ function writeStories(project: string): void {
 }
 
 async function setup(replies: PlanReplies) {
-  const mock = await startMockMessagesApi({ script: [], respond: responder(replies) });
-  const home = makeTempHome();
-  const root = mkdtempSync(join(tmpdir(), 'puffin-headless-plans-'));
-  const project = join(root, 'project');
-  mkdirSync(project);
-  writeProjectFiles(project, { 'src/index.ts': 'export {};\n' });
-  writeStories(project);
-  cleanups.push(
-    () => mock.close(),
-    () => home.cleanup(),
-    () => rmSync(root, { recursive: true, force: true }),
-  );
-  const env = {
-    ...cliEnv(mock.url, home.dir),
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-    PUFFIN_USER_DATA: join(root, 'user-data'),
-  };
+  const world = await realCliWorld({
+    respond: responder(replies),
+    projectFiles: { 'src/index.ts': 'export {};\n' },
+  });
+  writeStories(world.project);
   const puffin = async (args: string[]) => {
-    const r = await execa(process.execPath, [BIN, ...args], {
-      env,
-      extendEnv: false,
-      reject: false,
-      timeout: 60_000,
-      input: '',
-    });
-    const lines = String(r.stdout).trim().split('\n');
+    const r = await runPuffin(args, { env: world.env, world });
+    const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1); // exactly one JSON object on stdout
     return {
       exitCode: r.exitCode,
       out: JSON.parse(lines[0]!) as { data?: unknown; error?: { code: string } },
     };
   };
-  return { project, puffin };
+  return { project: world.project, puffin };
 }
 
 // Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.

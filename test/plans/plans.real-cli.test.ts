@@ -9,6 +9,7 @@ import type { SpecsProgress, Sprint, SprintDetail } from '../../src/shared/plans
 import type { Story } from '../../src/shared/stories';
 import { hang, httpError, structured } from '../support/mockTurns';
 import { userText } from '../support/requestInspection';
+import { useRealCliTimeouts } from '../support/realCliTest';
 import {
   plan,
   planItem,
@@ -17,6 +18,8 @@ import {
   type PlanJourney,
   type PlanReplies,
 } from './planHarness';
+
+useRealCliTimeouts();
 
 let journey: PlanJourney | undefined;
 afterEach(async () => {

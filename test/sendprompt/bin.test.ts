@@ -4,28 +4,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../src/main/llm/schemas';
-import { startMockMessagesApi } from '../support/mockMessagesApi';
 import { structured } from '../support/mockTurns';
-import {
-  claudeExecutable,
-  cliEnv,
-  makeTempHome,
-  notLoggedInEnv,
-  type CliVersionName,
-} from '../support/realCli';
+import { claudeExecutable, type CliVersionName } from '../support/realCli';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
+import type { RealCliWorld } from '../support/realCliWorld';
 import { anyRunMeta } from '../support/runMeta';
 import { ADA, PERSON_PROMPT, PERSON_SCHEMA } from '../support/scenarios';
+import { runPuffin } from '../support/puffinBin';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const binDir = path.join(repo, 'node_modules', '.bin');
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+useRealCliTimeouts();
 
 function schemaFile(schema: object): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bin-schema-')), 'schema.json');
@@ -34,38 +26,38 @@ function schemaFile(schema: object): string {
 }
 
 /** `bare`: PATH exactly as given (node_modules/.bin holds a `claude` too), node by its path. */
-async function puffin(args: string[], input: string, env: Record<string, string>, bare = false) {
-  const result = await execa(bare ? process.execPath : 'node', ['bin/puffin.mjs', ...args], {
-    cwd: repo,
+function puffin(
+  args: string[],
+  input: string,
+  env: Record<string, string>,
+  options: { bare?: boolean; world?: RealCliWorld } = {},
+) {
+  const { bare = false, world } = options;
+  return runPuffin(args, {
     input,
     env: bare ? env : { ...env, PATH: `${binDir}${path.delimiter}${env.PATH ?? ''}` },
-    extendEnv: false,
-    reject: false,
-    timeout: 120_000,
+    cwd: repo,
+    ...(bare ? {} : { node: 'node' }),
+    ...(world ? { world } : {}),
   });
-  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
-async function mockedEnv(
+/** A world whose mock answers with these turns, in order. */
+function mockedWorld(
   which: CliVersionName,
   turns: Parameters<typeof structured>[0][],
-): Promise<Record<string, string>> {
-  const mock = await startMockMessagesApi({ script: turns.map((t) => structured(t)) });
-  const home = makeTempHome();
-  cleanups.push(
-    () => mock.close(),
-    () => home.cleanup(),
-  );
-  return { ...cliEnv(mock.url, home.dir), PUFFIN_CLAUDE_PATH: claudeExecutable(which) };
+): Promise<RealCliWorld> {
+  return realCliWorld({ which, script: turns.map((t) => structured(t)) });
 }
 
 describe.each<CliVersionName>(['current', 'old'])('puffin prompt with the real CLI (%s)', (which) => {
   it('prints the DESIGN §6 object and exits 0', async () => {
-    const env = await mockedEnv(which, [ADA]);
+    const world = await mockedWorld(which, [ADA]);
     const { exitCode, stdout } = await puffin(
       ['prompt', '--schema', schemaFile(PERSON_SCHEMA), '--max-turns', '3'],
       PERSON_PROMPT,
-      env,
+      world.env,
+      { world },
     );
     expect(exitCode).toBe(0);
     const lines = stdout.trim().split('\n');
@@ -89,24 +81,24 @@ describe('puffin prompt', () => {
         acceptanceCriteria: ['a file'],
       },
     ];
-    const env = await mockedEnv('current', [{ stories }]);
+    const world = await mockedWorld('current', [{ stories }]);
     const { exitCode, stdout } = await puffin(
       ['prompt', '--schema', schemaFile(getSchema('stories').schema), '--envelope', 'stories'],
       'Derive stories',
-      env,
+      world.env,
+      { world },
     );
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout).data).toEqual(stories);
   });
 
   it('prints the error object and exits 1 when the CLI is not logged in', async () => {
-    const home = makeTempHome();
-    cleanups.push(() => home.cleanup());
-    const env = { ...notLoggedInEnv(home.dir), PUFFIN_CLAUDE_PATH: claudeExecutable('current') };
+    const world = await realCliWorld({ auth: 'none' });
     const { exitCode, stdout } = await puffin(
       ['prompt', '--schema', schemaFile(PERSON_SCHEMA)],
       PERSON_PROMPT,
-      env,
+      world.env,
+      { world },
     );
     expect(exitCode).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
@@ -118,17 +110,14 @@ describe('puffin prompt', () => {
   });
 
   it('finds `claude` on PATH when PUFFIN_CLAUDE_PATH is not set', async () => {
-    const env = await mockedEnv('current', [ADA]);
-    const shimDir = mkdtempSync(path.join(tmpdir(), 'puffin-path-claude-'));
-    claudeExecutable('current', shimDir);
-    const { PUFFIN_CLAUDE_PATH: _unused, ...rest } = env;
+    const world = await mockedWorld('current', [ADA]);
+    claudeExecutable('current', world.dir);
+    const { PUFFIN_CLAUDE_PATH: _unused, ...rest } = world.env;
     const { exitCode, stdout } = await puffin(
       ['prompt', '--schema', schemaFile(PERSON_SCHEMA)],
       PERSON_PROMPT,
-      {
-        ...rest,
-        PATH: `${shimDir}${path.delimiter}${rest.PATH}`,
-      },
+      { ...rest, PATH: `${world.dir}${path.delimiter}${rest.PATH}` },
+      { world },
     );
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout).data).toEqual(ADA);
@@ -149,7 +138,7 @@ describe('puffin prompt', () => {
       ['prompt', '--schema', schemaFile(PERSON_SCHEMA)],
       'p',
       { PATH: '/nonexistent' },
-      true,
+      { bare: true },
     );
     expect(exitCode).toBe(1);
     expect(JSON.parse(stdout).error).toEqual({

@@ -4,6 +4,7 @@ import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { LocatedCli } from '../../src/main/llm/locateCli';
 import { createSendPrompt, type SendPromptDeps } from '../../src/main/llm/sendPrompt';
 import { memoryLogger } from '../../src/main/llm/testing';
+import { instantRetries } from '../support/instantRetries';
 
 export function located(path: string): LocatedCli {
   return { path, source: 'env', command: path, argsPrefix: [] };
@@ -13,9 +14,6 @@ export interface HarnessOptions extends Partial<Omit<SendPromptDeps, 'env'>> {
   cliPath: string;
   env: NodeJS.ProcessEnv;
 }
-
-/** No backoff waits in tests: retries happen at once. */
-export const instantRetries = { deps: { sleep: async () => {}, random: () => 0 } };
 
 export function harness(options: HarnessOptions) {
   const { logger, lines } = memoryLogger();

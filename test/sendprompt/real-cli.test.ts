@@ -1,12 +1,13 @@
 // sendPrompt against the REAL Claude Code CLI, both builds (2.1.330 and 2.1.186, either side of the 2.1.187 and
 // 2.1.205 changes), talking to the loopback mock of the Messages API. Only the model's replies are scripted.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PromptError } from '../../src/main/llm/errors';
 import type { PreviewEvent, SendPromptRequest } from '../../src/main/llm/promptTypes';
 import type { MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text, toolCall } from '../support/mockTurns';
-import { claudeExecutable, makeTempHome, type CliVersionName, type TempHome } from '../support/realCli';
-import { startScenarioMock, scenarioEnv } from '../support/runScenario';
+import type { CliVersionName } from '../support/realCli';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
+import { scenarioWorld } from '../support/runScenario';
 import { ADA, cliScenario, PERSON_PROMPT, PERSON_SCHEMA, type CliScenario } from '../support/scenarios';
 import { harness } from './harness';
 
@@ -15,14 +16,10 @@ const VERSIONS: [CliVersionName, string][] = [
   ['old', '2.1.186'],
 ];
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+useRealCliTimeouts();
 
 interface Run {
   mock: MockMessagesApi;
-  home: TempHome;
   call: (
     extra?: Partial<SendPromptRequest>,
   ) => Promise<Awaited<ReturnType<ReturnType<typeof harness>['sendPrompt']>>>;
@@ -33,27 +30,21 @@ async function setup(
   which: CliVersionName,
   scenario: Pick<CliScenario, 'script' | 'whenExhausted' | 'auth' | 'cliMaxRetries'>,
 ): Promise<Run> {
-  const mock = await startScenarioMock(scenario);
-  const home = makeTempHome();
-  cleanups.push(
-    () => mock.close(),
-    () => home.cleanup(),
-  );
-  const { sendPrompt, logLines } = harness({
-    cliPath: claudeExecutable(which),
-    env: scenarioEnv(scenario, mock.url, home.dir),
-  });
+  const world = await realCliWorld(scenarioWorld(scenario, which));
+  const { sendPrompt, logLines } = harness({ cliPath: world.claudePath, env: world.env });
   const call = (extra: Partial<SendPromptRequest> = {}) =>
-    sendPrompt({
-      workflow: 'cli-prompt',
-      prompt: PERSON_PROMPT,
-      schema: PERSON_SCHEMA as unknown as Record<string, unknown>,
-      maxTurns: 3,
-      cwd: home.dir,
-      timeoutMs: 60_000,
-      ...extra,
-    });
-  return { mock, home, call, logLines };
+    world.guard(
+      sendPrompt({
+        workflow: 'cli-prompt',
+        prompt: PERSON_PROMPT,
+        schema: PERSON_SCHEMA as unknown as Record<string, unknown>,
+        maxTurns: 3,
+        cwd: world.home,
+        ...extra,
+      }),
+      'sendPrompt',
+    );
+  return { mock: world.mock, call, logLines };
 }
 
 /** Runs a shared scenario with its own settings and returns the outcome. */

@@ -1,51 +1,29 @@
 // `node bin/puffin.mjs stories derive|modify` and `puffin title` end to end: real CLI, mock Messages API,
 // results stored in the project exactly as the app stores them.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../src/shared/stories';
-import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured } from '../support/mockTurns';
 import type { MockTurn } from '../support/mockTypes';
-import { claudeExecutable, cliEnv, makeTempHome, type TempHome } from '../support/realCli';
+import { PUFFIN_BIN, runPuffin } from '../support/puffinBin';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
 import { anyRunMeta } from '../support/runMeta';
 import { respond, TITLE } from './journeyHarness';
 
-const BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
 const story = (n: number) => ({
   title: `Story ${n}`,
   description: `As a cook, I want feature ${n} so that I save time`,
   acceptanceCriteria: [`criterion ${n}`],
 });
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+useRealCliTimeouts();
 
 async function setup(script: MockTurn[]) {
-  const mock: MockMessagesApi = await startMockMessagesApi({ script, respond });
-  const home: TempHome = makeTempHome();
-  const root = mkdtempSync(join(tmpdir(), 'puffin-headless-'));
-  const project = join(root, 'project');
-  mkdirSync(project);
-  cleanups.push(
-    () => mock.close(),
-    () => home.cleanup(),
-    () => rmSync(root, { recursive: true, force: true }),
-  );
-  const env = {
-    ...cliEnv(mock.url, home.dir),
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-    PUFFIN_USER_DATA: join(root, 'user-data'),
-  };
-  const puffin = (args: string[], input: string) =>
-    execa(process.execPath, [BIN, ...args], { input, env, extendEnv: false, reject: false, timeout: 60_000 });
-  return { mock, project, root, puffin };
+  const world = await realCliWorld({ script, respond });
+  const puffin = (args: string[], input: string) => runPuffin(args, { input, env: world.env, world });
+  return { mock: world.mock, project: world.project, root: world.dir, puffin };
 }
 
 // Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
@@ -101,7 +79,7 @@ describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
     expect(noFeedback.exitCode).toBe(1);
     expect(JSON.parse(String(noFeedback.stdout))).toMatchObject({ error: { code: 'invalid_arguments' } });
     const nothingToModify = await puffin(
-      ['stories', 'modify', '--project', project, '--feedback-file', BIN],
+      ['stories', 'modify', '--project', project, '--feedback-file', PUFFIN_BIN],
       '',
     );
     expect(JSON.parse(String(nothingToModify.stdout))).toMatchObject({ error: { code: 'not_found' } });

@@ -1,20 +1,13 @@
 // The app's services (the same composition root the faces use) wired to the real Claude Code CLI and the
-// loopback mock of the Messages API, with a temporary project, user-data folder and HOME.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRoot, type Root, type Services } from '../../src/main/core/core';
-import { driveServices, type ServiceDriver } from '../support/serviceDriver';
-import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
+// loopback mock of the Messages API, in a real-CLI world (test/support/realCliWorld.ts).
+import type { Root, Services } from '../../src/main/core/core';
+import type { MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
 import type { MockTurn, MessagesRequestBody, Responder } from '../support/mockTypes';
-import {
-  claudeExecutable,
-  cliEnv,
-  makeTempHome,
-  notLoggedInEnv,
-  type CliVersionName,
-} from '../support/realCli';
+import type { CliVersionName } from '../support/realCli';
+import { createWorldRoot, openWorldRoot } from '../support/realCliRoot';
+import { startRealCliWorld } from '../support/realCliWorld';
+import type { ServiceDriver } from '../support/serviceDriver';
 import { lastToolResults, structuredOutputSchema } from '../support/requestInspection';
 
 export const TITLE = 'Recipe Link Sharing';
@@ -50,52 +43,31 @@ export async function startJourney(opts: {
   respond?: Responder;
 }): Promise<Journey> {
   const first = opts.respond;
-  const mock = await startMockMessagesApi({
+  const world = await startRealCliWorld({
+    name: 'journey',
     script: opts.script,
     respond: first ? (body, i) => first(body, i) ?? respond(body) : respond,
+    which: opts.which ?? 'current',
+    auth: opts.loggedIn === false ? 'none' : 'api-key',
   });
-  const home = makeTempHome();
-  const tmp = mkdtempSync(join(tmpdir(), 'puffin-journey-'));
-  const project = join(tmp, 'project');
-  const userData = join(tmp, 'user-data');
-  rmSync(project, { recursive: true, force: true });
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(project);
-  const base = opts.loggedIn === false ? notLoggedInEnv(home.dir, mock.url) : cliEnv(mock.url, home.dir);
-  const env = { ...base, PUFFIN_CLAUDE_PATH: claudeExecutable(opts.which ?? 'current') };
-  const build = () =>
-    createRoot({
-      userDataDir: userData,
-      platform: { face: 'browser' },
-      llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
-    });
-  const all: Root[] = [];
-  const root = await build();
-  all.push(root);
-  const driver = driveServices(root);
-  const { events, call } = driver;
-  await call('project:open', { path: project });
+  const { root, driver } = await openWorldRoot(world);
+  const all: Root[] = [root];
   return {
+    ...driver,
     root,
     services: root.services,
-    mock,
-    project,
-    userData,
-    env,
-    events,
-    call,
-    fail: driver.fail,
-    waitFor: driver.waitFor,
+    mock: world.mock,
+    project: world.project,
+    userData: world.userData,
+    env: world.env,
     async reopen() {
-      const s = await build();
-      all.push(s);
-      return s;
+      const again = await createWorldRoot(world);
+      all.push(again);
+      return again;
     },
     async close() {
-      for (const s of all) await s.dispose();
-      await mock.close();
-      home.cleanup();
-      rmSync(tmp, { recursive: true, force: true });
+      for (const r of all) await r.dispose();
+      await world.close();
     },
   };
 }

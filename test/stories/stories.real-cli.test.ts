@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Generation, GenerationProgress, ReviewDraft, Story } from '../../src/shared/stories';
 import { structured, structuredThenHang } from '../support/mockTurns';
 import { userText } from '../support/requestInspection';
+import { useRealCliTimeouts } from '../support/realCliTest';
 import { startJourney, TITLE, type Journey } from './journeyHarness';
 
 const story = (n: number) => ({
@@ -13,6 +14,8 @@ const story = (n: number) => ({
   acceptanceCriteria: [`criterion ${n}a`, `criterion ${n}b`],
 });
 const STORIES = [story(1), story(2), story(3)];
+
+useRealCliTimeouts();
 
 let journey: Journey | undefined;
 afterEach(async () => {

@@ -6,20 +6,17 @@
 // The store migration test opens a copy of it and checks that nothing is lost.
 //
 //   npx tsx test/support/makeStoreFixture.ts [outDir]     (default test/fixtures/store-v1)
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRoot } from '../../src/main/core/core';
 import type { Generation } from '../../src/shared/stories';
-import { startMockMessagesApi } from './mockMessagesApi';
 import { httpError, structured, text } from './mockTurns';
 import type { MessagesRequestBody, MockTurn } from './mockTypes';
 import { assertionsFor, plan, planItem, planResponder, risFor, type PlanReplies } from './planReplies';
-import { claudeExecutable, cliEnv, makeTempHome } from './realCli';
+import { createWorldRoot } from './realCliRoot';
+import { startRealCliWorld } from './realCliWorld';
 import { driveServices } from './serviceDriver';
 import { lastToolResults, structuredOutputSchema } from './requestInspection';
-import { writeProjectFiles } from '../plans/planHarness';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = process.argv[2] ?? join(root, 'test', 'fixtures', 'store-v1');
@@ -52,23 +49,18 @@ function respond(body: MessagesRequestBody): MockTurn | undefined {
 }
 
 async function main(): Promise<void> {
-  const mock = await startMockMessagesApi({ script: [], respond });
-  const home = makeTempHome();
-  const tmp = mkdtempSync(join(tmpdir(), 'puffin-store-fixture-'));
-  const project = join(tmp, 'project');
-  mkdirSync(project);
-  writeProjectFiles(project, {
-    'src/index.ts': 'export const feature = 1;\n',
-    'src/feature1.ts': 'export const share = () => 1;\n',
-    'package.json': '{"name":"recipes"}\n',
+  const world = await startRealCliWorld({
+    name: 'store-fixture',
+    respond,
+    projectFiles: {
+      'src/index.ts': 'export const feature = 1;\n',
+      'src/feature1.ts': 'export const share = () => 1;\n',
+      'package.json': '{"name":"recipes"}\n',
+    },
   });
-  const env = { ...cliEnv(mock.url, home.dir), PUFFIN_CLAUDE_PATH: claudeExecutable('current') };
-  const root = await createRoot({
-    userDataDir: join(tmp, 'user-data'),
-    platform: { face: 'browser' },
-    llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
-  });
-  const { call, waitFor } = driveServices(root);
+  const project = world.project;
+  const root = await createWorldRoot(world);
+  const { call, waitFor } = driveServices(root, world);
   const titled = (id: string) =>
     waitFor('history:changed', (g: Generation) => g.id === id && g.title !== '' && g.status !== 'running');
   try {
@@ -150,14 +142,12 @@ async function main(): Promise<void> {
     const closed = await call('sprints:create', { storyIds: [d], title: 'Later' });
     await call('sprints:update', { id: closed.id, patch: { status: 'closed' } });
     await root.services.generation.idle();
+    rmSync(outDir, { recursive: true, force: true });
+    cpSync(join(project, '.puffin'), outDir, { recursive: true });
   } finally {
     await root.dispose();
-    await mock.close();
-    home.cleanup();
+    await world.close();
   }
-  rmSync(outDir, { recursive: true, force: true });
-  cpSync(join(project, '.puffin'), outDir, { recursive: true });
-  rmSync(tmp, { recursive: true, force: true });
   process.stdout.write(`wrote ${outDir}\n`);
 }
 

@@ -106,3 +106,23 @@ export function assertionsFor(storyId: string): MockTurn {
     ],
   });
 }
+
+/** A valid sprint-assertions reply: one cross-story check per story, named after it. */
+export function sprintAssertionsFor(storyIds: string[]): MockTurn {
+  return structured(
+    Object.fromEntries(
+      storyIds.map((id) => [
+        id,
+        [
+          {
+            type: 'FILE_CONTAINS',
+            target: 'src/index.ts',
+            message: `the app entry still exports the app (sprint check for ${id})`,
+            criterion: 'AC1',
+            assertion: { match: 'literal', content: 'export const app' },
+          },
+        ],
+      ]),
+    ),
+  );
+}

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
+import { childUntilStalled, StallError } from './stallGuard';
 
 export type CliVersionName = 'current' | 'old';
 
@@ -159,6 +160,8 @@ export interface CliRun {
   /** Lines that parsed as JSON objects. */
   events: Record<string, unknown>[];
   durationMs: number;
+  /** Killed because neither it nor `progress` moved for the stall window (see stallGuard.ts). */
+  stalled: boolean;
 }
 
 export interface RunCliOptions {
@@ -167,20 +170,37 @@ export interface RunCliOptions {
   prompt: string;
   env: Record<string, string>;
   cwd: string;
-  timeoutMs?: number;
+  /** Progress outside the process (e.g. the mock's request count); its output counts anyway. */
+  progress?: () => number;
+  /** Overrides the stall window (PUFFIN_TEST_STALL_MS, default 60 s). */
+  stallMs?: number;
 }
 
-/** Spawns the binary directly (no shell), prompt on stdin, and collects its output. */
+/**
+ * Spawns the binary directly (no shell), prompt on stdin, and collects its output. It is killed only when it stalls
+ * (no output and no outside progress for the stall window), never after a fixed total time: a loaded machine makes a
+ * run slower, not wrong.
+ */
 export async function runCli(binary: ClaudeBinary, options: RunCliOptions): Promise<CliRun> {
   const started = Date.now();
-  const result = await execa(binary.command, [...binary.prefixArgs, ...options.args], {
+  const subprocess = execa(binary.command, [...binary.prefixArgs, ...options.args], {
     input: options.prompt,
     env: options.env,
     extendEnv: false,
     cwd: options.cwd,
     reject: false,
-    timeout: options.timeoutMs ?? 45_000,
     stripFinalNewline: false,
+  });
+  let stalled = false;
+  const result = await childUntilStalled(
+    subprocess,
+    options.progress ?? (() => 0),
+    'CLI run',
+    options.stallMs,
+  ).catch((error: unknown) => {
+    if (!(error instanceof StallError)) throw error;
+    stalled = true; // killed: its output so far is still worth showing
+    return subprocess;
   });
   const stdout = String(result.stdout);
   const rawLines = stdout.split('\n').filter((line) => line.trim() !== '');
@@ -192,6 +212,7 @@ export async function runCli(binary: ClaudeBinary, options: RunCliOptions): Prom
     rawLines,
     events: rawLines.flatMap(parseObjectLine),
     durationMs: Date.now() - started,
+    stalled,
   };
 }
 

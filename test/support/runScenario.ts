@@ -1,36 +1,22 @@
-// Glue between a scenario and a run: its mock, its environment, and one real-CLI run of it.
-import { startMockMessagesApi, type MockMessagesApi } from './mockMessagesApi';
-import {
-  claudeBinary,
-  cliEnv,
-  makeTempHome,
-  notLoggedInEnv,
-  runCli,
-  streamJsonArgs,
-  type CliRun,
-  type CliVersionName,
-} from './realCli';
+// Glue between a scenario and a run: its world (mock, environment) and one real-CLI run of it.
+import type { MockMessagesApi } from './mockMessagesApi';
+import { claudeBinary, runCli, streamJsonArgs, type CliRun, type CliVersionName } from './realCli';
+import { startRealCliWorld, type RealCliWorldOptions } from './realCliWorld';
 import type { CliScenario } from './scenarios';
 import { summarizeTranscript, type TranscriptSummary } from './transcript';
 
-type ScenarioSetup = Pick<CliScenario, 'script' | 'whenExhausted'>;
-
-/** A mock API scripted for the scenario. */
-export function startScenarioMock(scenario: ScenarioSetup): Promise<MockMessagesApi> {
-  return startMockMessagesApi({
+/** What a scenario asks of its world: the mock's script and the CLI's login and retries. */
+export function scenarioWorld(
+  scenario: Pick<CliScenario, 'script' | 'whenExhausted' | 'auth' | 'cliMaxRetries'>,
+  which: CliVersionName,
+): RealCliWorldOptions {
+  return {
+    which,
     script: scenario.script,
+    auth: scenario.auth,
     ...(scenario.whenExhausted ? { whenExhausted: scenario.whenExhausted } : {}),
-  });
-}
-
-/** The CLI environment the scenario needs (API key or not logged in). */
-export function scenarioEnv(
-  scenario: Pick<CliScenario, 'auth' | 'cliMaxRetries'>,
-  mockUrl: string,
-  homeDir: string,
-): Record<string, string> {
-  if (scenario.auth === 'none') return notLoggedInEnv(homeDir, mockUrl);
-  return cliEnv(mockUrl, homeDir, { maxRetries: scenario.cliMaxRetries ?? 0 });
+    ...(scenario.cliMaxRetries !== undefined ? { cliMaxRetries: scenario.cliMaxRetries } : {}),
+  };
 }
 
 export interface ScenarioRun {
@@ -39,23 +25,22 @@ export interface ScenarioRun {
   mock: MockMessagesApi;
 }
 
-/** Runs the real CLI once through the scenario; the mock is closed and HOME removed afterwards. */
+/** Runs the real CLI once through the scenario; its world is closed afterwards (the mock keeps its record). */
 export async function runScenarioWithRealCli(
   scenario: CliScenario,
   which: CliVersionName,
 ): Promise<ScenarioRun> {
-  const mock = await startScenarioMock(scenario);
-  const home = makeTempHome();
+  const world = await startRealCliWorld(scenarioWorld(scenario, which));
   try {
     const run = await runCli(claudeBinary(which), {
       args: streamJsonArgs(scenario.schema, scenario.maxTurns, scenario.extraArgs),
       prompt: scenario.prompt,
-      env: scenarioEnv(scenario, mock.url, home.dir),
-      cwd: home.dir,
+      env: world.env,
+      cwd: world.home,
+      progress: world.progress,
     });
-    return { run, summary: summarizeTranscript(run.events), mock };
+    return { run, summary: summarizeTranscript(run.events), mock: world.mock };
   } finally {
-    await mock.close();
-    home.cleanup();
+    await world.close();
   }
 }

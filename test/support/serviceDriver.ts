@@ -30,10 +30,22 @@ interface Waiter {
   resolve: (payload: unknown) => void;
 }
 
-export function driveServices(root: Pick<Root, 'dispatch' | 'onEvent'>): ServiceDriver {
+/** How waits on a real CLI are bounded (a RealCliWorld): by progress, every event counting as progress. */
+export interface WaitBound {
+  guard<T>(work: Promise<T>, what: string): Promise<T>;
+  touch(): void;
+}
+
+const UNBOUNDED: WaitBound = { guard: (work) => work, touch: () => {} };
+
+export function driveServices(
+  root: Pick<Root, 'dispatch' | 'onEvent'>,
+  bound: WaitBound = UNBOUNDED,
+): ServiceDriver {
   const events: ServiceDriver['events'] = [];
   const waiters: Waiter[] = [];
   root.onEvent((event, payload) => {
+    bound.touch();
     events.push({ event, payload });
     for (const w of [...waiters])
       if (w.event === event && w.match(payload)) {
@@ -42,7 +54,7 @@ export function driveServices(root: Pick<Root, 'dispatch' | 'onEvent'>): Service
       }
   });
   const dispatch = <C extends RequestChannel>(channel: C, request: RequestOf<C>) =>
-    root.dispatch(channel, request, { face: 'test' });
+    bound.guard(root.dispatch(channel, request, { face: 'test' }), channel);
   return {
     events,
     async call(channel, request) {
@@ -59,9 +71,10 @@ export function driveServices(root: Pick<Root, 'dispatch' | 'onEvent'>): Service
       const test = match as (payload: unknown) => boolean;
       const past = events.find((e) => e.event === event && test(e.payload));
       if (past) return Promise.resolve(past.payload as EventPayloads[typeof event]);
-      return new Promise((resolve) =>
+      const future = new Promise<EventPayloads[typeof event]>((resolve) =>
         waiters.push({ event, match: test, resolve: resolve as (payload: unknown) => void }),
       );
+      return bound.guard(future, `waiting for ${event}`);
     },
   };
 }
