@@ -2,9 +2,9 @@
 import type ts from 'typescript';
 import type { SourceLocation } from '../../../shared/assertions';
 import { isCodeFile, type EvaluationContext } from '../context';
-import { AssertionEvalError } from '../errors';
 import type { FileEntry } from '../paths';
-import { fail, quote, type Outcome } from './types';
+import { isOutcome, targetFiles, type TargetRule } from './targetFiles';
+import type { Outcome } from './types';
 
 export interface ParsedFile {
   entry: FileEntry;
@@ -17,31 +17,23 @@ export interface CodeTarget {
   label: string;
 }
 
+const CODE_FILES: TargetRule = {
+  unit: 'file',
+  kept: 'TypeScript/JavaScript file',
+  keeps: (entry) => isCodeFile(entry.rel),
+  refuses: (entry) =>
+    isCodeFile(entry.rel) ? null : 'is not a TypeScript/JavaScript file (.ts .tsx .js .jsx .mjs .cjs)',
+};
+
 export async function codeTarget(ctx: EvaluationContext, target: string): Promise<CodeTarget | Outcome> {
-  const resolved = await ctx.resolveTarget(target);
-  if (!resolved.glob) {
-    const entry = resolved.entries[0];
-    if (!entry) return fail(`file ${quote(resolved.target)} does not exist`);
-    if (entry.kind !== 'file')
-      throw new AssertionEvalError(`${quote(entry.rel)} is a ${entry.kind}, not a file`);
-    if (!isCodeFile(entry.rel)) {
-      throw new AssertionEvalError(
-        `${quote(entry.rel)} is not a TypeScript/JavaScript file (.ts .tsx .js .jsx .mjs .cjs)`,
-      );
-    }
-    return { files: [{ entry, sf: await ctx.sourceFile(entry) }], label: quote(entry.rel) };
-  }
-  const entries = resolved.entries.filter((e) => isCodeFile(e.rel));
-  if (entries.length === 0) return fail(`no TypeScript/JavaScript file matches ${quote(resolved.target)}`);
-  await ctx.prefetch(entries);
+  const found = await targetFiles(ctx, target, CODE_FILES);
+  if (isOutcome(found)) return found;
   const files: ParsedFile[] = [];
-  for (const entry of entries) files.push({ entry, sf: await ctx.sourceFile(entry) });
-  return { files, label: `${entries.length} file(s) matching ${quote(resolved.target)}` };
+  for (const entry of found.entries) files.push({ entry, sf: await ctx.sourceFile(entry) });
+  return { files, label: found.label };
 }
 
-export function isOutcome(value: CodeTarget | Outcome): value is Outcome {
-  return 'status' in value;
-}
+export { isOutcome };
 
 export function nodeLocation(file: ParsedFile, node: ts.Node): SourceLocation {
   const { line, character } = file.sf.getLineAndCharacterOfPosition(node.getStart(file.sf));

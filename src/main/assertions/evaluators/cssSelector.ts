@@ -3,12 +3,18 @@
 // (`.card { .title {} }` defines `.card .title`; see styleRules.ts).
 import { generate, parse, type CssNode, type SelectorList } from 'css-tree';
 import type { SourceLocation } from '../../../shared/assertions';
-import { AssertionEvalError, malformed } from '../errors';
+import { malformed } from '../errors';
 import { reqString, specOf } from '../fields';
-import type { FileEntry } from '../paths';
+import { isOutcome, targetFiles, type TargetRule } from './targetFiles';
 import { fail, listSome, pass, quote, type Evaluator } from './types';
 
 const STYLE_EXTENSIONS = /\.(?:css|pcss|postcss)$/i;
+/** A named file is read as CSS whatever its extension; a glob keeps the stylesheet extensions only. */
+const STYLESHEETS: TargetRule = {
+  unit: 'stylesheet',
+  kept: 'stylesheet',
+  keeps: (entry) => STYLE_EXTENSIONS.test(entry.rel),
+};
 
 /** Each selector of a comma list, normalised by css-tree's generator; an unparseable selector is malformed input. */
 export function normalizeSelectors(selector: string): string[] {
@@ -33,22 +39,9 @@ interface FoundSelector {
 /** CSS_SELECTOR_EXISTS `{selector}`; with a comma list, every selector of the list must exist. */
 export const evaluateCssSelector: Evaluator = async (ctx, a) => {
   const wanted = normalizeSelectors(reqString(specOf(a), 'selector'));
-  const resolved = await ctx.resolveTarget(a.target);
-  let entries: FileEntry[];
-  let label: string;
-  if (!resolved.glob) {
-    const entry = resolved.entries[0];
-    if (!entry) return fail(`stylesheet ${quote(resolved.target)} does not exist`);
-    if (entry.kind !== 'file')
-      throw new AssertionEvalError(`${quote(entry.rel)} is a ${entry.kind}, not a file`);
-    entries = [entry];
-    label = quote(entry.rel);
-  } else {
-    entries = resolved.entries.filter((e) => STYLE_EXTENSIONS.test(e.rel));
-    if (entries.length === 0) return fail(`no stylesheet matches ${quote(resolved.target)}`);
-    label = `${entries.length} stylesheet(s) matching ${quote(resolved.target)}`;
-    await ctx.prefetch(entries);
-  }
+  const files = await targetFiles(ctx, a.target, STYLESHEETS);
+  if (isOutcome(files)) return files;
+  const { entries, label } = files;
   const found: FoundSelector[] = [];
   for (const entry of entries) {
     for (const d of await ctx.stylesheet(entry)) {

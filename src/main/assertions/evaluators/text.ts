@@ -2,11 +2,11 @@
 // regex search runs under the context's time bound and refuses oversized files.
 import type { SourceLocation } from '../../../shared/assertions';
 import type { EvaluationContext } from '../context';
-import { AssertionEvalError } from '../errors';
 import { optEnum, regexFlags, reqString, specOf } from '../fields';
 import type { FileEntry } from '../paths';
 import { BoundedRegex } from '../regex';
 import { locationAt, streamFindLiteral } from '../textScan';
+import { isOutcome, targetFiles, type TargetRule } from './targetFiles';
 import { fail, pass, quote, type Evaluator, type Outcome } from './types';
 
 interface Needle {
@@ -15,38 +15,17 @@ interface Needle {
   flags: string;
 }
 
-interface TextTarget {
-  entries: FileEntry[];
-  label: string;
-  note: string;
-}
-
-async function textTarget(ctx: EvaluationContext, target: string): Promise<TextTarget | Outcome> {
-  const resolved = await ctx.resolveTarget(target);
-  if (!resolved.glob) {
-    const entry = resolved.entries[0];
-    if (!entry) return fail(`file ${quote(resolved.target)} does not exist`);
-    if (entry.kind !== 'file')
-      throw new AssertionEvalError(`${quote(entry.rel)} is a ${entry.kind}, not a file`);
-    if (await ctx.isBinary(entry)) {
-      throw new AssertionEvalError(
-        `${quote(entry.rel)} is a binary file (NUL byte in the first 8 KB); text checks do not apply`,
-      );
-    }
-    return { entries: [entry], label: quote(entry.rel), note: '' };
-  }
-  // In a glob, binary files (images, fonts) are simply not text candidates.
-  await ctx.prefetch(resolved.entries);
-  const entries: FileEntry[] = [];
-  for (const e of resolved.entries) if (!(await ctx.isBinary(e))) entries.push(e);
-  const skipped = resolved.entries.length - entries.length;
-  if (entries.length === 0) return fail(`no text file matches ${quote(resolved.target)}`);
-  return {
-    entries,
-    label: `${entries.length} file(s) matching ${quote(resolved.target)}`,
-    note: skipped ? ` (${skipped} binary file(s) skipped)` : '',
-  };
-}
+/** In a glob, binary files (images, fonts) are simply not text candidates; a named binary file is an error. */
+const TEXT_FILES = (ctx: EvaluationContext): TargetRule => ({
+  unit: 'file',
+  kept: 'text file',
+  keeps: async (entry) => !(await ctx.isBinary(entry)),
+  refuses: async (entry) =>
+    (await ctx.isBinary(entry))
+      ? 'is a binary file (NUL byte in the first 8 KB); text checks do not apply'
+      : null,
+  keepsReadsContent: true,
+});
 
 async function findLiteral(
   ctx: EvaluationContext,
@@ -98,18 +77,19 @@ async function check(
   needle: Needle,
   wantPresent: boolean,
 ): Promise<Outcome> {
-  const files = await textTarget(ctx, target);
-  if ('status' in files) return files;
+  const files = await targetFiles(ctx, target, TEXT_FILES(ctx));
+  if (isOutcome(files)) return files;
   const loc = await firstHit(ctx, files.entries, needle);
   const what = describe(needle);
+  const note = files.skipped ? ` (${files.skipped} binary file(s) skipped)` : '';
   if (wantPresent) {
     return loc
       ? pass(`${what} found at ${at(loc)}`, loc)
-      : fail(`${what} not found in ${files.label}${files.note}`);
+      : fail(`${what} not found in ${files.label}${note}`);
   }
   return loc
     ? fail(`${what} must be absent but occurs at ${at(loc)}`, loc)
-    : pass(`${what} does not occur in ${files.label}${files.note}`);
+    : pass(`${what} does not occur in ${files.label}${note}`);
 }
 
 /** FILE_CONTAINS `{match?: 'literal'|'regex', content, operator?: 'contains'|'not_contains', flags?}`. */

@@ -1,4 +1,13 @@
-import { fenceLength, isIdentPart, isIdentStart, isQuote, isWhitespace, QUOTE_CLOSERS } from './textScan';
+import {
+  fenceLength,
+  isIdentPart,
+  isIdentStart,
+  isQuote,
+  isWhitespace,
+  JSON_SIMPLE_ESCAPES,
+  QUOTE_CLOSERS,
+  unicodeEscape,
+} from './textScan';
 
 /** Thrown to unwind the parser: the text ended inside the value, or is not JSON here. */
 export class Stop {
@@ -17,16 +26,6 @@ const LITERALS: Readonly<Record<string, unknown>> = {
 };
 const NUMBER = /[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?/y;
 const STRICT_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
 
 /**
  * The lexical half of the tolerant parser: position, repair flag, whitespace/comments, strings, numbers,
@@ -136,13 +135,14 @@ export class Lexer {
     if (next === 'u') {
       const hex = this.text.slice(this.pos + 2, this.pos + 6);
       if (hex.length < 4 && /^[0-9a-fA-F]*$/.test(hex)) throw new Stop('truncated', this.pos);
-      if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+      const decoded = unicodeEscape(hex);
+      if (decoded !== null) {
         this.pos += 6;
-        return String.fromCharCode(parseInt(hex, 16));
+        return decoded;
       }
     }
     this.pos += 2;
-    const simple = SIMPLE_ESCAPES[next];
+    const simple = JSON_SIMPLE_ESCAPES[next];
     if (simple !== undefined) return simple;
     this.repaired = true; // `\'` and other non-JSON escapes keep the character
     return next;

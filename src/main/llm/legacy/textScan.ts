@@ -36,3 +36,20 @@ export const QUOTE_CLOSERS: Readonly<Record<string, string>> = {
 export function isQuote(c: string | undefined): boolean {
   return c !== undefined && Object.prototype.hasOwnProperty.call(QUOTE_CLOSERS, c);
 }
+
+/** JSON's one-character escapes: the character after the backslash → what it stands for. */
+export const JSON_SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+/** The character a `\uXXXX` escape's four hex digits stand for, or null when they are not four hex digits. */
+export function unicodeEscape(hex: string): string | null {
+  return /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(parseInt(hex, 16)) : null;
+}

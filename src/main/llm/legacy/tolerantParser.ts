@@ -48,76 +48,72 @@ class Parser extends Lexer {
   }
 
   private object(): Record<string, unknown> {
-    this.pos++;
-    this.closers.push('}');
     const out: Record<string, unknown> = {};
-    let needMember = true; // just after `{` or `,`
     let members = 0;
-    for (;;) {
-      const c = this.structuralPeek();
-      if (c === undefined) return this.closeImplicitly(out);
-      if (c === '}') {
-        if (needMember && members > 0) this.repaired = true; // trailing comma
-        return this.closeWith(out);
-      }
-      if (c === ']') {
-        const how = this.mismatch(']');
-        if (how === 'drop') continue;
-        return how === 'consume' ? this.closeWith(out) : this.closeImplicitly(out);
-      }
-      if (c === ',') {
-        if (needMember) this.repaired = true; // leading or doubled comma
+    return this.container(
+      out,
+      '}',
+      ']',
+      () => members > 0,
+      () => {
+        const key = this.key();
+        this.skipBlank();
+        if (this.peek() === undefined) throw new Stop('truncated', this.pos);
+        if (this.peek() !== ':') throw new Stop('invalid', this.pos);
         this.pos++;
-        needMember = true;
-        continue;
-      }
-      if (this.skipEllipsis()) continue;
-      if (!needMember) this.repaired = true; // missing comma between members
-      const key = this.key();
-      this.skipBlank();
-      if (this.peek() === undefined) throw new Stop('truncated', this.pos);
-      if (this.peek() !== ':') throw new Stop('invalid', this.pos);
-      this.pos++;
-      this.skipBlank();
-      if (this.peek() === undefined) throw new Stop('truncated', this.pos);
-      const value = this.value();
-      if (key === '__proto__') {
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      } else out[key] = value;
-      members++;
-      if (this.fenceStop) return this.closeImplicitly(out);
-      needMember = false;
-    }
+        this.skipBlank();
+        if (this.peek() === undefined) throw new Stop('truncated', this.pos);
+        const value = this.value();
+        if (key === '__proto__') {
+          Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        } else out[key] = value;
+        members++;
+      },
+    );
   }
 
   private array(): unknown[] {
-    this.pos++;
-    this.closers.push(']');
     const out: unknown[] = [];
-    let needValue = true;
+    return this.container(
+      out,
+      ']',
+      '}',
+      () => out.length > 0,
+      () => void out.push(this.value()),
+    );
+  }
+
+  /**
+   * The items of an object or array, the opener at pos, with the repairs both share: trailing, leading, doubled and
+   * missing commas, `...` placeholders, a wrong closer (`other`) and a fence that ends the block.
+   */
+  private container<T>(out: T, close: string, other: string, hasItems: () => boolean, item: () => void): T {
+    this.pos++;
+    this.closers.push(close);
+    let needItem = true; // just after the opener or a comma
     for (;;) {
       const c = this.structuralPeek();
       if (c === undefined) return this.closeImplicitly(out);
-      if (c === ']') {
-        if (needValue && out.length > 0) this.repaired = true;
+      if (c === close) {
+        if (needItem && hasItems()) this.repaired = true; // trailing comma
         return this.closeWith(out);
       }
-      if (c === '}') {
-        const how = this.mismatch('}');
+      if (c === other) {
+        const how = this.mismatch(other);
         if (how === 'drop') continue;
         return how === 'consume' ? this.closeWith(out) : this.closeImplicitly(out);
       }
       if (c === ',') {
-        if (needValue) this.repaired = true;
+        if (needItem) this.repaired = true; // leading or doubled comma
         this.pos++;
-        needValue = true;
+        needItem = true;
         continue;
       }
       if (this.skipEllipsis()) continue;
-      if (!needValue) this.repaired = true;
-      out.push(this.value());
+      if (!needItem) this.repaired = true; // missing comma between items
+      item();
       if (this.fenceStop) return this.closeImplicitly(out);
-      needValue = false;
+      needItem = false;
     }
   }
 

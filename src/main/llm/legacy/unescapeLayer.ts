@@ -1,13 +1,4 @@
-const SIMPLE: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+import { JSON_SIMPLE_ESCAPES, unicodeEscape } from './textScan';
 
 export interface Unescaped {
   text: string;
@@ -31,12 +22,13 @@ export function unescapeLayer(input: string): Unescaped {
     let width = 1;
     if (c === '\\' && i + 1 < input.length) {
       const next = input[i + 1]!;
-      const hex = next === 'u' ? input.slice(i + 2, i + 6) : '';
-      if (SIMPLE[next] !== undefined) {
-        produced = SIMPLE[next];
+      const simple = JSON_SIMPLE_ESCAPES[next];
+      const decoded = next === 'u' ? unicodeEscape(input.slice(i + 2, i + 6)) : null;
+      if (simple !== undefined) {
+        produced = simple;
         width = 2;
-      } else if (/^[0-9a-fA-F]{4}$/.test(hex)) {
-        produced = String.fromCharCode(parseInt(hex, 16));
+      } else if (decoded !== null) {
+        produced = decoded;
         width = 6;
       }
     }

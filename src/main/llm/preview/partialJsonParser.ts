@@ -1,4 +1,5 @@
 import type { JsonPath, PartialJsonOptions, PreviewEvent, WatchPattern } from './previewEvents';
+import { isLetter, isNumberChar, LITERALS, NUMBER, setMember } from './jsonChars';
 import { OpaqueContainer } from './opaqueContainer';
 import { StringToken } from './stringToken';
 
@@ -28,8 +29,6 @@ interface Frame {
 
 /** What push() returns when a fragment completes nothing (most of them): shared, so frozen. */
 const NO_EVENTS = Object.freeze([]) as unknown as PreviewEvent[];
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
-const LITERALS: Readonly<Record<string, unknown>> = { true: true, false: false, null: null };
 
 /**
  * Incremental JSON parser for a value that arrives in fragments (StructuredOutput `input_json_delta`s).
@@ -79,21 +78,16 @@ export class PartialJsonParser {
     let i = 0;
     while (i < len && this.state !== S.Error) {
       switch (this.state) {
-        case S.String: {
-          const end = this.token.scan(fragment, i);
-          if (end === -1) i = len;
-          else {
-            i = end;
-            this.closeString(events);
-          }
-          break;
-        }
+        case S.String:
         case S.Opaque: {
-          const end = this.opaque.scan(fragment, i);
+          // Both resume a token that may span fragments; -1: it goes on past this one.
+          const inString = this.state === S.String;
+          const end = inString ? this.token.scan(fragment, i) : this.opaque.scan(fragment, i);
           if (end === -1) i = len;
           else {
             i = end;
-            this.closeOpaque(events);
+            if (inString) this.closeString(events);
+            else this.closeOpaque(events);
           }
           break;
         }
@@ -298,21 +292,4 @@ export class PartialJsonParser {
     this.state = S.Error;
     events.push({ type: 'error', offset, message });
   }
-}
-
-/** Like JSON.parse: "__proto__" is an ordinary own key, never the prototype. */
-function setMember(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-function isNumberChar(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) || code === 45 || code === 43 || code === 46 || code === 101 || code === 69
-  );
-}
-
-function isLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
