@@ -2,13 +2,11 @@
 // REAL Claude Code CLI and the mock Messages API, prints one DESIGN §6 object: exactly data, source, warnings
 // and meta. The walk goes through the whole journey (a prompt, stories, a sprint and its plan, specs, export);
 // a command added later without a step here fails the coverage check.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index';
 import { runPuffin } from '../../src/cli/testing';
-import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
 import {
@@ -19,7 +17,8 @@ import {
   risFor,
   type PlanReplies,
 } from '../support/planReplies';
-import { claudeExecutable, cliEnv, makeTempHome, type TempHome } from '../support/realCli';
+import { useRealCliTimeouts } from '../support/realCliTest';
+import { startRealCliWorld, type RealCliWorld } from '../support/realCliWorld';
 import { lastToolResults, structuredOutputSchema } from '../support/requestInspection';
 import { ADA, PERSON_SCHEMA } from '../support/scenarios';
 
@@ -53,36 +52,26 @@ function respond(body: MessagesRequestBody): MockTurn | undefined {
   return plans(body);
 }
 
-let mock: MockMessagesApi;
-let home: TempHome;
-let dir: string;
-let env: Record<string, string>;
+useRealCliTimeouts();
+
+let world: RealCliWorld;
 const file = (name: string, content: string) => {
-  writeFileSync(join(dir, name), content);
+  writeFileSync(join(world.dir, name), content);
   return name; // relative: resolved against the caller's cwd
 };
 
 beforeAll(async () => {
-  mock = await startMockMessagesApi({ script: [], respond });
-  home = makeTempHome();
-  dir = mkdtempSync(join(tmpdir(), 'puffin-headless-shape-'));
-  mkdirSync(join(dir, 'project', 'src'), { recursive: true });
-  writeFileSync(join(dir, 'project', 'src', 'index.ts'), 'export const feature = 1;\n');
-  env = {
-    ...cliEnv(mock.url, home.dir),
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-    PUFFIN_USER_DATA: join(dir, 'user-data'),
-  };
+  world = await startRealCliWorld({
+    name: 'headless-shape',
+    respond,
+    projectFiles: { 'src/index.ts': 'export const feature = 1;\n' },
+  });
 });
-afterAll(async () => {
-  await mock?.close();
-  home?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 /** Two backlog stories written the way the stories repo writes them. */
 function writeBacklog(): void {
-  const stories = join(dir, 'project', '.puffin', 'stories');
+  const stories = join(world.project, '.puffin', 'stories');
   mkdirSync(stories, { recursive: true });
   for (const id of ['s1', 's2']) {
     const at = '2025-01-01T00:00:00.000Z';
@@ -93,7 +82,10 @@ function writeBacklog(): void {
 
 const ran = new Set<string>();
 async function puffin(argv: string[], stdin = '') {
-  const { code, out } = await runPuffin(argv, { stdin, env, cwd: dir });
+  const { code, out } = await world.guard(
+    runPuffin(argv, { stdin, env: world.env, cwd: world.dir }),
+    `puffin ${argv.join(' ')}`,
+  );
   expect({ argv: argv.join(' '), code, keys: Object.keys(out).sort() }).toEqual({
     argv: argv.join(' '),
     code: 0,
