@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { lazyPanel, PanelSlot, preloadPanels, type LazyPanel } from './components/LazyPanel';
 import { useTheme } from './components/useTheme';
 import { ProjectHome } from './panels/ProjectHome';
-import { useApp } from './store/StoreContext';
+import { useApp, useAppFields } from './store/StoreContext';
 import type { View } from './store/types';
 
 // Every panel but the project home is its own chunk (see LazyPanel.tsx).
@@ -30,16 +30,19 @@ const VIEWS: { id: View; label: string }[] = [
 ];
 
 export function App() {
-  const boot = useApp((s) => s.boot);
-  const connectJourney = useApp((s) => s.connectJourney);
-  const connectSprints = useApp((s) => s.connectSprints);
-  const connectBoard = useApp((s) => s.connectBoard);
-  const view = useApp((s) => s.view);
-  const setView = useApp((s) => s.setView);
-  const notice = useApp((s) => s.notice);
-  const notify = useApp((s) => s.notify);
-  const project = useApp((s) => s.project);
-  const info = useApp((s) => s.info);
+  const { boot, connectJourney, connectSprints, connectBoard, view, setView, notice, notify, project, info } =
+    useAppFields(
+      'boot',
+      'connectJourney',
+      'connectSprints',
+      'connectBoard',
+      'view',
+      'setView',
+      'notice',
+      'notify',
+      'project',
+      'info',
+    );
   const theme = useApp((s) => s.settings?.theme);
   useTheme(theme);
 

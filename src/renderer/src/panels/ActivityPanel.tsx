@@ -2,14 +2,16 @@ import { useEffect, useMemo, useRef } from 'react';
 import { LOG_LEVELS } from '../../../shared/log';
 import { RawOutput } from '../components/RawOutput';
 import { visibleLines } from '../store/selectors';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 
 export function ActivityPanel() {
-  const lines = useApp((s) => s.lines);
-  const levelFilter = useApp((s) => s.levelFilter);
-  const textFilter = useApp((s) => s.textFilter);
-  const setLevelVisible = useApp((s) => s.setLevelVisible);
-  const setTextFilter = useApp((s) => s.setTextFilter);
+  const { lines, levelFilter, textFilter, setLevelVisible, setTextFilter } = useAppFields(
+    'lines',
+    'levelFilter',
+    'textFilter',
+    'setLevelVisible',
+    'setTextFilter',
+  );
   const shown = useMemo(
     () => visibleLines({ lines, levelFilter, textFilter }),
     [lines, levelFilter, textFilter],

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { Assertion, AssertionResult, StoryAssertionsView } from '../../../shared/assertions';
 import { STORE_DIR } from '../../../shared/project';
 import { assertionViewsInScope } from '../store/assertionsSlice';
-import { useApp } from '../store/StoreContext';
+import { useApp, useAppFields } from '../store/StoreContext';
 
 function StatusBadge({ result }: { result: AssertionResult | undefined }) {
   const status = result?.status ?? 'not run';
@@ -106,20 +106,31 @@ function StoryAssertions({ view }: { view: StoryAssertionsView }) {
 
 /** Assertions per story: run all or one, filter failing, open the file location of a result. */
 export function AssertionsPanel() {
-  const project = useApp((s) => s.project);
-  const allViews = useApp((s) => s.assertionViews);
-  const sprintId = useApp((s) => s.assertionSprintId);
-  const sprints = useApp((s) => s.sprints);
-  const setSprint = useApp((s) => s.setAssertionSprint);
-  const loadSprints = useApp((s) => s.loadSprints);
+  const {
+    project,
+    assertionViews: allViews,
+    assertionSprintId: sprintId,
+    sprints,
+    setAssertionSprint: setSprint,
+    loadSprints,
+  } = useAppFields(
+    'project',
+    'assertionViews',
+    'assertionSprintId',
+    'sprints',
+    'setAssertionSprint',
+    'loadSprints',
+  );
   const views = useMemo(
     () => assertionViewsInScope({ assertionViews: allViews, assertionSprintId: sprintId, sprints }),
     [allViews, sprintId, sprints],
   );
-  const load = useApp((s) => s.loadAssertions);
-  const runAll = useApp((s) => s.runAllAssertions);
-  const failingOnly = useApp((s) => s.failingOnly);
-  const setFailingOnly = useApp((s) => s.setFailingOnly);
+  const {
+    loadAssertions: load,
+    runAllAssertions: runAll,
+    failingOnly,
+    setFailingOnly,
+  } = useAppFields('loadAssertions', 'runAllAssertions', 'failingOnly', 'setFailingOnly');
   const busy = useApp((s) => s.assertionRuns.length > 0);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { STORY_STATUSES } from '../../../shared/stories';
 import { filterStories, STATUS_LABEL } from '../lib/backlogFilter';
 import { plural } from '../lib/format';
 import { ViewLink } from '../components/ViewLink';
-import { useApp } from '../store/StoreContext';
+import { useApp, useAppFields } from '../store/StoreContext';
 import { BacklogList, rowId } from './BacklogList';
 import { StoryEditor } from './StoryEditor';
 
@@ -11,23 +11,43 @@ import { StoryEditor } from './StoryEditor';
 const MAX_SPRINT_STORIES = 100;
 
 export function Backlog() {
-  const project = useApp((s) => s.project);
-  const stories = useApp((s) => s.stories);
-  const loaded = useApp((s) => s.storiesLoaded);
-  const statusFilter = useApp((s) => s.statusFilter);
-  const search = useApp((s) => s.search);
-  const selected = useApp((s) => s.selected);
-  const undo = useApp((s) => s.undo);
-  const setStatusVisible = useApp((s) => s.setStatusVisible);
-  const setSearch = useApp((s) => s.setSearch);
-  const toggleSelected = useApp((s) => s.toggleSelected);
-  const setSelection = useApp((s) => s.setSelection);
-  const updateStory = useApp((s) => s.updateStory);
-  const setStoriesStatus = useApp((s) => s.setStoriesStatus);
-  const deleteStories = useApp((s) => s.deleteStories);
-  const undoDelete = useApp((s) => s.undoDelete);
-  const dismissUndo = useApp((s) => s.dismissUndo);
-  const createSprint = useApp((s) => s.createSprint);
+  const {
+    project,
+    stories,
+    storiesLoaded: loaded,
+    statusFilter,
+    search,
+    selected,
+    undo,
+    setStatusVisible,
+    setSearch,
+    toggleSelected,
+    setSelection,
+    updateStory,
+    setStoriesStatus,
+    deleteStories,
+    undoDelete,
+    dismissUndo,
+    createSprint,
+  } = useAppFields(
+    'project',
+    'stories',
+    'storiesLoaded',
+    'statusFilter',
+    'search',
+    'selected',
+    'undo',
+    'setStatusVisible',
+    'setSearch',
+    'toggleSelected',
+    'setSelection',
+    'updateStory',
+    'setStoriesStatus',
+    'deleteStories',
+    'undoDelete',
+    'dismissUndo',
+    'createSprint',
+  );
   const creatingSprint = useApp((s) => s.sprintBusy === 'create');
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);

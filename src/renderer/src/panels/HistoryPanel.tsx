@@ -1,7 +1,7 @@
 import type { Generation } from '../../../shared/stories';
 import { HISTORY_KIND_LABELS } from '../../../shared/workflows';
 import { formatCost, formatDuration } from '../lib/format';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 
 function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
   const titleId = `gen-${g.id}-title`;
@@ -63,10 +63,12 @@ function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
 
 /** Past prompts and generations, newest first, with their metadata; raw CLI lines open in Activity. */
 export function HistoryPanel() {
-  const project = useApp((s) => s.project);
-  const generations = useApp((s) => s.generations);
-  const loaded = useApp((s) => s.historyLoaded);
-  const showRawLines = useApp((s) => s.showRawLines);
+  const {
+    project,
+    generations,
+    historyLoaded: loaded,
+    showRawLines,
+  } = useAppFields('project', 'generations', 'historyLoaded', 'showRawLines');
   return (
     <section className="panel" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { STORE_DIR } from '../../../shared/project';
-import { useApp } from '../store/StoreContext';
+import { useApp, useAppFields } from '../store/StoreContext';
 
 /** Client-side hint only; main validates for real (exists, is a folder, writable). */
 export function pathProblem(path: string): string | null {
@@ -17,10 +17,12 @@ const NO_RECENT: string[] = [];
 export function OpenProject() {
   const nativeDialogs = useApp((s) => s.info?.nativeDialogs ?? false);
   const recent = useApp((s) => s.settings?.recentProjects ?? NO_RECENT);
-  const opening = useApp((s) => s.opening);
-  const openProject = useApp((s) => s.openProject);
-  const pickProjectFolder = useApp((s) => s.pickProjectFolder);
-  const forgetRecent = useApp((s) => s.forgetRecent);
+  const { opening, openProject, pickProjectFolder, forgetRecent } = useAppFields(
+    'opening',
+    'openProject',
+    'pickProjectFolder',
+    'forgetRecent',
+  );
   const [path, setPath] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = pathProblem(path);

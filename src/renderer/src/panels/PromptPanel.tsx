@@ -3,7 +3,7 @@ import { ErrorHelp } from '../components/ErrorHelp';
 import { Markdown } from '../components/Markdown';
 import { ViewLink } from '../components/ViewLink';
 import { formatCost, formatDuration } from '../lib/format';
-import { useApp } from '../store/StoreContext';
+import { useApp, useAppFields } from '../store/StoreContext';
 import { LivePreview } from './LivePreview';
 import { StoryReview } from './StoryReview';
 
@@ -13,15 +13,27 @@ export function PromptPanel() {
   const project = useApp((s) => s.project);
   const running = useApp((s) => s.running);
   const defaultModel = useApp((s) => s.settings?.defaultModel ?? '');
-  const result = useApp((s) => s.result);
-  const genError = useApp((s) => s.genError);
-  const review = useApp((s) => s.review);
-  const startGeneration = useApp((s) => s.startGeneration);
-  const cancelGeneration = useApp((s) => s.cancelGeneration);
-  const retryGeneration = useApp((s) => s.retryGeneration);
-  const clearGenError = useApp((s) => s.clearGenError);
-  const form = useApp((s) => s.promptForm);
-  const setPromptForm = useApp((s) => s.setPromptForm);
+  const {
+    result,
+    genError,
+    review,
+    startGeneration,
+    cancelGeneration,
+    retryGeneration,
+    clearGenError,
+    promptForm: form,
+    setPromptForm,
+  } = useAppFields(
+    'result',
+    'genError',
+    'review',
+    'startGeneration',
+    'cancelGeneration',
+    'retryGeneration',
+    'clearGenError',
+    'promptForm',
+    'setPromptForm',
+  );
   const { text, deriveStories: derive, model } = form;
   const setText = (value: string) => setPromptForm({ text: value });
   const setDerive = (value: boolean) => setPromptForm({ deriveStories: value });

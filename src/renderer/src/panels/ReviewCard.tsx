@@ -1,5 +1,5 @@
 import type { StoryChange } from '../lib/storyDiff';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 import type { ReviewItem } from '../store/types';
 
 interface Props {
@@ -14,11 +14,13 @@ const BADGE: Partial<Record<StoryChange['kind'], string>> = { added: 'new', chan
 
 /** One draft under review: editable fields and criteria, and the accept/reject decision. */
 export function ReviewCard({ item, n, change, busy }: Props) {
-  const editDraft = useApp((s) => s.editDraft);
-  const addCriterion = useApp((s) => s.addCriterion);
-  const removeCriterion = useApp((s) => s.removeCriterion);
-  const moveCriterion = useApp((s) => s.moveCriterion);
-  const decide = useApp((s) => s.decide);
+  const { editDraft, addCriterion, removeCriterion, moveCriterion, decide } = useAppFields(
+    'editDraft',
+    'addCriterion',
+    'removeCriterion',
+    'moveCriterion',
+    'decide',
+  );
   const { draft, decision, key } = item;
   const locked = decision === 'accepted';
   const criteria = draft.acceptanceCriteria;

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { requestSchemas } from '../../../shared/ipc/contract';
 import type { Theme } from '../../../shared/settings';
 import { CliLocationLine } from '../components/CliLocationLine';
-import { useApp } from '../store/StoreContext';
+import { useApp, useAppFields } from '../store/StoreContext';
 
 const THEMES: Theme[] = ['system', 'light', 'dark'];
 /** What main accepts as a model name (the contract's settings:update schema), checked before sending. */
@@ -10,9 +10,7 @@ const MODEL_FIELD = requestSchemas['settings:update'].properties.defaultModel;
 const MODEL_NAME = new RegExp(MODEL_FIELD.pattern);
 
 export function SettingsPanel() {
-  const settings = useApp((s) => s.settings);
-  const saving = useApp((s) => s.saving);
-  const updateSettings = useApp((s) => s.updateSettings);
+  const { settings, saving, updateSettings } = useAppFields('settings', 'saving', 'updateSettings');
   const userDataDir = useApp((s) => s.info?.userDataDir ?? '');
   const logFile = useApp((s) => s.info?.logFile ?? '');
   const cliLocation = useApp((s) => s.cliLocation);

@@ -2,7 +2,7 @@ import type { Assertion } from '../../../shared/assertions';
 import type { SpecStep, SpecsProgress, SprintDetail } from '../../../shared/plans';
 import { Markdown } from '../components/Markdown';
 import { progressKey } from '../store/sprintSlice';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 import { storyTitle } from './QuestionsPanel';
 
 const STEP_LABEL: Record<SpecStep, string> = {
@@ -71,14 +71,25 @@ function stepState(
 
 /** Approved plan → RIS per story → assertions per story → sprint assertions; cancellable, export. */
 export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; editable?: boolean }) {
-  const busy = useApp((s) => s.sprintBusy);
-  const progress = useApp((s) => s.specsProgress);
-  const last = useApp((s) => s.lastProgress);
-  const cancelling = useApp((s) => s.cancellingStep);
-  const generate = useApp((s) => s.generateSpecs);
-  const cancel = useApp((s) => s.cancelStep);
-  const exportSprint = useApp((s) => s.exportSprint);
-  const exportPath = useApp((s) => s.exportPath);
+  const {
+    sprintBusy: busy,
+    specsProgress: progress,
+    lastProgress: last,
+    cancellingStep: cancelling,
+    generateSpecs: generate,
+    cancelStep: cancel,
+    exportSprint,
+    exportPath,
+  } = useAppFields(
+    'sprintBusy',
+    'specsProgress',
+    'lastProgress',
+    'cancellingStep',
+    'generateSpecs',
+    'cancelStep',
+    'exportSprint',
+    'exportPath',
+  );
   const titleOf = (id: string) => storyTitle(detail, id);
   const running = busy === 'specs';
   const ids = detail.sprint.storyIds;

@@ -2,7 +2,7 @@ import { ErrorHelp } from '../components/ErrorHelp';
 import { SprintStatusBadge } from '../components/SprintStatusBadge';
 import { describePlanError } from '../lib/planErrorHelp';
 import type { SprintAction } from '../store/sprintSlice';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
 import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
@@ -24,15 +24,27 @@ const BUSY_LABEL: Record<SprintAction, string> = {
 
 /** One sprint: its stories and status, then questions → plan → specs as far as it has come. */
 export function SprintView() {
-  const detail = useApp((s) => s.detail);
-  const busy = useApp((s) => s.sprintBusy);
-  const error = useApp((s) => s.sprintError);
-  const openSprint = useApp((s) => s.openSprint);
-  const updateSprint = useApp((s) => s.updateSprint);
-  const analyze = useApp((s) => s.analyzeSprint);
-  const generatePlan = useApp((s) => s.generatePlan);
-  const retry = useApp((s) => s.retrySprintAction);
-  const clearError = useApp((s) => s.clearSprintError);
+  const {
+    detail,
+    sprintBusy: busy,
+    sprintError: error,
+    openSprint,
+    updateSprint,
+    analyzeSprint: analyze,
+    generatePlan,
+    retrySprintAction: retry,
+    clearSprintError: clearError,
+  } = useAppFields(
+    'detail',
+    'sprintBusy',
+    'sprintError',
+    'openSprint',
+    'updateSprint',
+    'analyzeSprint',
+    'generatePlan',
+    'retrySprintAction',
+    'clearSprintError',
+  );
 
   const back = (
     <button type="button" className="subtle" onClick={() => void openSprint(null)}>

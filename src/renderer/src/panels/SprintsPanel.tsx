@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { SprintStatusBadge } from '../components/SprintStatusBadge';
 import { ViewLink } from '../components/ViewLink';
 import { plural } from '../lib/format';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 import { SprintView } from './SprintView';
 
 /** The sprints of the project (newest first), or the open sprint's view. */
 export function SprintsPanel() {
-  const project = useApp((s) => s.project);
-  const sprints = useApp((s) => s.sprints);
-  const loaded = useApp((s) => s.sprintsLoaded);
-  const sprintId = useApp((s) => s.sprintId);
-  const openSprint = useApp((s) => s.openSprint);
+  const {
+    project,
+    sprints,
+    sprintsLoaded: loaded,
+    sprintId,
+    openSprint,
+  } = useAppFields('project', 'sprints', 'sprintsLoaded', 'sprintId', 'openSprint');
   const [showArchived, setShowArchived] = useState(false);
 
   if (!project) {

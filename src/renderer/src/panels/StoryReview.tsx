@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { plural } from '../lib/format';
 import type { StoryChange } from '../lib/storyDiff';
-import { useApp } from '../store/StoreContext';
+import { useAppFields } from '../store/StoreContext';
 import { ReviewCard } from './ReviewCard';
 import { RoundDiff } from './RoundDiff';
 
 /** The drafts of the current round: edit, accept/reject, request changes, add the accepted to the backlog. */
 export function StoryReview() {
-  const review = useApp((s) => s.review);
-  const running = useApp((s) => s.running);
-  const accepting = useApp((s) => s.accepting);
-  const requestChanges = useApp((s) => s.requestChanges);
-  const addAcceptedToBacklog = useApp((s) => s.addAcceptedToBacklog);
-  const dismissReview = useApp((s) => s.dismissReview);
+  const { review, running, accepting, requestChanges, addAcceptedToBacklog, dismissReview } = useAppFields(
+    'review',
+    'running',
+    'accepting',
+    'requestChanges',
+    'addAcceptedToBacklog',
+    'dismissReview',
+  );
   const [feedback, setFeedback] = useState('');
   if (!review) return null;
 
