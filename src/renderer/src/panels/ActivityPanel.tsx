@@ -3,6 +3,7 @@ import { LOG_LEVELS } from '../../../shared/log';
 import { RawOutput } from '../components/RawOutput';
 import { visibleLines } from '../store/selectors';
 import { useAppFields } from '../store/StoreContext';
+import { CheckboxToggles } from '../components/CheckboxToggles';
 
 export function ActivityPanel() {
   const { lines, levelFilter, textFilter, setLevelVisible, setTextFilter } = useAppFields(
@@ -28,16 +29,7 @@ export function ActivityPanel() {
       <h2 id="activity-title">Activity</h2>
       <RawOutput />
       <div className="row">
-        {LOG_LEVELS.map((level) => (
-          <label key={level} className="inline">
-            <input
-              type="checkbox"
-              checked={levelFilter[level]}
-              onChange={(e) => setLevelVisible(level, e.target.checked)}
-            />{' '}
-            {level}
-          </label>
-        ))}
+        <CheckboxToggles keys={LOG_LEVELS} checked={levelFilter} onToggle={setLevelVisible} />
         <input
           aria-label="Filter activity"
           placeholder="Filter…"

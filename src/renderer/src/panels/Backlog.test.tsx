@@ -1,20 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Story } from '../../../shared/stories';
 import { story } from '../testing/fakeClient';
+import { stubLayout } from '../testing/layout';
 import { renderWith, setupStore } from '../testing/setup';
 import { Backlog } from './Backlog';
 import { ROW_HEIGHT } from './BacklogList';
 
-// jsdom has no layout: give the virtualizer's scroll element a height.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+stubLayout(480, 800);
+afterEach(cleanup);
 
 async function show(stories: Story[]) {
   const setup = setupStore();

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { STORY_STATUSES } from '../../../shared/stories';
 import { filterStories, STATUS_LABEL } from '../lib/backlogFilter';
 import { plural } from '../lib/format';
+import { CheckboxToggles } from '../components/CheckboxToggles';
 import { ViewLink } from '../components/ViewLink';
 import { useApp, useAppFields } from '../store/StoreContext';
 import { BacklogList, rowId } from './BacklogList';
@@ -91,16 +92,12 @@ export function Backlog() {
       <div className="row toolbar">
         <fieldset className="status-filter">
           <legend>Status</legend>
-          {STORY_STATUSES.map((st) => (
-            <label key={st} className="inline">
-              <input
-                type="checkbox"
-                checked={statusFilter[st]}
-                onChange={(e) => setStatusVisible(st, e.target.checked)}
-              />{' '}
-              {STATUS_LABEL[st]}
-            </label>
-          ))}
+          <CheckboxToggles
+            keys={STORY_STATUSES}
+            checked={statusFilter}
+            onToggle={setStatusVisible}
+            label={(st) => STATUS_LABEL[st]}
+          />
         </fieldset>
         <input
           type="search"

@@ -1,4 +1,5 @@
 import type { GraphIssue, GraphIssueKind, Plan } from '../../../shared/plans';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 export const GRAPH_ISSUE_LABEL: Record<GraphIssueKind, string> = {
   cycle: 'Cycle',
@@ -39,13 +40,7 @@ export function DependencyView({ plan, issues, order, titleOf }: Props) {
         </ul>
       )}
       <table className="deps-table" aria-label="Dependency graph">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Story</th>
-            <th scope="col">Depends on</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Order', 'Story', 'Depends on']} />
         <tbody>
           {items.map((item) => (
             <tr

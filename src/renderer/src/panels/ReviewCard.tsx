@@ -1,6 +1,6 @@
 import type { StoryChange } from '../lib/storyDiff';
 import { useAppFields } from '../store/StoreContext';
-import type { ReviewItem } from '../store/types';
+import type { Decision, ReviewItem } from '../store/types';
 
 interface Props {
   item: ReviewItem;
@@ -11,6 +11,11 @@ interface Props {
 }
 
 const BADGE: Partial<Record<StoryChange['kind'], string>> = { added: 'new', changed: 'changed' };
+/** The two decisions a draft can take; pressing the taken one again takes it back (pending). */
+const DECISIONS: { value: Exclude<Decision, 'pending'>; verb: string; done: string }[] = [
+  { value: 'accepted', verb: 'Accept', done: 'Accepted' },
+  { value: 'rejected', verb: 'Reject', done: 'Rejected' },
+];
 
 /** One draft under review: editable fields and criteria, and the accept/reject decision. */
 export function ReviewCard({ item, n, change, busy }: Props) {
@@ -103,24 +108,18 @@ export function ReviewCard({ item, n, change, busy }: Props) {
         </button>
       </fieldset>
       <div className="row decision">
-        <button
-          type="button"
-          aria-label={`Accept story ${n}`}
-          aria-pressed={decision === 'accepted'}
-          disabled={busy}
-          onClick={() => decide(key, decision === 'accepted' ? 'pending' : 'accepted')}
-        >
-          {decision === 'accepted' ? 'Accepted' : 'Accept'}
-        </button>
-        <button
-          type="button"
-          aria-label={`Reject story ${n}`}
-          aria-pressed={decision === 'rejected'}
-          disabled={busy}
-          onClick={() => decide(key, decision === 'rejected' ? 'pending' : 'rejected')}
-        >
-          {decision === 'rejected' ? 'Rejected' : 'Reject'}
-        </button>
+        {DECISIONS.map(({ value, verb, done }) => (
+          <button
+            key={value}
+            type="button"
+            aria-label={`${verb} story ${n}`}
+            aria-pressed={decision === value}
+            disabled={busy}
+            onClick={() => decide(key, decision === value ? 'pending' : value)}
+          >
+            {decision === value ? done : verb}
+          </button>
+        ))}
       </div>
     </li>
   );

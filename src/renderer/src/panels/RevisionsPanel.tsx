@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PlanRevision, RevisionKind, SprintDetail } from '../../../shared/plans';
 import { useApp } from '../store/StoreContext';
 import { RevisionDiff } from './RevisionDiff';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 export const REVISION_KIND_LABEL: Record<RevisionKind, string> = {
   generated: 'generated',
@@ -21,6 +22,28 @@ interface Props {
   detail: SprintDetail;
   editable: boolean;
   titleOf(storyId: string): string;
+}
+
+/** Picks one of the plan's revisions by number (the two ends of a diff). */
+function RevisionSelect(props: {
+  id: string;
+  label: string;
+  value: number;
+  revisions: readonly PlanRevision[];
+  onPick: (revision: number) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onPick(Number(e.target.value))}>
+        {props.revisions.map((r) => (
+          <option key={r.number} value={r.number}>
+            {r.number}
+          </option>
+        ))}
+      </select>
+    </>
+  );
 }
 
 /** Refine with feedback, the current revision's changelog and follow-ups, every revision, restore, diff. */
@@ -97,14 +120,7 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
       <section className="plan-section" aria-labelledby="revisions-title">
         <h3 id="revisions-title">Revisions</h3>
         <table aria-label="Plan revisions" className="revisions-table">
-          <thead>
-            <tr>
-              <th scope="col">Revision</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Created</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Revision', 'Kind', 'Created', 'Action']} />
           <tbody>
             {[...revisions].reverse().map((r) => (
               <tr key={r.number} aria-current={r.number === plan.current ? 'true' : undefined}>
@@ -128,22 +144,20 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
         </table>
         {latest > 1 && (
           <div className="row diff-pickers">
-            <label htmlFor="diff-from">Compare revision</label>
-            <select id="diff-from" value={fromN} onChange={(e) => setFrom(Number(e.target.value))}>
-              {revisions.map((r) => (
-                <option key={r.number} value={r.number}>
-                  {r.number}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="diff-to">with revision</label>
-            <select id="diff-to" value={toN} onChange={(e) => setTo(Number(e.target.value))}>
-              {revisions.map((r) => (
-                <option key={r.number} value={r.number}>
-                  {r.number}
-                </option>
-              ))}
-            </select>
+            <RevisionSelect
+              id="diff-from"
+              label="Compare revision"
+              value={fromN}
+              revisions={revisions}
+              onPick={setFrom}
+            />
+            <RevisionSelect
+              id="diff-to"
+              label="with revision"
+              value={toN}
+              revisions={revisions}
+              onPick={setTo}
+            />
           </div>
         )}
         {latest > 1 && fromRev && toRev && <RevisionDiff from={fromRev} to={toRev} titleOf={titleOf} />}

@@ -4,6 +4,7 @@ import { Markdown } from '../components/Markdown';
 import { progressKey } from '../store/sprintSlice';
 import { useAppFields } from '../store/StoreContext';
 import { storyTitle } from './QuestionsPanel';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 const STEP_LABEL: Record<SpecStep, string> = {
   ris: 'RIS',
@@ -125,13 +126,7 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
         </p>
       )}
       <table className="specs-table" aria-label="Specs per story">
-        <thead>
-          <tr>
-            <th scope="col">Story</th>
-            <th scope="col">RIS</th>
-            <th scope="col">Assertions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Story', 'RIS', 'Assertions']} />
         <tbody>
           {ids.map((id) => (
             <tr key={id}>

@@ -1,3 +1,4 @@
+import type { SprintStatus } from '../../../shared/plans';
 import { ErrorHelp } from '../components/ErrorHelp';
 import { SprintStatusBadge } from '../components/SprintStatusBadge';
 import { describePlanError } from '../lib/planErrorHelp';
@@ -21,6 +22,13 @@ const BUSY_LABEL: Record<SprintAction, string> = {
   export: 'Exporting…',
   update: 'Saving…',
 };
+
+/** The status changes a sprint offers, in button order, and from which statuses. */
+const STATUS_MOVES: { to: SprintStatus; label: string; from: (status: SprintStatus) => boolean }[] = [
+  { to: 'closed', label: 'Close sprint', from: (s) => s === 'open' },
+  { to: 'open', label: 'Reopen sprint', from: (s) => s !== 'open' },
+  { to: 'archived', label: 'Archive sprint', from: (s) => s !== 'archived' },
+];
 
 /** One sprint: its stories and status, then questions → plan → specs as far as it has come. */
 export function SprintView() {
@@ -105,33 +113,16 @@ export function SprintView() {
               Generate plan
             </button>
           )}
-          {sprint.status === 'open' && (
+          {STATUS_MOVES.filter((m) => m.from(sprint.status)).map((m) => (
             <button
+              key={m.to}
               type="button"
               disabled={busy !== null}
-              onClick={() => void updateSprint(sprint.id, { status: 'closed' })}
+              onClick={() => void updateSprint(sprint.id, { status: m.to })}
             >
-              Close sprint
+              {m.label}
             </button>
-          )}
-          {sprint.status !== 'open' && (
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() => void updateSprint(sprint.id, { status: 'open' })}
-            >
-              Reopen sprint
-            </button>
-          )}
-          {sprint.status !== 'archived' && (
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() => void updateSprint(sprint.id, { status: 'archived' })}
-            >
-              Archive sprint
-            </button>
-          )}
+          ))}
         </div>
         <p className="muted progress-line" role="status" aria-live="polite">
           {busy ? BUSY_LABEL[busy] : ''}

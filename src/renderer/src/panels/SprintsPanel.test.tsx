@@ -1,21 +1,15 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import { story } from '../testing/fakeClient';
+import { stubLayout } from '../testing/layout';
 import { renderWith, setupStore } from '../testing/setup';
 import { detail, openSprintStore, sprint } from '../testing/sprintFixtures';
 import { Backlog } from './Backlog';
 import { SprintsPanel } from './SprintsPanel';
 
-// jsdom has no layout: give the backlog's virtualizer a height.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+stubLayout(480, 800);
+afterEach(cleanup);
 
 describe('Sprints', () => {
   it('creates a sprint from the backlog selection and opens it', async () => {

@@ -4,6 +4,7 @@ import { ViewLink } from '../components/ViewLink';
 import { plural } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
 import { SprintView } from './SprintView';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 /** The sprints of the project (newest first), or the open sprint's view. */
 export function SprintsPanel() {
@@ -50,14 +51,7 @@ export function SprintsPanel() {
         </p>
       ) : (
         <table className="sprints-table" aria-label="Sprint list">
-          <thead>
-            <tr>
-              <th scope="col">Sprint</th>
-              <th scope="col">Status</th>
-              <th scope="col">Stories</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Sprint', 'Status', 'Stories', 'Created']} />
           <tbody>
             {shown.map((s) => (
               <tr key={s.id}>
