@@ -1,13 +1,10 @@
 // sendPrompt with `grounding` against the real CLI (both builds) and the mock API: the call runs in the project
 // with read-only tools, the model's read comes back in the data, and the result says what was read and refused.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startMockMessagesApi } from '../support/mockMessagesApi';
+import { describe, expect, it } from 'vitest';
 import { structured, toolCalls } from '../support/mockTurns';
-import { claudeExecutable, cliEnv, makeTempHome, type CliVersionName } from '../support/realCli';
+import type { CliVersionName } from '../support/realCli';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
 import { lastToolResults, toolResultText } from '../support/requestInspection';
 import { harness } from '../sendprompt/harness';
 
@@ -17,21 +14,16 @@ const SCHEMA = {
   required: ['seen'],
 };
 
-describe.each<CliVersionName>(['current', 'old'])('sendPrompt grounded, real CLI (%s)', (which) => {
-  const home = makeTempHome();
-  const project = mkdtempSync(path.join(tmpdir(), 'puffin-grounded-call-'));
-  afterAll(() => {
-    home.cleanup();
-    rmSync(project, { recursive: true, force: true });
-  });
+useRealCliTimeouts();
 
+describe.each<CliVersionName>(['current', 'old'])('sendPrompt grounded, real CLI (%s)', (which) => {
   it('runs in the project, reads what the model asks for there, and reports it', async () => {
     const token = `PUFFIN_${randomBytes(6).toString('hex')}`;
     const secret = `PUFFIN_${randomBytes(6).toString('hex')}`;
-    mkdirSync(path.join(project, 'docs'));
-    writeFileSync(path.join(project, 'docs', 'token.md'), `token ${token}\n`);
-    writeFileSync(path.join(project, '.env'), `KEY=${secret}\n`);
-    const mock = await startMockMessagesApi({
+    const world = await realCliWorld({
+      which,
+      name: 'grounded-call',
+      projectFiles: { 'docs/token.md': `token ${token}\n`, '.env': `KEY=${secret}\n` },
       respond: (body, i) => {
         if (i === 0) {
           return toolCalls(
@@ -46,25 +38,25 @@ describe.each<CliVersionName>(['current', 'old'])('sendPrompt grounded, real CLI
         return undefined;
       },
     });
-    try {
-      const { sendPrompt } = harness({ cliPath: claudeExecutable(which), env: cliEnv(mock.url, home.dir) });
-      const result = await sendPrompt<{ seen: string[] }>({
+    const { mock, project } = world;
+    const { sendPrompt } = harness({ cliPath: world.claudePath, env: world.env });
+    const result = await world.guard(
+      sendPrompt<{ seen: string[] }>({
         workflow: 'cli-prompt',
         prompt: 'Which tokens does the project hold?',
         schema: SCHEMA,
         maxTurns: 2,
         grounding: { root: project },
-      });
-      expect(result.data.seen).toEqual([token]);
-      expect(result.grounding?.filesRead).toEqual(['docs/token.md']);
-      expect(result.grounding?.refused.map((r) => r.tool)).toEqual(['Read']);
-      expect(result.grounding?.violations).toEqual([]);
-      expect(result.warnings).toEqual([]);
-      expect(mock.requests.some((r) => r.rawBody.includes(secret))).toBe(false);
-      // The call ran in the project (the CLI's init line names its working directory).
-      expect(mock.mainRequests()[0]?.rawBody).toContain(project);
-    } finally {
-      await mock.close();
-    }
+      }),
+      'grounded sendPrompt',
+    );
+    expect(result.data.seen).toEqual([token]);
+    expect(result.grounding?.filesRead).toEqual(['docs/token.md']);
+    expect(result.grounding?.refused.map((r) => r.tool)).toEqual(['Read']);
+    expect(result.grounding?.violations).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(mock.requests.some((r) => r.rawBody.includes(secret))).toBe(false);
+    // The call ran in the project (the CLI's init line names its working directory).
+    expect(mock.mainRequests()[0]?.rawBody).toContain(project);
   });
 });
