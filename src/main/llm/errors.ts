@@ -71,6 +71,11 @@ export interface PromptErrorDiagnostics {
   /** Attempts made, when retries were involved. */
   attempts?: number;
   timeoutMs?: number;
+  /** What the CLI's result line reported for the failed call: it was paid for, so it is recorded too. */
+  costUsd?: number;
+  turns?: number;
+  durationMs?: number;
+  sessionId?: string;
 }
 
 export const RAW_LINES_LIMIT = 50;

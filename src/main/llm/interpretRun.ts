@@ -116,6 +116,13 @@ function baseDiagnostics(run: RunOutcome, ctx: InterpretContext): PromptErrorDia
     rawLines: boundLines(run.rawTail),
   };
   if (run.cliVersion) d.cliVersion = run.cliVersion;
+  const reported = run.events.findLast((e) => e.kind === 'result');
+  if (reported?.kind === 'result') {
+    if (reported.costUsd !== undefined) d.costUsd = reported.costUsd;
+    if (reported.turns !== undefined) d.turns = reported.turns;
+    if (reported.durationMs !== undefined) d.durationMs = reported.durationMs;
+    if (reported.sessionId !== undefined) d.sessionId = reported.sessionId;
+  }
   if (ctx.timeoutMs && run.endedBy === 'timeout') d.timeoutMs = ctx.timeoutMs;
   return d;
 }

@@ -74,11 +74,19 @@ export function groundingOf(r: Pick<SendPromptResult<unknown>, 'grounding'>): {
 /** The record of a call that threw: cancelled or failed, with the stored error and the CLI version if known. */
 export function failed(record: Generation, err: unknown): Generation {
   const cancelled = err instanceof PromptError && err.code === 'cancelled';
-  const cliVersion = err instanceof PromptError ? (err.diagnostics.cliVersion ?? null) : null;
+  const d = err instanceof PromptError ? err.diagnostics : {};
   return {
     ...record,
     status: cancelled ? 'cancelled' : 'failed',
     error: storedError(err),
-    meta: { ...record.meta, cliVersion },
+    // What the CLI reported for the failed call: a failed or cancelled call costs money too.
+    meta: {
+      ...record.meta,
+      cliVersion: d.cliVersion ?? null,
+      costUsd: d.costUsd ?? record.meta.costUsd,
+      turns: d.turns ?? record.meta.turns,
+      durationMs: d.durationMs ?? record.meta.durationMs,
+      sessionId: d.sessionId ?? record.meta.sessionId,
+    },
   };
 }

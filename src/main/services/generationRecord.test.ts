@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_META, type Generation } from '../../shared/stories';
+import { PromptError } from '../llm/errors';
+import { createSendPrompt } from '../llm/sendPrompt';
+import { ConcurrencyGate } from '../llm/gate';
+import { memoryLogger, memorySpawner, transcript as t } from '../llm/testing';
+import { failed } from './generationRecord';
+
+const running: Generation = {
+  id: 'g1',
+  kind: 'derive',
+  title: 't',
+  prompt: 'p',
+  status: 'running',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  warnings: [],
+  meta: { ...EMPTY_META },
+};
+
+describe('failed: the cost of a failed call is recorded', () => {
+  it('keeps what the CLI result line reported (cost, turns, duration, session) for a failed run', async () => {
+    const { spawn } = memorySpawner([
+      {
+        stdout: t.lines(
+          t.init('2.1.330'),
+          t.result({ subtype: 'error_max_turns', is_error: true, total_cost_usd: 0.42, num_turns: 7 }),
+        ),
+      },
+    ]);
+    const sendPrompt = createSendPrompt({
+      locate: async () => ({ path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] }),
+      gate: new ConcurrencyGate(1),
+      logger: memoryLogger().logger,
+      settings: () => ({ defaultModel: 'sonnet' }),
+      spawn,
+      env: () => ({ PATH: '/usr/bin' }),
+      retry: { deps: { sleep: async () => {}, random: () => 0 } },
+    });
+    const err = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: { type: 'object' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(PromptError);
+    const record = failed(running, err);
+    expect(record.status).toBe('failed');
+    expect(record.meta).toEqual({
+      cliVersion: '2.1.330',
+      costUsd: 0.42,
+      turns: 7,
+      durationMs: 1234,
+      sessionId: 's-1',
+      model: null,
+    });
+  });
+
+  it('a cancelled call keeps the cost it reported; an error without a result line keeps none', () => {
+    const cancelled = failed(
+      running,
+      new PromptError('cancelled', { diagnostics: { costUsd: 0.05, turns: 1, cliVersion: '2.1.330' } }),
+    );
+    expect(cancelled).toMatchObject({ status: 'cancelled', meta: { costUsd: 0.05, turns: 1 } });
+    expect(failed(running, new Error('boom')).meta).toEqual({ ...EMPTY_META, cliVersion: null });
+  });
+});
