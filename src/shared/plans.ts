@@ -1,7 +1,7 @@
 /** Sprints, ambiguity questions, plans with revisions, RIS and generated assertions (issue 5). */
 import type { GroundingRecord } from './grounding';
 import type { Assertion } from './assertions';
-import type { AmbiguityQuestion, FollowUpQuestion, Plan, RisSections } from './schema-types';
+import type { AmbiguityQuestion, FollowUpQuestion, Plan, PlanItem, RisSections } from './schema-types';
 import type { GenerationMeta, Story } from './stories';
 
 export type { Plan, PlanItem, AmbiguityQuestion, FollowUpQuestion } from './schema-types';
@@ -128,4 +128,14 @@ export interface SprintDetail {
    * for the sprint assertions.
    */
   specWarnings: { storyId: string; step: SpecStep; message: string }[];
+}
+
+/**
+ * Event `plan:preview`: what the sprint's running model step (analyze, generate, refine, regenerate item) has
+ * produced so far; each plan item and question appears the moment its JSON closes. Empty lists after a retry.
+ */
+export interface PlanPreview {
+  sprintId: string;
+  planItems: PlanItem[];
+  questions: AmbiguityQuestion[];
 }

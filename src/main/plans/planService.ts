@@ -19,6 +19,7 @@ import type { CallOptions, WorkflowDeps } from '../workflows/types';
 import { recordingSendPrompt } from '../services/callRecorder';
 import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
+import { planPreview } from './planPreview';
 import { PlanStore } from './planStore';
 import { mergeRegeneratedItem, writeSprintExport } from './pure';
 import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
@@ -252,7 +253,12 @@ export class PlanService {
       const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now };
       return job(
         p,
-        { signal, cwd: p.path, grounding: await this.deps.grounding?.(p.path, p.store.settings.get()) },
+        {
+          signal,
+          cwd: p.path,
+          grounding: await this.deps.grounding?.(p.path, p.store.settings.get()),
+          preview: planPreview(sprintId, (preview) => this.deps.emit('plan:preview', preview)),
+        },
         { sendPrompt: recordingSendPrompt(this.deps.sendPrompt, calls) },
       );
     });

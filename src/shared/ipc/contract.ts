@@ -9,7 +9,7 @@ import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
 import type { StoryAssertionsView } from '../assertions';
 import type { BoardStory } from '../board';
-import type { SpecsProgress, Sprint, SprintDetail } from '../plans';
+import type { PlanPreview, SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 import {
@@ -387,6 +387,7 @@ export interface EventPayloads {
   /** A sprint's detail changed (new questions, revision, RIS, assertions...). */
   'sprint:changed': SprintDetail;
   'plan:progress': SpecsProgress;
+  'plan:preview': PlanPreview;
   /** Stories whose board card changed since the last board:get (the project watch re-evaluated them). */
   'board:changed': BoardStory[];
 }
@@ -402,6 +403,7 @@ const everyEvent: Record<EventChannel, true> = {
   'sprints:changed': true,
   'sprint:changed': true,
   'plan:progress': true,
+  'plan:preview': true,
   'board:changed': true,
 };
 export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];

@@ -7,6 +7,7 @@ import { useAppFields } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
 import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
+import { LivePlanPreview } from './LivePlanPreview';
 import { StepCancel } from './StepCancel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
@@ -128,6 +129,7 @@ export function SprintView() {
           {busy ? BUSY_LABEL[busy] : ''}
         </p>
         <StepCancel />
+        <LivePlanPreview />
         {questions && !hasQuestions && plan && (
           <p className="muted">No open questions: the plan was generated directly. {questions.summary}</p>
         )}

@@ -1,4 +1,4 @@
-import type { SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
+import type { PlanPreview, SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
 import { IpcError } from '../../../shared/ipc/errors';
 import { noticeFrom } from './errorMessage';
 import type { ActionableError, Slice } from './types';
@@ -39,6 +39,8 @@ export interface SprintSlice {
   lastProgress: SpecsProgress | null;
   /** Cancel was pressed for the running model step (analyze, generate, refine, regenerate, specs). */
   cancellingStep: boolean;
+  /** Plan items and questions of the running model step so far (`plan:preview`); null when none runs. */
+  planPreview: PlanPreview | null;
   exportPath: string | null;
   loadSprints(): Promise<void>;
   createSprint(storyIds: readonly string[]): Promise<boolean>;
@@ -87,7 +89,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
   ): Promise<boolean> {
     if (get().sprintBusy) return false;
     retry = () => act(action, fn, apply);
-    set({ sprintBusy: action, sprintError: null, cancellingStep: false });
+    set({ sprintBusy: action, sprintError: null, cancellingStep: false, planPreview: null });
     try {
       const value = await fn();
       apply?.(value);
@@ -100,7 +102,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       else set({ sprintError: error });
       return false;
     } finally {
-      set({ sprintBusy: null, cancellingStep: false });
+      set({ sprintBusy: null, cancellingStep: false, planPreview: null });
     }
   }
   const showDetail = (detail: SprintDetail) => {
@@ -123,6 +125,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
     specsProgress: {},
     lastProgress: null,
     cancellingStep: false,
+    planPreview: null,
     exportPath: null,
     async loadSprints() {
       try {
@@ -238,6 +241,9 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       const unsubs = [
         client.on('sprints:changed', (sprints) => set({ sprints, sprintsLoaded: true })),
         client.on('sprint:changed', showDetail),
+        client.on('plan:preview', (p) => {
+          if (p.sprintId === get().sprintId && get().sprintBusy) set({ planPreview: p });
+        }),
         client.on('plan:progress', (p) => {
           if (p.sprintId !== get().sprintId) return;
           set((s) => ({ specsProgress: { ...s.specsProgress, [progressKey(p)]: p }, lastProgress: p }));
