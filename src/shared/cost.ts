@@ -38,6 +38,15 @@ export interface CostRollup {
   costPerVerifiedUsd: number | null;
 }
 
+/** What History shows: the project's spend, per sprint, and per verified story. */
+export interface CostReport {
+  totalUsd: number;
+  unattributedUsd: number;
+  verifiedCount: number;
+  costPerVerifiedUsd: number | null;
+  sprints: (SprintCost & { title: string; budgetUsd: number | null })[];
+}
+
 export type BudgetLevel = 'ok' | 'warning' | 'exceeded';
 
 /** Share of the budget spent from which the user is warned. */

@@ -2,6 +2,7 @@
 // history, the history records' costs, git's changes since each sprint started) and builds the board.
 import type { AssertionRun } from '../../shared/assertions';
 import type { BoardData } from '../../shared/board';
+import type { CostReport } from '../../shared/cost';
 import { storyIdsWithSets } from '../assertions/storySets';
 import { rollUpCosts } from '../budget/costRollup';
 import { readGitCommit } from '../assertions/gitCommit';
@@ -62,4 +63,20 @@ export async function loadBoardFacts(projectDir: string, store: ProjectStore): P
 
 export async function loadBoard(projectDir: string, store: ProjectStore): Promise<BoardData> {
   return buildBoard(await loadBoardFacts(projectDir, store));
+}
+
+/** The cost report History shows, from the same facts as the board. */
+export async function loadCostReport(projectDir: string, store: ProjectStore): Promise<CostReport> {
+  const facts = await loadBoardFacts(projectDir, store);
+  const costs = facts.costs!;
+  return {
+    totalUsd: costs.totalUsd,
+    unattributedUsd: costs.unattributedUsd,
+    verifiedCount: costs.verifiedCount,
+    costPerVerifiedUsd: costs.costPerVerifiedUsd,
+    sprints: facts.sprints.flatMap((s) => {
+      const c = costs.sprints[s.id];
+      return c ? [{ ...c, title: s.title, budgetUsd: s.budgetUsd ?? null }] : [];
+    }),
+  };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
 import { seedSprintStory } from '../../../test/support/proofProject';
 import type { BoardData, BoardStory } from '../../shared/board';
+import type { CostReport } from '../../shared/cost';
 import type { VerifyRunResult } from '../../shared/ipc/proofChannels';
 import { createRoot, type Root } from '../core/core';
 
@@ -51,6 +52,13 @@ describe('board:get and board:changed', () => {
     const board = await call<BoardData>('board:get', {});
     expect(board.stories[0]).toMatchObject({ column: 'verified', verdict: 'verified', sprintId: 'sprint-1' });
     expect(board.stories[0]!.chips).toEqual([{ id: 'count', message: '', status: 'pass' }]);
+    // No model call was made: nothing spent, one verified story.
+    expect(await call<CostReport>('costs:get', {})).toMatchObject({
+      totalUsd: 0,
+      verifiedCount: 1,
+      costPerVerifiedUsd: 0,
+      sprints: [expect.objectContaining({ sprintId: 'sprint-1', title: 'Count', callsUsd: 0, verifiedCount: 1 })],
+    });
 
     const events: BoardStory[][] = [];
     root.onEvent((event, payload) => {

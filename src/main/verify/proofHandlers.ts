@@ -7,13 +7,14 @@ import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
 import { exportSprintToGithub } from '../github/exportSprint';
+import { loadCostReport } from './boardLoader';
 import { writeCiWorkflow } from './ciWorkflow';
 import { toJUnitXml } from './junit';
 import { installPrePushHook } from './prePushHook';
 import { projectVerifySource } from './projectSource';
 import { verifyProject, type VerifyOutcome } from './verifyProject';
 
-type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get';
+type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get' | 'costs:get';
 
 function storyLine(s: VerifyOutcome['report']['stories'][number]): VerifiedStory {
   return {
@@ -78,5 +79,6 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
       };
     },
     'board:get': () => services.board.get(),
+    'costs:get': () => loadCostReport(projectDir(), services.projects.requireStore()),
   };
 }

@@ -3,6 +3,7 @@
  * workflow Puffin writes into the repository, the GitHub export and the board. All work on the opened project.
  */
 import type { BoardData } from '../board';
+import type { CostReport } from '../cost';
 import type { RunSummary } from '../assertions';
 import type { Regression, StoryVerdict } from '../verify';
 import { empty, ID, schema, sprintOnly } from './schemaParts';
@@ -40,6 +41,8 @@ export const proofSchemas = {
   }),
   /** Every story from backlog to verified, with chips, planned vs changed files and costs. */
   'board:get': empty,
+  /** What the project's calls cost: in all, per sprint and per verified story. */
+  'costs:get': empty,
 } as const;
 
 /** A story's line in `puffin verify`'s answer: its verdict and what does not pass. */
@@ -84,4 +87,5 @@ export interface ProofResponses {
   'ci:init': RepoFileResult;
   'github:export': GithubExportResult;
   'board:get': BoardData;
+  'costs:get': CostReport;
 }

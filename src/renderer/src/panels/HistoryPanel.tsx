@@ -2,6 +2,7 @@ import type { Generation } from '../../../shared/stories';
 import { HISTORY_KIND_LABELS } from '../../../shared/workflows';
 import { formatCost, formatDuration } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
+import { CostSummary } from './CostSummary';
 
 function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
   const titleId = `gen-${g.id}-title`;
@@ -72,6 +73,7 @@ export function HistoryPanel() {
   return (
     <section className="panel" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
+      {project && <CostSummary />}
       {!project && <p className="hint">Open a project to see its history.</p>}
       {project && !loaded && <p className="muted">Loading…</p>}
       {project && loaded && generations.length === 0 && <p className="muted">No generations yet.</p>}

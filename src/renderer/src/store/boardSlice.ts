@@ -1,4 +1,5 @@
 import type { BoardData, BoardStory } from '../../../shared/board';
+import type { CostReport } from '../../../shared/cost';
 import { noticeFrom } from './errorMessage';
 import type { Slice } from './types';
 
@@ -12,12 +13,16 @@ export interface BoardSlice {
   verifyNow(): Promise<void>;
   /** Replaces the cards the project watch re-evaluated (the `board:changed` event). */
   applyBoardChanges(stories: readonly BoardStory[]): void;
+  /** What the calls cost (History's summary). */
+  costs: CostReport | null;
+  loadCosts(): Promise<void>;
   /** Follows board:changed and clears the board when another project opens. Returns an unsubscribe. */
   connectBoard(): () => void;
 }
 
 export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) => ({
   board: null,
+  costs: null,
   boardLoading: false,
   verifying: false,
   async loadBoard() {
@@ -50,6 +55,13 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
       set({ verifying: false });
     }
   },
+  async loadCosts() {
+    try {
+      set({ costs: await client.call('costs:get', {}) });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    }
+  },
   applyBoardChanges(stories) {
     const board = get().board;
     if (!board || stories.length === 0) return;
@@ -60,7 +72,7 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
     const unsubs = [
       client.on('board:changed', (stories) => get().applyBoardChanges(stories)),
       api.subscribe((s, prev) => {
-        if (s.project?.path !== prev.project?.path) set({ board: null });
+        if (s.project?.path !== prev.project?.path) set({ board: null, costs: null });
       }),
     ];
     return () => unsubs.forEach((u) => u());

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { useApp } from '../../store/StoreContext';
+import { useAppFields } from '../../store/StoreContext';
 import { BoardView } from './BoardView';
 
 /** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
 export function BoardPanel() {
-  const { project, board, loading, verifying, loadBoard, verifyNow } = useApp(
-    useShallow((s) => ({
-      project: s.project,
-      board: s.board,
-      loading: s.boardLoading,
-      verifying: s.verifying,
-      loadBoard: s.loadBoard,
-      verifyNow: s.verifyNow,
-    })),
-  );
+  const {
+    project,
+    board,
+    boardLoading: loading,
+    verifying,
+    loadBoard,
+    verifyNow,
+  } = useAppFields('project', 'board', 'boardLoading', 'verifying', 'loadBoard', 'verifyNow');
 
   useEffect(() => {
     if (project) void loadBoard();
