@@ -57,7 +57,9 @@ describe('board:get and board:changed', () => {
       totalUsd: 0,
       verifiedCount: 1,
       costPerVerifiedUsd: 0,
-      sprints: [expect.objectContaining({ sprintId: 'sprint-1', title: 'Count', callsUsd: 0, verifiedCount: 1 })],
+      sprints: [
+        expect.objectContaining({ sprintId: 'sprint-1', title: 'Count', callsUsd: 0, verifiedCount: 1 }),
+      ],
     });
 
     const events: BoardStory[][] = [];
