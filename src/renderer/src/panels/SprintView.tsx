@@ -9,6 +9,7 @@ import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
 import { LivePlanPreview } from './LivePlanPreview';
 import { StepCancel } from './StepCancel';
+import { GithubExportPanel } from './GithubExportPanel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -138,6 +139,7 @@ export function SprintView() {
       {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
       {plan && <PlanReview detail={detail} editable={editable} />}
       {plan?.approved && <SpecsPanel detail={detail} editable={editable} />}
+      <GithubExportPanel sprintId={sprint.id} />
     </>
   );
 }

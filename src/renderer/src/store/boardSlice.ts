@@ -1,5 +1,7 @@
 import type { BoardData, BoardStory } from '../../../shared/board';
 import type { CostReport } from '../../../shared/cost';
+import type { RequestOf } from '../../../shared/ipc/contract';
+import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
 import { noticeFrom } from './errorMessage';
 import type { Slice } from './types';
 
@@ -16,6 +18,10 @@ export interface BoardSlice {
   /** What the calls cost (History's summary). */
   costs: CostReport | null;
   loadCosts(): Promise<void>;
+  /** The last GitHub export from the sprint view, and whether one runs. */
+  githubExport: GithubExportResult | null;
+  githubExporting: boolean;
+  exportToGithub(request: RequestOf<'github:export'>): Promise<void>;
   /** Follows board:changed and clears the board when another project opens. Returns an unsubscribe. */
   connectBoard(): () => void;
 }
@@ -23,6 +29,8 @@ export interface BoardSlice {
 export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) => ({
   board: null,
   costs: null,
+  githubExport: null,
+  githubExporting: false,
   boardLoading: false,
   verifying: false,
   async loadBoard() {
@@ -60,6 +68,16 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
       set({ costs: await client.call('costs:get', {}) });
     } catch (err) {
       set({ notice: noticeFrom(err) });
+    }
+  },
+  async exportToGithub(request) {
+    set({ githubExporting: true, githubExport: null });
+    try {
+      set({ githubExport: await client.call('github:export', request) });
+    } catch (err) {
+      set({ notice: noticeFrom(err) });
+    } finally {
+      set({ githubExporting: false });
     }
   },
   applyBoardChanges(stories) {
