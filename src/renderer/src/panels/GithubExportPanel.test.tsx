@@ -28,14 +28,9 @@ describe('GithubExportPanel', () => {
       { sprintId: 'sp-1', repo: 'octo/app', closeVerified: true },
     ]);
     const list = screen.getByRole('list', { name: 'Exported issues' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['#7 created', '#8 unchanged']);
-    expect(within(list).getByRole('link', { name: '#7' }).getAttribute('href')).toBe(
-      'https://github.com/octo/app/issues/7',
-    );
+    expect(list.textContent).toBe('#7 created#8 unchanged');
+    const link = within(list).getByRole('link', { name: '#7' });
+    expect(link.getAttribute('href')).toBe('https://github.com/octo/app/issues/7');
     expect(screen.getByText(/was edited on GitHub/)).toBeTruthy();
   });
 });
