@@ -67,6 +67,13 @@ describe('parseArgs: argv → payload', () => {
     });
   });
 
+  it('takes --hermetic of a project command apart from the payload', async () => {
+    const parsed = await parseArgs(spec, ['--project', 'proj', '--hermetic'], io());
+    expect(parsed).toMatchObject({ project: path.join(dir, 'proj'), hermetic: true });
+    expect(parsed.payload).not.toHaveProperty('hermetic');
+    expect(await parseArgs(spec, ['--project', 'proj'], io())).not.toHaveProperty('hermetic');
+  });
+
   it('leaves values it cannot convert as text, for the contract to refuse', async () => {
     const { payload } = await parseArgs(spec, ['--project', dir, '--count', 'abc', '--lock', '1,x'], io());
     expect(payload).toMatchObject({ count: 'abc', lock: [1, 'x'] });
@@ -123,12 +130,14 @@ describe('help', () => {
   it('writes each usage line from the spec: required, [optional], (a | b) and stdin', () => {
     const byPath = (p: string) => commands.find((c) => c.path.join(' ') === p)!;
     expect(usage(byPath('prompt'))).toBe(
-      'puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M]  (prompt on stdin)',
+      'puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--project DIR] [--hermetic]  (prompt on stdin)',
     );
     expect(usage(byPath('assertions evaluate'))).toBe(
       'puffin assertions evaluate --project DIR [--no-save] (--story ID | --assertions FILE)',
     );
-    expect(usage(byPath('plan restore'))).toBe('puffin plan restore --project DIR --sprint ID --revision N');
+    expect(usage(byPath('plan restore'))).toBe(
+      'puffin plan restore --project DIR [--hermetic] --sprint ID --revision N',
+    );
   });
 
   it('lists every command', () => {

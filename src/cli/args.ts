@@ -21,6 +21,8 @@ export class ArgError extends Error {
 
 /** `--project DIR` of the commands that work on a project. */
 export const PROJECT_FLAG: FlagSpec = { flag: 'project', kind: 'path', required: true, value: 'DIR' };
+/** `--hermetic`: the project's generations may not read it (they are grounded in it by default). */
+export const HERMETIC_FLAG: FlagSpec = { flag: 'hermetic', kind: 'boolean' };
 
 /** `--verbose`, taken by every command (so not listed per command): activity lines on stderr. */
 export const VERBOSE_FLAG: FlagSpec = { flag: 'verbose', kind: 'boolean' };
@@ -30,10 +32,12 @@ export interface ParsedArgs {
   /** The folder of `--project`, for the commands that open one. */
   project?: string;
   verbose?: boolean;
+  /** `--hermetic` was given: the project is opened without letting the model read it. */
+  hermetic?: boolean;
 }
 
 export function flagsOf(spec: CommandSpec): FlagSpec[] {
-  return spec.project ? [PROJECT_FLAG, ...(spec.flags ?? [])] : (spec.flags ?? []);
+  return spec.project ? [PROJECT_FLAG, HERMETIC_FLAG, ...(spec.flags ?? [])] : (spec.flags ?? []);
 }
 
 /** Which flags were given, with their raw text (true for a boolean flag). */
@@ -137,6 +141,7 @@ export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): P
     const value = await convert(flag, raw, cwd);
     if (flag === PROJECT_FLAG) parsed.project = value as string;
     else if (flag === VERBOSE_FLAG) parsed.verbose = true;
+    else if (flag === HERMETIC_FLAG) parsed.hermetic = true;
     else if (flag.field) payload[flag.field] = value;
   }
   if (spec.stdin) {

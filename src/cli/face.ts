@@ -58,7 +58,8 @@ async function execute(
       send(channel, payload) as Promise<ResponseOf<C>>,
     records: () => [...records.values()],
   };
-  if (args.project !== undefined) await send('project:open', { path: args.project });
+  if (args.project !== undefined)
+    await send('project:open', { path: args.project, ...(args.hermetic ? { hermetic: true } : {}) });
   const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
   for (const c of calls) await send(c.channel, c.payload);
   const request = spec.resolve ? await spec.resolve(payload, ctx) : payload;

@@ -29,6 +29,10 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
       durationMs: sum(meta.map((m) => m.durationMs)),
       sessionId: last(meta.map((m) => m.sessionId)),
       generationIds: done.map((r) => r.id),
+      // Grounded calls: every file the model read for this command, each once.
+      ...(done.some((r) => r.grounding)
+        ? { read: [...new Set(done.flatMap((r) => r.grounding?.filesRead ?? []))] }
+        : {}),
     },
   };
 }

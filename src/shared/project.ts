@@ -30,6 +30,8 @@ export interface ProjectInfo {
   path: string;
   openedAt: string;
   store: StoreState;
+  /** Opened with `--hermetic`: no generation reads the project. */
+  hermetic?: true;
 }
 
 /** What the user is told of a file kept aside: which file, why, and where it is now (to recover it). */

@@ -1,6 +1,6 @@
 // The commands that need no project (DESIGN §6): a prompt with the caller's schema, the deprecated text
 // extractors, and a title.
-//   puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M]   (prompt on stdin)
+//   puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--project DIR [--hermetic]]
 //   puffin extract --legacy [--expect array|object]                            (text on stdin)
 //   puffin title                                                               (text on stdin)
 import type { CommandSpec } from '../spec';
@@ -22,6 +22,9 @@ export const promptCommand: CommandSpec<'prompt:run'> = {
     { flag: 'envelope', kind: 'string', field: 'envelope', value: 'KEY' },
     { flag: 'max-turns', kind: 'integer', field: 'maxTurns' },
     { flag: 'model', kind: 'string', field: 'model', value: 'M' },
+    // Grounded in DIR (read-only tools confined to it; meta.read lists the files read), unless --hermetic.
+    { flag: 'project', kind: 'path', field: 'project', value: 'DIR' },
+    { flag: 'hermetic', kind: 'boolean', field: 'hermetic' },
   ],
   output: (r) => r,
 };

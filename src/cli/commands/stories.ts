@@ -47,6 +47,7 @@ function report(g: Generation, ctx: OutputContext): Section6 {
       generationId: final.id,
       title: final.title,
       titleFallback: final.title === fallbackTitle(final.prompt),
+      ...(final.grounding ? { read: final.grounding.filesRead } : {}),
     },
   };
 }

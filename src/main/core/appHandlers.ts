@@ -15,7 +15,7 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     'app:info': () => info,
     'settings:get': () => settings.get(),
     'settings:update': (patch) => settings.update(patch),
-    'project:open': ({ path }) => projects.open(path),
+    'project:open': ({ path, hermetic }) => projects.open(path, { hermetic: hermetic === true }),
     'project:current': () => projects.get(),
     'project:pickFolder': async () => {
       if (!platform.pickFolder)

@@ -74,7 +74,7 @@ export class ProjectService {
     return this.repos;
   }
 
-  async open(input: string): Promise<ProjectInfo> {
+  async open(input: string, options: { hermetic?: boolean } = {}): Promise<ProjectInfo> {
     const path = normalizeProjectPath(input);
     refuseTooBroad(path);
     const info = await stat(path).catch(() => null);
@@ -118,7 +118,13 @@ export class ProjectService {
     // project in place, as every listener (project:changed) last heard it.
     await this.settings.rememberProject(path);
     this.repos = opened.store;
-    this.current = { name: basename(path), path, openedAt: new Date().toISOString(), store };
+    this.current = {
+      name: basename(path),
+      path,
+      openedAt: new Date().toISOString(),
+      store,
+      ...(options.hermetic ? { hermetic: true as const } : {}),
+    };
     this.log.info(`Opened project ${this.current.name}`, { path, storeExists: store.exists });
     for (const l of this.listeners) l(this.current);
     return this.current;

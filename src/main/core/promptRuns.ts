@@ -35,7 +35,8 @@ export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
     run: (req) =>
       track(async (signal) => {
         const r = await sendPrompt({ ...req, signal });
-        return { data: r.data, source: r.source, warnings: r.warnings, meta: runMeta(r.meta) };
+        const meta = { ...runMeta(r.meta), ...(r.grounding ? { read: r.grounding.filesRead } : {}) };
+        return { data: r.data, source: r.source, warnings: r.warnings, meta };
       }),
     cancelAll() {
       for (const c of running) c.abort();

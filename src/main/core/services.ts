@@ -9,7 +9,7 @@ import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
 import { locateCli, type LocatedCli } from '../llm/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
-import { createGroundingProvider } from '../llm/grounding/callGrounding';
+import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
 import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
 import { GenerationService } from '../services/generationService';
@@ -62,6 +62,8 @@ export interface Services {
   env: () => NodeJS.ProcessEnv;
   /** The board and the project watch that keeps it live (started by the first board:get). */
   board: BoardWatch;
+  /** What grounds a call in a project folder (the read-only tools, the map); `puffin prompt --project` uses it. */
+  grounding: GroundingProvider;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -91,7 +93,10 @@ export async function buildServices(opts: {
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
-  const grounding = createGroundingProvider({ logger: logBus.logger('grounding') });
+  const provider = createGroundingProvider({ logger: logBus.logger('grounding') });
+  // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
+  const grounding: GroundingProvider = (root, s) =>
+    projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s);
   const generation = new GenerationService({
     sendPrompt,
     project,
@@ -150,6 +155,7 @@ export async function buildServices(opts: {
     prompts: createPromptRuns(sendPrompt),
     env,
     board,
+    grounding: provider,
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
 }

@@ -2,6 +2,8 @@
 import type { Generation } from '../../shared/stories';
 import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
+import { stat } from 'node:fs/promises';
+import { projectAllowList, type GroundingProvider } from '../llm/grounding/callGrounding';
 import { extractLegacy } from '../llm/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { HistoryRepo } from '../store/historyRepo';
@@ -31,19 +33,31 @@ async function baseGeneration(history: HistoryRepo, id: string | undefined): Pro
   return latest;
 }
 
+/** `puffin prompt --project DIR`: the folder must exist; its project settings' allowed paths apply. */
+async function groundIn(folder: string, provide: GroundingProvider) {
+  const info = await stat(folder).catch(() => null);
+  if (!info?.isDirectory()) throw new ServiceError('not_found', `The folder ${folder} does not exist.`);
+  return provide(folder, { allowSensitive: await projectAllowList(folder) });
+}
+
 export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
   const { sendPrompt, prompts, projects, generation, logBus } = services;
   const titleLog = logBus.logger('title');
   return {
-    'prompt:run': ({ prompt, schema, envelope, maxTurns, model }) =>
-      prompts.run({
+    'prompt:run': async ({ prompt, schema, envelope, maxTurns, model, project, hermetic }) => {
+      const grounded = project && !hermetic ? await groundIn(project, services.grounding) : undefined;
+      return prompts.run({
         workflow: 'cli-prompt',
-        prompt,
+        prompt: grounded?.promptSection ? `${prompt}\n\n${grounded.promptSection}` : prompt,
         schema,
         ...(envelope ? { envelope } : {}),
         ...(maxTurns ? { maxTurns } : {}),
         ...(model ? { model } : {}),
-      }),
+        ...(grounded
+          ? { grounding: { root: grounded.root, ...(grounded.allow ? { allow: grounded.allow } : {}) } }
+          : {}),
+      });
+    },
     'extract:legacy': ({ text, expect }) => {
       const r = extractLegacy(text, { expect: expect ?? 'any' });
       if (!r.ok) throw new ServiceError(r.code, r.message);

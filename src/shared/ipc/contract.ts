@@ -43,7 +43,11 @@ export const requestSchemas = {
     type: 'object',
     additionalProperties: false,
     required: ['path'],
-    properties: { path: { type: 'string', minLength: 1, maxLength: 4096 } },
+    properties: {
+      path: { type: 'string', minLength: 1, maxLength: 4096 },
+      /** Generations may not read the project (`--hermetic`); by default they are grounded in it. */
+      hermetic: { type: 'boolean' },
+    },
   }),
   'project:current': empty,
   'project:pickFolder': empty,

@@ -38,6 +38,10 @@ export const toolSchemas = {
       envelope: { type: 'string', minLength: 1, maxLength: 200 },
       maxTurns: { type: 'integer', minimum: 1, maximum: 100 },
       model: MODEL,
+      /** Run grounded in this folder: read-only tools confined to it; `meta.read` lists what was read. */
+      project: { type: 'string', minLength: 1, maxLength: 4096 },
+      /** With `project`: do not let the model read it after all. */
+      hermetic: { type: 'boolean' },
     },
   }),
   /** Only the DEPRECATED text extractors over a model's text (`puffin extract --legacy`). */
@@ -97,6 +101,8 @@ export interface PromptRunMeta {
   turns: number | null;
   durationMs: number | null;
   sessionId: string | null;
+  /** Grounded calls (`--project`): the files the model read, relative to the project. */
+  read?: string[];
 }
 
 export interface PromptRunResult {

@@ -3,6 +3,9 @@
  * settings allow, and the prompt section with a repo map (kept per project, rebuilt incrementally). A map that
  * cannot be built costs the call its map, not its grounding.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { STORE_DIR } from '../../../shared/project';
 import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import { loadGroundingPolicy } from './loadPolicy';
@@ -19,7 +22,11 @@ export interface GroundingSettings {
   allowSensitive?: readonly string[];
 }
 
-export type GroundingProvider = (root: string, settings: GroundingSettings) => Promise<CallGrounding>;
+/** The grounding of a call in the project at `root`; undefined: the call stays hermetic. */
+export type GroundingProvider = (
+  root: string,
+  settings: GroundingSettings,
+) => Promise<CallGrounding | undefined>;
 
 /**
  * A CLI call can look things up itself: its map only saves the first searches, so it is kept small.
@@ -30,7 +37,7 @@ export const CLI_MAP_BUDGET_TOKENS = 2000;
 export function createGroundingProvider(options: {
   logger: Logger;
   mapBudgetTokens?: number;
-}): GroundingProvider {
+}): (root: string, settings: GroundingSettings) => Promise<CallGrounding> {
   const builders = new Map<string, RepoMapBuilder>();
   return async (root, settings) => {
     const allow = [...(settings.allowSensitive ?? [])];
@@ -54,4 +61,20 @@ export function createGroundingProvider(options: {
       promptSection: groundingPromptSection(repoMap ? { repoMap } : {}),
     };
   };
+}
+
+/**
+ * The allowed sensitive paths of a project folder that is not opened (`puffin prompt --project`), read from its
+ * project.json without touching the store: none when there is no such file or it is not valid.
+ */
+export async function projectAllowList(root: string): Promise<string[]> {
+  try {
+    const settings = JSON.parse(await readFile(path.join(root, STORE_DIR, 'project.json'), 'utf8')) as {
+      allowSensitive?: unknown;
+    };
+    const list = settings.allowSensitive;
+    return Array.isArray(list) && list.every((p) => typeof p === 'string') ? list : [];
+  } catch {
+    return [];
+  }
 }
