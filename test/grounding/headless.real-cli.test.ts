@@ -1,45 +1,27 @@
 // DESIGN §6 grounded calls through `node bin/puffin.mjs` with the real CLI and the mock API:
 // `puffin prompt --schema F --project DIR` reads in DIR and lists the files in meta.read; project commands are
 // grounded by default and `--hermetic` offers the model no tool at all.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
+import { describe, expect, it } from 'vitest';
 import { structured, text, toolCalls } from '../support/mockTurns';
 import type { Responder } from '../support/mockTypes';
-import { claudeExecutable, cliEnv, makeTempHome } from '../support/realCli';
+import { runPuffin } from '../support/puffinBin';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
 import { lastToolResults, structuredOutputSchema, toolResultText } from '../support/requestInspection';
 
-const BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+useRealCliTimeouts();
 
 async function setup(respond: Responder) {
-  const mock: MockMessagesApi = await startMockMessagesApi({ respond });
-  const home = makeTempHome();
-  const root = mkdtempSync(join(tmpdir(), 'puffin-headless-grounded-'));
-  const project = join(root, 'project');
-  mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(join(project, 'src', 'cart.ts'), 'export const CART_LIMIT = 42;\n');
-  writeFileSync(join(project, '.env'), 'PAYMENT_KEY=PUFFIN_SECRET_777\n');
-  cleanups.push(
-    () => mock.close(),
-    () => home.cleanup(),
-    () => rmSync(root, { recursive: true, force: true }),
-  );
-  const env = {
-    ...cliEnv(mock.url, home.dir),
-    PUFFIN_CLAUDE_PATH: claudeExecutable('current'),
-    PUFFIN_USER_DATA: join(root, 'user-data'),
-  };
-  const puffin = (args: string[], input: string) =>
-    execa(process.execPath, [BIN, ...args], { input, env, extendEnv: false, reject: false, timeout: 90_000 });
-  return { mock, root, project, puffin };
+  const world = await realCliWorld({
+    respond,
+    projectFiles: {
+      'src/cart.ts': 'export const CART_LIMIT = 42;\n',
+      '.env': 'PAYMENT_KEY=PUFFIN_SECRET_777\n',
+    },
+  });
+  const puffin = (args: string[], input: string) => runPuffin(args, { input, env: world.env, world });
+  return { mock: world.mock, project: world.project, root: world.dir, puffin };
 }
 
 /** The model reads src/cart.ts and .env, then answers with what it learned; titles get a title. */
@@ -59,7 +41,7 @@ const readingModel =
     return structured(answer(results.map(toolResultText).join('\n')));
   };
 
-describe('headless grounded calls (real CLI)', { timeout: 240_000 }, () => {
+describe('headless grounded calls (real CLI)', () => {
   it('puffin prompt --project DIR: the model reads in DIR, meta.read lists the files, secrets stay out', async () => {
     const { project, root, mock, puffin } = await setup(
       readingModel((seen) => ({ limit: Number(/CART_LIMIT = (\d+)/.exec(seen)?.[1] ?? -1) })),
