@@ -82,6 +82,15 @@ export interface Generation {
   error?: { code: string; message: string; details?: unknown };
   /** Grounded calls: the files the model read, its searches and their cost in turns. */
   grounding?: GroundingRecord;
+  /** The Puffin process running the call (kept while `running`): only it, or anyone once it died, ends it. */
+  owner?: RunOwner;
+}
+
+/** A Puffin process: its id, machine and start time (a reused pid has another start time). */
+export interface RunOwner {
+  pid: number;
+  host: string;
+  startedAt: string;
 }
 
 /** Live progress of a running generation, pushed as the `generation:progress` event. */

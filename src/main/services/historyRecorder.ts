@@ -9,6 +9,7 @@ import type { CliEvent } from '../llm/stream';
 import type { ProjectStore } from '../store/projectStore';
 import { failed, succeeded } from './generationRecord';
 import { RawLineRecorder } from './rawLineRecorder';
+import { THIS_PROCESS } from '../store/runOwner';
 import type { SendPromptResult } from '../llm/promptTypes';
 
 export interface HistoryDeps {
@@ -39,6 +40,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   call: (onEvent: (event: CliEvent) => void) => Promise<R>,
   options: RecordOptions<R> = {},
 ): Promise<Recorded<R>> {
+  initial = { ...initial, owner: THIS_PROCESS };
   const raw = new RawLineRecorder();
   let outcome: Recorded<R>;
   try {
@@ -56,7 +58,9 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   } catch (error) {
     outcome = { ok: false, error, record: (options.failed ?? failed)(initial, error) };
   }
-  outcome.record = { ...outcome.record, finishedAt: deps.now().toISOString() };
+  const { owner: _owner, ...ended } = outcome.record; // an ended run has no owner any more
+  void _owner;
+  outcome.record = { ...ended, finishedAt: deps.now().toISOString() };
   try {
     await store.history.writeRawLines(initial.id, raw.lines());
     await store.history.put(outcome.record);

@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../core/atomicFile';
 import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
+import { ownerAlive } from './runOwner';
 
 /**
  * Prompt history: `history/<id>.json` per generation (small, rewritten when its title arrives) and
@@ -50,11 +51,12 @@ export class HistoryRepo {
   }
 
   /**
-   * A record still `running` when the store opens belongs to a run that ended with the app (crash, kill):
-   * it is marked failed so the history does not show it spinning forever.
+   * A record still `running` when the store opens belongs to a run that ended with its Puffin (crash, kill):
+   * it is marked failed so the history does not show it spinning forever. A run whose owner is alive (another
+   * Puffin on this project, or this one) is left to it.
    */
-  async markInterrupted(now = new Date()): Promise<Generation[]> {
-    const stale = (await this.records.list()).filter((g) => g.status === 'running');
+  async markInterrupted(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
+    const stale = (await this.records.list()).filter((g) => g.status === 'running' && !alive(g.owner));
     return Promise.all(
       stale.map((g) =>
         this.records.put({
