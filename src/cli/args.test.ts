@@ -115,13 +115,20 @@ describe('parseArgs: argv → payload', () => {
     });
     const custom: CommandSpec = {
       ...spec,
-      flags: [{ flag: 'schema', kind: 'json-file', field: 'schema', fileErrors: { read: 'r', parse: 'p' } }],
+      flags: [
+        {
+          flag: 'schema',
+          kind: 'json-file',
+          field: 'schema',
+          fileErrors: { read: 'not_found', parse: 'invalid_schema' },
+        },
+      ],
     };
     await expect(parseArgs(custom, ['--project', 'p', '--schema', 'none.json'], io())).rejects.toMatchObject({
-      code: 'r',
+      code: 'not_found',
     });
     await expect(parseArgs(custom, ['--project', 'p', '--schema', 'bad.json'], io())).rejects.toMatchObject({
-      code: 'p',
+      code: 'invalid_schema',
     });
   });
 });

@@ -6,12 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../shared/errors';
 import { readAll, type CliIo } from './io';
 import type { CommandSpec, FlagSpec, Payload } from './spec';
 
 export class ArgError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,4 +1,5 @@
 /** The DESIGN §6 objects: a success from an answer and the CLI calls made for it, and the error object. */
+import { familyOf } from '../shared/errors';
 import type { IpcErrorData } from '../shared/ipc/errors';
 import type { Generation, GenerationSource } from '../shared/stories';
 import { printJson, type CliIo } from './io';
@@ -38,13 +39,13 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
 }
 
 /**
- * The error object of a failed request. A prompt failure's details are its own diagnostics (stderr, raw CLI
- * lines): too much for one line of JSON, and the message already says what to do; other details are kept.
+ * The error object of a failed request. A prompt failure's details are its diagnostics (stderr, raw CLI lines):
+ * too much for one line of JSON, and the message already says what to do; other details are kept.
  */
 export function errorData(error: IpcErrorData): CliErrorData {
   const { code, message, details } = error;
-  const ownDiagnostics = (details as { name?: unknown } | null)?.name === 'PromptError';
-  return details === undefined || ownDiagnostics ? { code, message } : { code, message, details };
+  const diagnostics = familyOf(code) === 'prompt';
+  return details === undefined || diagnostics ? { code, message } : { code, message, details };
 }
 
 /** Prints `{"error": {...}}` and returns exit code 1. */

@@ -3,6 +3,7 @@
  * plus how its answer is printed in the DESIGN §6 shape. The one parser (args.ts) and the one runner (face.ts)
  * read these specs; `puffin --help` is generated from them.
  */
+import type { ErrorCode } from '../shared/errors';
 import type { RequestChannel, RequestOf, ResponseOf } from '../shared/ipc/contract';
 import type { Generation, GenerationSource } from '../shared/stories';
 
@@ -34,7 +35,7 @@ export interface FlagSpec {
   /** json-file: the part of the file that goes into the field (e.g. the list in {"assertions": [...]}). */
   pick?: (json: unknown) => unknown;
   /** Codes for a file that cannot be read or parsed (default file_not_found and invalid_json). */
-  fileErrors?: { read: string; parse: string };
+  fileErrors?: { read: ErrorCode; parse: ErrorCode };
 }
 
 export type Payload = Record<string, unknown>;
@@ -55,7 +56,7 @@ export interface Section6 {
 }
 
 export interface CliErrorData {
-  code: string;
+  code: ErrorCode;
   message: string;
   [extra: string]: unknown;
 }

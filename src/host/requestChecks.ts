@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ErrorCodeOf } from '../shared/errors';
 import { tokenMatches } from './token';
 
 export const TOKEN_COOKIE = 'puffin_token';
@@ -62,7 +63,7 @@ export function requestToken(req: IncomingMessage, url: URL): string | undefined
   );
 }
 
-export type Refusal = { status: number; code: string; message: string } | null;
+export type Refusal = { status: number; code: ErrorCodeOf<'contract'>; message: string } | null;
 
 /**
  * Loopback-only checks: the Host header must name this server (defeats DNS rebinding), a browser

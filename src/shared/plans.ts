@@ -3,6 +3,7 @@ import type { GroundingRecord } from './grounding';
 import type { Assertion } from './assertions';
 import type { AmbiguityQuestion, FollowUpQuestion, Plan, PlanItem, RisSections } from './schema-types';
 import type { GenerationMeta, Story } from './stories';
+import type { ErrorCode } from './errors';
 
 export type { Plan, PlanItem, AmbiguityQuestion, FollowUpQuestion } from './schema-types';
 
@@ -121,7 +122,7 @@ export interface SprintDetail {
   /** The sprint-wide map schema's result: storyId → assertions. */
   sprintAssertions: Record<string, Assertion[]> | null;
   /** Per-story failures of the last specs run (RIS or assertions), kept next to the partial results. */
-  specErrors: { storyId: string; step: SpecStep; code: string; message: string }[];
+  specErrors: { storyId: string; step: SpecStep; code: ErrorCode; message: string }[];
   /**
    * What the last specs run noted without failing (assertions dropped past 8 or fewer than 3 written, sprint
    * assertions for unknown stories dropped, an answer found another way than structured output); storyId ''

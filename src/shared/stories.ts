@@ -1,6 +1,7 @@
 /** Stories, generations and project settings: the domain of the stories journey (issue 4). */
 import type { GroundingRecord } from './grounding';
 import { HISTORY_KINDS, type HistoryKind } from './workflows';
+import type { IpcErrorData } from './ipc/errors';
 
 /** What the model produces (the stories schema's item). */
 export interface StoryDraft {
@@ -79,7 +80,7 @@ export interface Generation {
   stories?: ReviewDraft[];
   /** prompt: the answer as markdown. */
   markdown?: string;
-  error?: { code: string; message: string; details?: unknown };
+  error?: IpcErrorData;
   /** Grounded calls: the files the model read, its searches and their cost in turns. */
   grounding?: GroundingRecord;
   /** The Puffin process running the call (kept while `running`): only it, or anyone once it died, ends it. */

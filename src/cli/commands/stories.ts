@@ -24,7 +24,7 @@ function report(g: Generation, ctx: OutputContext): Section6 {
   const final = ctx.records().find((r) => r.id === g.id) ?? g;
   if (final.status !== 'succeeded')
     throw new CliFailure({
-      code: final.error?.code ?? final.status,
+      code: final.error?.code ?? 'internal_error',
       message: final.error?.message ?? `The generation ended ${final.status}.`,
       generationId: final.id,
       status: final.status,

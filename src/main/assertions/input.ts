@@ -3,20 +3,17 @@
 // (id, type, target, message); type-specific fields are checked by the evaluators and reported per assertion.
 import { readFile } from 'node:fs/promises';
 import { STORE_DIR } from '../../shared/project';
+import type { ErrorCodeOf } from '../../shared/errors';
+import { ServiceError } from '../core/errors';
 import type { RawAssertion } from './evaluate';
 import { checkStoryId } from './resultStore';
 import { readStoredSet, storyAssertionsPath } from './storySets';
 
 export { storyAssertionsPath };
 
-export class AssertionInputError extends Error {
+/** An unreadable assertion set; a ServiceError, so its code is one of the shared list's assertions family. */
+export class AssertionInputError extends ServiceError<ErrorCodeOf<'assertions'>> {
   override readonly name = 'AssertionInputError';
-  constructor(
-    readonly code: 'file_not_found' | 'invalid_json' | 'invalid_assertions' | 'invalid_story_id',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Checks `{assertions: [...]}`; throws with every problem listed (`assertions[2].target: …`). */

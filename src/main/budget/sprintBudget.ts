@@ -2,26 +2,21 @@
 // --max-budget-usd (the CLI stops itself there); a call that would start with nothing left is refused with a typed
 // budget_exceeded naming the spend so far; from 80 % on, the user is warned. Pure.
 import { BUDGET_WARNING_FRACTION, formatUsd, type BudgetStatus } from '../../shared/cost';
+import type { BudgetExceededDetails } from '../../shared/errors';
+import { ServiceError } from '../core/errors';
 
-export interface BudgetExceededDetails {
-  sprintId: string;
-  limitUsd: number;
-  spentUsd: number;
-}
+export type { BudgetExceededDetails };
 
-export class BudgetExceededError extends Error {
+/** A ServiceError, so its details cross IPC typed (see toIpcError). */
+export class BudgetExceededError extends ServiceError<'budget_exceeded'> {
   override readonly name = 'BudgetExceededError';
-  readonly code = 'budget_exceeded';
-  constructor(readonly details: BudgetExceededDetails) {
+  constructor(override readonly details: BudgetExceededDetails) {
     super(
+      'budget_exceeded',
       `Sprint ${details.sprintId} has spent ${formatUsd(details.spentUsd)} of its ${formatUsd(details.limitUsd)} ` +
         'budget, so no new call was started. Raise the sprint’s budget (or remove it) to continue.',
+      details,
     );
-  }
-
-  /** What crosses IPC as `details` (see toIpcError). */
-  toJSON(): BudgetExceededDetails {
-    return this.details;
   }
 }
 

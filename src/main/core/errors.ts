@@ -1,44 +1,33 @@
-import type { IpcErrorCode, IpcErrorData } from '../../shared/ipc/errors';
+import { isErrorCode, type ErrorCode, type ErrorDetails } from '../../shared/errors';
+import { errorData, type IpcErrorData } from '../../shared/ipc/errors';
+import { PromptError } from '../llm/errors';
 
-/** A failure a user can act on; crosses IPC as `{code, message, details}`. */
-export class ServiceError extends Error {
+/** A failure a user can act on; crosses IPC as `{code, message, details}`, details typed by the code. */
+export class ServiceError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly code: IpcErrorCode,
+    readonly code: C,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails<C>,
   ) {
     super(message);
     this.name = 'ServiceError';
   }
 }
 
-interface CodedError {
-  code: string;
-  message: string;
-  toJSON?: () => unknown;
-}
-
-function isCoded(err: unknown): err is CodedError {
-  return (
-    err instanceof Error &&
-    typeof (err as Partial<CodedError>).code === 'string' &&
-    // Node system errors (ENOENT...) have codes too, but they are not user-facing as they are.
-    !/^E[A-Z]+$/.test((err as unknown as CodedError).code)
-  );
-}
-
-/** Maps anything thrown by a service to the plain error data sent back over IPC. */
+/**
+ * Maps anything thrown by a service to the plain error data sent back over IPC. A PromptError sends its
+ * diagnostics as details (what the renderer's help reads). Other errors with a listed code (e.g. the store's
+ * `store_too_new`) pass through; anything else, Node's system errors (ENOENT...) included, is an internal error.
+ */
 export function toIpcError(err: unknown): IpcErrorData {
-  if (err instanceof ServiceError) {
-    return err.details === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, details: err.details };
-  }
-  if (isCoded(err)) {
-    const details = typeof err.toJSON === 'function' ? err.toJSON() : undefined;
-    return details === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, details };
+  if (err instanceof ServiceError) return errorData(err.code, err.message, err.details);
+  if (err instanceof PromptError) return errorData(err.code, err.message, err.diagnostics);
+  const coded = err as { code?: unknown; toJSON?: unknown } | null;
+  if (err instanceof Error && isErrorCode(coded?.code)) {
+    // Prefer ServiceError (typed details); an Error with a listed code may still send plain details via toJSON.
+    const details: unknown =
+      typeof coded.toJSON === 'function' ? (coded.toJSON as () => unknown)() : undefined;
+    return errorData(coded.code, err.message, details as ErrorDetails<typeof coded.code> | undefined);
   }
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal_error', message: `Unexpected error: ${message}` };

@@ -1,33 +1,14 @@
 // Typed failures of the GitHub export, each saying what the user can do. Octokit's RequestError (status, response
 // headers and body) is mapped here, in one place.
-export const GITHUB_ERROR_CODES = [
-  'github_no_token',
-  'github_unauthorized',
-  'github_forbidden',
-  'github_repo_not_found',
-  'github_not_found',
-  'github_validation',
-  'github_rate_limited',
-  'github_issues_disabled',
-  'github_unreachable',
-  'github_error',
-] as const;
-export type GithubErrorCode = (typeof GITHUB_ERROR_CODES)[number];
+// The codes are the github family of the shared list (src/shared/errors.ts).
+import type { ErrorCodeOf } from '../../shared/errors';
+import { ServiceError } from '../core/errors';
 
-export class GithubError extends Error {
+export type GithubErrorCode = Exclude<ErrorCodeOf<'github'>, 'store_unreadable'>;
+
+/** A ServiceError, so its code and details cross IPC (see toIpcError). */
+export class GithubError extends ServiceError<GithubErrorCode> {
   override readonly name = 'GithubError';
-  constructor(
-    readonly code: GithubErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-
-  /** What crosses IPC as `details` (see toIpcError). */
-  toJSON(): Record<string, unknown> | undefined {
-    return this.details;
-  }
 }
 
 /** The parts of Octokit's RequestError this module reads (typed structurally: no import of the ESM-only class). */

@@ -2,6 +2,7 @@
 // `.puffin/github/<host>__<owner>__<name>.json` so a rerun updates the same issues instead of opening new ones.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../../shared/errors';
 import { writeFileAtomic } from '../core/atomicFile';
 import { repoName, type RepoRef } from './repoRef';
 
@@ -49,7 +50,7 @@ function isLinks(v: unknown, repo: string): v is GithubLinks {
 
 export class LinksUnreadableError extends Error {
   override readonly name = 'LinksUnreadableError';
-  readonly code = 'store_unreadable';
+  readonly code = 'store_unreadable' satisfies ErrorCode;
 }
 
 /**

@@ -1,5 +1,6 @@
 // OWNER/NAME and the API root: github.com's https://api.github.com, or an Enterprise server's
 // https://HOST/api/v3 given with --api-url.
+import type { ErrorCode } from '../../shared/errors';
 
 export const GITHUB_API_URL = 'https://api.github.com';
 
@@ -14,7 +15,7 @@ const NAME = /^[A-Za-z0-9._-]{1,100}$/;
 
 export class RepoRefError extends Error {
   override readonly name = 'RepoRefError';
-  readonly code = 'invalid_payload';
+  readonly code = 'invalid_payload' satisfies ErrorCode;
 }
 
 export function parseRepo(text: string): RepoRef {

@@ -3,80 +3,12 @@
  * user can do about it, `retryable` says whether trying again can help, and the diagnostics keep what the activity
  * view needs to show the evidence. Plain data via toJSON(), because it crosses IPC.
  */
+import { ERROR_CODES, type ErrorCodeOf, type PromptErrorDiagnostics } from '../../shared/errors';
 
-export type PromptErrorCode =
-  | 'cli_not_found'
-  | 'cli_not_executable'
-  | 'not_logged_in'
-  | 'rate_limited'
-  | 'overloaded'
-  | 'api_error'
-  | 'max_turns'
-  | 'max_budget'
-  | 'structured_output_retries_exhausted'
-  | 'no_structured_output'
-  | 'schema_dropped'
-  | 'validation_failed'
-  | 'invalid_schema'
-  | 'timeout'
-  | 'cancelled'
-  | 'crashed'
-  | 'no_result'
-  | 'garbage_output'
-  | 'command_too_long'
-  | 'execution_error';
+export type PromptErrorCode = ErrorCodeOf<'prompt'>;
+export type { PromptErrorDiagnostics };
 
-export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = [
-  'cli_not_found',
-  'cli_not_executable',
-  'not_logged_in',
-  'rate_limited',
-  'overloaded',
-  'api_error',
-  'max_turns',
-  'max_budget',
-  'structured_output_retries_exhausted',
-  'no_structured_output',
-  'schema_dropped',
-  'validation_failed',
-  'invalid_schema',
-  'timeout',
-  'cancelled',
-  'crashed',
-  'no_result',
-  'garbage_output',
-  'command_too_long',
-  'execution_error',
-];
-
-/** Evidence kept with a failure. Every field optional: each failure knows only part of it. */
-export interface PromptErrorDiagnostics {
-  workflow?: string;
-  cliVersion?: string;
-  cliPath?: string;
-  exitCode?: number | null;
-  signal?: string | null;
-  /** Last few KB of stderr. */
-  stderrTail?: string;
-  resultSubtype?: string;
-  /** The result line's `errors[]`. */
-  errors?: string[];
-  /** Our ajv validation errors, one readable line each. */
-  validationErrors?: string[];
-  /** Last stdout lines (bounded in count and length). */
-  rawLines?: string[];
-  httpStatus?: number;
-  /** When the API said how long to wait. */
-  retryAfterMs?: number;
-  /** Attempts made, when retries were involved. */
-  attempts?: number;
-  timeoutMs?: number;
-  /** What the CLI's result line reported for the failed call: it was paid for, so it is recorded too. */
-  costUsd?: number;
-  turns?: number;
-  durationMs?: number;
-  sessionId?: string;
-}
+export const PROMPT_ERROR_CODES: readonly PromptErrorCode[] = ERROR_CODES.prompt;
 
 export const RAW_LINES_LIMIT = 50;
 export const RAW_LINE_LENGTH_LIMIT = 2000;
@@ -93,9 +25,9 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   api_error:
     'The Claude API returned an error. Try again; if it keeps happening, check status.anthropic.com.',
   max_turns:
-    'Claude ran out of turns before returning a result. Try again, or raise the turn limit for this workflow.',
+    'Claude ran out of turns before returning a result. Try again; a smaller, more focused request needs fewer turns.',
   max_budget:
-    'The spending limit for this request was reached before Claude finished. Raise the budget or simplify the request.',
+    'The spending limit for this request was reached before Claude finished. Simplify the request or split it into smaller ones.',
   structured_output_retries_exhausted:
     'Claude could not produce output matching the expected format after several tries. Try again, or simplify the request.',
   no_structured_output:
@@ -104,10 +36,9 @@ const MESSAGES: Record<PromptErrorCode, string> = {
     'This Claude Code CLI ignored the output schema (it may be too old). Update it with `npm install -g @anthropic-ai/claude-code`.',
   validation_failed:
     "Claude's answer did not match the expected format. Try again; details are in the activity log.",
-  invalid_schema:
-    'The output schema is not a valid draft-07 JSON Schema with an object root. Fix the schema file.',
+  invalid_schema: 'The output schema is not a valid draft-07 JSON Schema with an object root.',
   timeout:
-    'Claude took too long and the request was stopped. Try again, or raise the timeout for this workflow.',
+    'Claude took too long and the request was stopped. Try again, or split the request into smaller ones.',
   cancelled: 'The request was cancelled.',
   crashed: 'The Claude Code CLI stopped unexpectedly. Try again; details are in the activity log.',
   no_result: 'The Claude Code CLI ended without a result. Try again; details are in the activity log.',

@@ -3,6 +3,7 @@
  * everything else comes from the current plan unchanged (same objects, so byte-identical when serialised).
  */
 import type { Plan, PlanItem } from '../../shared/schema-types';
+import { ServiceError } from '../core/errors';
 
 export type PlanMergeErrorCode =
   /** The regenerated plan has no item for the story. */
@@ -14,15 +15,9 @@ export type PlanMergeErrorCode =
   /** The current plan has no item for the story, so there is nothing to replace. */
   | 'not_in_plan';
 
-/** Carries a `code`, so it crosses IPC as `{code, message}` (see toIpcError). */
-export class PlanMergeError extends Error {
+/** A ServiceError, so it crosses IPC as `{code, message}`; its codes must be in the shared list. */
+export class PlanMergeError extends ServiceError<PlanMergeErrorCode> {
   override readonly name = 'PlanMergeError';
-  constructor(
-    readonly code: PlanMergeErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**

@@ -2,10 +2,11 @@
 // git's business, not ours to re-implement): which commit was current when a sprint started, and which files changed
 // since then (committed, staged, unstaged and new untracked files alike).
 import { execa } from 'execa';
+import type { ErrorCode } from '../../shared/errors';
 
 export class GitError extends Error {
   override readonly name = 'GitError';
-  readonly code = 'git_failed';
+  readonly code = 'git_failed' satisfies ErrorCode;
 }
 
 /** Runs git in `dir`; stdout on success, a GitError naming the command and git's message otherwise. */

@@ -1,6 +1,7 @@
 // A file Puffin writes into the user's repository (the pre-push hook, the CI workflow): written atomically, recognised
 // by a marker line, and never written over when somebody else wrote it.
 import { chmod, readFile } from 'node:fs/promises';
+import type { ErrorCodeOf } from '../../shared/errors';
 import { writeFileAtomic } from '../core/atomicFile';
 import { repoLocation, type RepoLocation } from './gitRepo';
 
@@ -15,7 +16,7 @@ export interface ManagedFileResult {
 export class ForeignFileError extends Error {
   override readonly name = 'ForeignFileError';
   constructor(
-    readonly code: 'hook_exists' | 'workflow_exists',
+    readonly code: Exclude<ErrorCodeOf<'verify'>, 'not_git_repo' | 'git_failed'>,
     message: string,
     readonly path: string,
   ) {
@@ -25,7 +26,7 @@ export class ForeignFileError extends Error {
 
 export class NotGitRepoError extends Error {
   override readonly name = 'NotGitRepoError';
-  readonly code = 'not_git_repo';
+  readonly code = 'not_git_repo' satisfies ErrorCodeOf<'verify'>;
 }
 
 async function current(file: string): Promise<string | null> {

@@ -2,6 +2,7 @@
 // and written through the same modules the app uses.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../../shared/errors';
 import { AssertionInputError, readStoryAssertions } from '../assertions/input';
 import { appendRun, readHistory } from '../assertions/resultStore';
 import { PlanStore } from '../plans/planStore';
@@ -10,7 +11,7 @@ import type { VerifySource, VerifyStoryRef } from './verifyProject';
 
 export class SprintNotFoundError extends Error {
   override readonly name = 'SprintNotFoundError';
-  readonly code = 'not_found';
+  readonly code = 'not_found' satisfies ErrorCode;
 }
 
 async function storiesWithAssertions(projectDir: string): Promise<string[]> {

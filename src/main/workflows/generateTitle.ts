@@ -1,4 +1,6 @@
 /** A short title for a prompt (title schema, fast model, short timeout), with a local fallback. */
+import type { ErrorCode } from '../../shared/errors';
+import { toIpcError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { defineWorkflow } from './definition';
 import { callWorkflow } from './call';
@@ -50,7 +52,7 @@ export interface TitleResult {
   title: string;
   /** True when the CLI failed and the local fallback was used. */
   fallback: boolean;
-  error?: { code: string; message: string };
+  error?: { code: ErrorCode; message: string };
 }
 
 /** The generated title, or the local fallback when the call fails (logged); never throws. */
@@ -63,7 +65,7 @@ export async function generateTitle(
     const result = await callWorkflow(deps, generateTitleWorkflow, { text }, options);
     return { title: result.data, fallback: false };
   } catch (err) {
-    const code = (err as { code?: string }).code ?? 'internal_error';
+    const { code } = toIpcError(err);
     const message = err instanceof Error ? err.message : String(err);
     const title = fallbackTitle(text);
     deps.logger.warn(`Title generation failed (${code}); used "${title}" from the prompt instead.`, { code });

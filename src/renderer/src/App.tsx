@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { lazyPanel, PanelSlot, preloadPanels, type LazyPanel } from './components/LazyPanel';
+import { describeError } from './lib/errorHelp';
 import { useTheme } from './components/useTheme';
 import { ProjectHome } from './panels/ProjectHome';
 import { useApp, useAppFields } from './store/StoreContext';
@@ -83,6 +84,7 @@ export function App() {
         {notice && (
           <div role={notice.kind === 'error' ? 'alert' : 'status'} className={`notice ${notice.kind}`}>
             <span>{notice.message}</span>
+            {notice.kind === 'error' && <span className="muted"> {describeError(notice).next}</span>}
             <button type="button" className="subtle" aria-label="Dismiss" onClick={() => notify(null)}>
               ×
             </button>

@@ -1,37 +1,33 @@
 /** Errors that cross the IPC boundary: plain data, so they survive structured clone and JSON. */
-export type IpcErrorCode =
-  | 'unknown_channel'
-  | 'invalid_payload'
-  | 'forbidden_sender'
-  | 'unauthorized'
-  | 'not_supported'
-  | 'not_found'
-  | 'not_a_directory'
-  | 'not_writable'
-  | 'store_not_writable'
-  | 'disk_full'
-  | 'not_a_project_folder'
-  | 'corrupt_file'
-  | 'no_project'
-  | 'internal_error'
-  | (string & {}); // service-specific codes (e.g. PromptError codes) pass through
+import type { ErrorCode, ErrorDetails } from '../errors';
 
-export interface IpcErrorData {
-  code: IpcErrorCode;
-  message: string;
-  details?: unknown;
-}
+/** One error as data; narrowing on `code` types `details` (e.g. prompt codes carry PromptErrorDiagnostics). */
+export type IpcErrorData = {
+  [C in ErrorCode]: { code: C; message: string; details?: ErrorDetails<C> };
+}[ErrorCode];
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcErrorData };
 
+/** Builds the data of one error; `details` is omitted when there are none, as plain JSON would. */
+export function errorData<C extends ErrorCode>(
+  code: C,
+  message: string,
+  details?: ErrorDetails<C>,
+): IpcErrorData {
+  // The compiler cannot correlate a generic C with the union member it selects; the signature above checks it.
+  return (details === undefined ? { code, message } : { code, message, details }) as IpcErrorData;
+}
+
 /** Thrown by the renderer-side client when main answered with an error. */
 export class IpcError extends Error {
-  readonly code: IpcErrorCode;
-  readonly details: unknown;
+  readonly code: ErrorCode;
+  readonly details: IpcErrorData['details'];
+  readonly data: IpcErrorData;
   constructor(data: IpcErrorData) {
     super(data.message);
     this.name = 'IpcError';
     this.code = data.code;
     this.details = data.details;
+    this.data = data;
   }
 }

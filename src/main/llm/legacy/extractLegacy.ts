@@ -1,5 +1,6 @@
 import { scanCandidates, type Candidate, type FenceKind } from './candidates';
 import { looksLikeClarification } from './clarification';
+import type { ErrorCodeOf } from '../../../shared/errors';
 
 /**
  * DEPRECATED text extractors: only for runs where the CLI gave no structured output (DESIGN §3, step 3).
@@ -20,7 +21,7 @@ export interface LegacyOptions {
 /** How the winning candidate was found. */
 export type LegacyStrategy = 'whole_text' | 'json_fence' | 'code_fence' | 'embedded';
 
-export type LegacyErrorCode = 'no_json' | 'truncated' | 'clarification' | 'invalid';
+export type LegacyErrorCode = ErrorCodeOf<'legacy'>;
 
 export type LegacyResult =
   | { ok: true; data: unknown; strategy: LegacyStrategy; repaired: boolean }

@@ -1,18 +1,16 @@
-import { describeError, type ErrorHelp as Help } from '../lib/errorHelp';
-import type { ActionableError } from '../store/types';
+import { describeError } from '../lib/errorHelp';
+import type { UiError } from '../store/uiError';
 import { ViewLink } from './ViewLink';
 
 interface Props {
-  error: ActionableError;
+  error: UiError;
   onRetry?: () => void;
   onDismiss: () => void;
-  /** The mapping from code to next step; the prompt panel's by default. */
-  describe?: (error: ActionableError) => Help;
 }
 
 /** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
-export function ErrorHelp({ error, onRetry, onDismiss, describe = describeError }: Props) {
-  const help = describe(error);
+export function ErrorHelp({ error, onRetry, onDismiss }: Props) {
+  const help = describeError(error);
   return (
     <section
       role={help.info ? 'status' : 'alert'}

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ERROR_CODES } from '../../../shared/errors';
+import type { UiError } from '../store/uiError';
 import { describeError, INSTALL_COMMAND } from './errorHelp';
 
+/** Data as it arrives over IPC or from stored history: its shape is not checked on the way in. */
+const fromWire = (data: unknown): UiError => data as UiError;
+
 describe('describeError', () => {
+  it.each(ALL_ERROR_CODES)('%s has its own title and a next step, never the generic fallback', (code) => {
+    const h = describeError(fromWire({ code, message: 'What main said.' }));
+    expect(h.title).not.toMatch(/something went wrong/i);
+    expect(h.title.length).toBeGreaterThan(3);
+    expect(h.next.length).toBeGreaterThan(15);
+    expect(h.message).toBe('What main said.');
+    // The app has no timeout, per-request budget or turn-limit setting: no help may send the user looking for one.
+    expect(`${h.title} ${h.next}`).not.toMatch(
+      /timeout|turn limit|max[ _-]?turns|max[ _-]?budget|the budget/i,
+    );
+  });
+
   it('keeps main’s message and adds the install command and Settings for a missing CLI', () => {
     const h = describeError({ code: 'cli_not_found', message: 'Claude Code CLI not found at /x.' });
     expect(h.message).toBe('Claude Code CLI not found at /x.');
@@ -30,18 +47,45 @@ describe('describeError', () => {
     expect(h.retryInSeconds).toBe(13);
     expect(h.next).toContain('13 s');
     expect(describeError({ code: 'overloaded', message: 'x' }).retryInSeconds).toBeUndefined();
+    expect(
+      describeError({ code: 'timeout', message: 'x', details: { retryAfterMs: 5000 } }).retryInSeconds,
+    ).toBeUndefined();
   });
 
   it('collects validation errors and raw lines, ignoring malformed details', () => {
-    const h = describeError({
-      code: 'validation_failed',
-      message: 'x',
-      details: { validationErrors: ['a', 3], errors: ['b'], rawLines: ['{}'] },
-    });
+    const h = describeError(
+      fromWire({
+        code: 'validation_failed',
+        message: 'x',
+        details: { validationErrors: ['a', 3], errors: ['b'], rawLines: ['{}'] },
+      }),
+    );
     expect(h.validationErrors).toEqual(['a', 'b']);
     expect(h.rawLines).toEqual(['{}']);
     expect(h.retry).toBe(true);
-    expect(describeError({ code: 'validation_failed', message: 'x', details: 'junk' }).rawLines).toEqual([]);
+    expect(
+      describeError(fromWire({ code: 'validation_failed', message: 'x', details: 'junk' })).rawLines,
+    ).toEqual([]);
+    expect(describeError({ code: 'validation_failed', message: 'x' }).title).not.toContain('stories');
+  });
+
+  it('lists the refused fields of invalid_payload and the issues of a plan that cannot be approved', () => {
+    const refused = describeError({
+      code: 'invalid_payload',
+      message: 'Invalid request for settings:update',
+      details: [{ instancePath: '/defaultModel', message: 'must match pattern' }, { instancePath: '' }],
+    });
+    expect(refused.validationErrors).toEqual(['/defaultModel: must match pattern']);
+    expect(refused.retry).toBe(false);
+    const graph = describeError({
+      code: 'plan_graph_invalid',
+      message: 'x',
+      details: { graph: [{ kind: 'cycle', storyIds: ['a', 'b'], message: 'a and b depend on each other.' }] },
+    });
+    expect(graph.validationErrors).toEqual(['a and b depend on each other.']);
+    expect(
+      describeError({ code: 'not_found', message: 'x', details: { path: '/x' } }).validationErrors,
+    ).toEqual([]);
   });
 
   it('treats cancel as information and no_project as a pointer to the Project panel', () => {
@@ -51,5 +95,22 @@ describe('describeError', () => {
     expect([p.openProject, p.retry]).toEqual([true, false]);
     expect(describeError({ code: 'timeout', message: 'x' }).retry).toBe(true);
     expect(describeError({ code: 'invalid_draft', message: 'x' }).retry).toBe(false);
+  });
+
+  it('gives plan codes a next step, and no Retry where retrying cannot help', () => {
+    const closed = describeError({ code: 'sprint_closed', message: 'Sprint is closed.' });
+    expect(closed.message).toBe('Sprint is closed.');
+    expect(closed.next).toContain('Reopen sprint');
+    expect(closed.retry).toBe(false);
+    expect(describeError({ code: 'plan_file_mismatch', message: 'x' }).next).toContain(
+      'Approve anyway (file mismatches)',
+    );
+    expect(describeError({ code: 'busy', message: 'x' }).retry).toBe(true);
+  });
+
+  it('reads a code main does not know (an older or newer Puffin) as an internal error, keeping the message', () => {
+    const h = describeError(fromWire({ code: 'made_up', message: 'Something odd.' }));
+    expect(h.title).toBe(describeError({ code: 'internal_error', message: '' }).title);
+    expect(h.message).toBe('Something odd.');
   });
 });

@@ -1,7 +1,6 @@
 import type { SprintStatus } from '../../../shared/plans';
 import { ErrorHelp } from '../components/ErrorHelp';
 import { SprintStatusBadge } from '../components/SprintStatusBadge';
-import { describePlanError } from '../lib/planErrorHelp';
 import type { SprintAction } from '../store/sprintSlice';
 import { useAppFields } from '../store/StoreContext';
 import { PlanReview } from './PlanReview';
@@ -9,7 +8,6 @@ import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
 import { LivePlanPreview } from './LivePlanPreview';
 import { StepCancel } from './StepCancel';
-import { GithubExportPanel } from './GithubExportPanel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -61,14 +59,7 @@ export function SprintView() {
       ← All sprints
     </button>
   );
-  const errorView = error && (
-    <ErrorHelp
-      error={error}
-      describe={describePlanError}
-      onRetry={() => void retry()}
-      onDismiss={clearError}
-    />
-  );
+  const errorView = error && <ErrorHelp error={error} onRetry={() => void retry()} onDismiss={clearError} />;
   if (!detail) {
     return (
       <section className="panel" aria-label="Sprint">
@@ -139,7 +130,6 @@ export function SprintView() {
       {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
       {plan && <PlanReview detail={detail} editable={editable} />}
       {plan?.approved && <SpecsPanel detail={detail} editable={editable} />}
-      <GithubExportPanel sprintId={sprint.id} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { AppSlice, Slice } from './types';
 
 export const createAppSlice: Slice<AppSlice> = (client) => (set, get) => ({
@@ -27,7 +27,7 @@ export const createAppSlice: Slice<AppSlice> = (client) => (set, get) => ({
       set({ info, settings, project });
       for (const line of history) get().appendLine(line);
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
     return () => unsubs.forEach((u) => u());
   },

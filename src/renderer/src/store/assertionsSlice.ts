@@ -1,5 +1,5 @@
 import type { StoryAssertionsView } from '../../../shared/assertions';
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { AppState, Slice } from './types';
 
 export interface AssertionsSlice {
@@ -37,7 +37,7 @@ export const createAssertionsSlice: Slice<AssertionsSlice> = (client) => (set, g
     try {
       set({ assertionViews: await client.call('assertions:list', {}) });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
   async runStoryAssertions(storyId, assertionId) {
@@ -50,7 +50,7 @@ export const createAssertionsSlice: Slice<AssertionsSlice> = (client) => (set, g
       );
       set((s) => ({ assertionViews: s.assertionViews.map((v) => (v.storyId === storyId ? view : v)) }));
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     } finally {
       set((s) => ({ assertionRuns: s.assertionRuns.filter((k) => k !== key) }));
     }
@@ -71,7 +71,7 @@ export const createAssertionsSlice: Slice<AssertionsSlice> = (client) => (set, g
       const r = await client.call('assertions:openLocation', line ? { file, line } : { file });
       if (!r.opened) set({ notice: { kind: 'info', message: `File: ${r.path}${line ? `:${line}` : ''}` } });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
 });

@@ -1,5 +1,5 @@
 import type { Story } from '../../../shared/stories';
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { BacklogSlice, Slice } from './types';
 
 function upsert(stories: Story[], changed: readonly Story[]): Story[] {
@@ -24,7 +24,7 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
         selected: new Set([...s.selected].filter((id) => ids.has(id))),
       }));
     } catch (err) {
-      set({ storiesLoaded: true, notice: noticeFrom(err) });
+      set({ storiesLoaded: true, notice: errorNotice(err) });
     }
   }
 
@@ -81,7 +81,7 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
         set((s) => ({ stories: upsert(s.stories, [story]) }));
         return true;
       } catch (err) {
-        set({ notice: noticeFrom(err) });
+        set({ notice: errorNotice(err) });
         return false;
       }
     },
@@ -106,7 +106,7 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
           undo: deleted.length > 0 ? deleted : null,
         }));
       } catch (err) {
-        set({ notice: noticeFrom(err) });
+        set({ notice: errorNotice(err) });
       }
     },
     async undoDelete() {
@@ -116,7 +116,7 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
         const restored = await client.call('stories:restore', { stories: undo });
         set((s) => ({ stories: upsert(s.stories, restored), undo: null }));
       } catch (err) {
-        set({ notice: noticeFrom(err) });
+        set({ notice: errorNotice(err) });
       }
     },
     dismissUndo() {

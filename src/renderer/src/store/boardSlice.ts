@@ -1,8 +1,6 @@
 import type { BoardData, BoardStory } from '../../../shared/board';
 import type { CostReport } from '../../../shared/cost';
-import type { RequestOf } from '../../../shared/ipc/contract';
-import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { Slice } from './types';
 
 export interface BoardSlice {
@@ -18,10 +16,6 @@ export interface BoardSlice {
   /** What the calls cost (History's summary). */
   costs: CostReport | null;
   loadCosts(): Promise<void>;
-  /** The last GitHub export from the sprint view, and whether one runs. */
-  githubExport: GithubExportResult | null;
-  githubExporting: boolean;
-  exportToGithub(request: RequestOf<'github:export'>): Promise<void>;
   /** Follows board:changed and clears the board when another project opens. Returns an unsubscribe. */
   connectBoard(): () => void;
 }
@@ -29,8 +23,6 @@ export interface BoardSlice {
 export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) => ({
   board: null,
   costs: null,
-  githubExport: null,
-  githubExporting: false,
   boardLoading: false,
   verifying: false,
   async loadBoard() {
@@ -38,7 +30,7 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
     try {
       set({ board: await client.call('board:get', {}) });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     } finally {
       set({ boardLoading: false });
     }
@@ -58,7 +50,7 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
       });
       await get().loadBoard();
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     } finally {
       set({ verifying: false });
     }
@@ -67,17 +59,7 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
     try {
       set({ costs: await client.call('costs:get', {}) });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
-    }
-  },
-  async exportToGithub(request) {
-    set({ githubExporting: true, githubExport: null });
-    try {
-      set({ githubExport: await client.call('github:export', request) });
-    } catch (err) {
-      set({ notice: noticeFrom(err) });
-    } finally {
-      set({ githubExporting: false });
+      set({ notice: errorNotice(err) });
     }
   },
   applyBoardChanges(stories) {

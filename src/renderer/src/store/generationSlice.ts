@@ -1,15 +1,10 @@
-import { IpcError } from '../../../shared/ipc/errors';
 import { EMPTY_META, type Generation, type ReviewDraft, type StoryDraft } from '../../../shared/stories';
 import { diffStories } from '../lib/storyDiff';
-import type { ActionableError, AppState, GenerationSlice, ReviewItem, RunRequest, Slice } from './types';
+import type { AppState, GenerationSlice, ReviewItem, RunRequest, Slice } from './types';
+import { toUiError, type UiError } from './uiError';
 
 let keySeq = 0;
 export const newKey = (): string => `r${++keySeq}`;
-
-function toError(err: unknown): ActionableError {
-  if (err instanceof IpcError) return { code: err.code, message: err.message, details: err.details };
-  return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
-}
 
 const draftOf = (d: StoryDraft): StoryDraft => ({
   title: d.title,
@@ -64,7 +59,7 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
               ...(request.model ? { model: request.model } : {}),
             });
     } catch (err) {
-      const error = toError(err);
+      const error = toUiError(err);
       const last = get().running?.progress?.stories ?? [];
       // A cancel reported as an error still keeps the stories that were complete.
       if (error.code === 'cancelled' && last.length > 0 && request.kind === 'derive') {
@@ -87,7 +82,7 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     const s = get();
     const round = request.kind === 'derive' && !request.deriveStories ? null : roundFrom(gen, request, s);
     const failed = gen.status === 'failed';
-    const genError: ActionableError | null = failed
+    const genError: UiError | null = failed
       ? (gen.error ?? { code: 'internal_error', message: 'The generation failed.' })
       : gen.status === 'cancelled' && !round
         ? { code: 'cancelled', message: 'The request was cancelled before any story was complete.' }
@@ -154,7 +149,7 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
       } catch (err) {
         const current = get().running;
         set({
-          genError: toError(err),
+          genError: toUiError(err),
           running: current && current.id === running.id ? { ...current, cancelling: false } : current,
         });
       }

@@ -1,4 +1,4 @@
-import { noticeFrom } from './errorMessage';
+import { errorNotice, toUiError } from './uiError';
 import type { HistorySlice, Slice } from './types';
 
 export const createHistorySlice: Slice<HistorySlice> = (client) => (set, get) => ({
@@ -10,7 +10,7 @@ export const createHistorySlice: Slice<HistorySlice> = (client) => (set, get) =>
       const generations = await client.call('history:list', {});
       set({ generations, historyLoaded: true });
     } catch (err) {
-      set({ historyLoaded: true, notice: noticeFrom(err) });
+      set({ historyLoaded: true, notice: errorNotice(err) });
     }
   },
   upsertGeneration(generation) {
@@ -29,7 +29,7 @@ export const createHistorySlice: Slice<HistorySlice> = (client) => (set, get) =>
       const lines = await client.call('history:rawLines', { id });
       set((s) => (s.raw?.generationId === id ? { raw: { ...s.raw, lines } } : {}));
     } catch (err) {
-      const message = noticeFrom(err).message;
+      const message = toUiError(err).message;
       set((s) => (s.raw?.generationId === id ? { raw: { ...s.raw, error: message } } : {}));
     }
   },

@@ -1,4 +1,4 @@
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { ProjectSlice, Slice } from './types';
 
 export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
@@ -11,7 +11,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
       set({ project, opening: false, view: 'project' });
       return true;
     } catch (err) {
-      set({ opening: false, notice: noticeFrom(err) });
+      set({ opening: false, notice: errorNotice(err) });
       return false;
     }
   },
@@ -20,7 +20,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
       const project = await client.call('project:pickFolder', {});
       if (project) set({ project, view: 'project', notice: null });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
   async forgetRecent(path) {
@@ -28,7 +28,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
       const settings = await client.call('project:forgetRecent', { path });
       set({ settings });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
 });

@@ -1,5 +1,5 @@
 import type { StoryDraft } from '../../../shared/stories';
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { AppState, ReviewItem, ReviewSlice, Slice } from './types';
 
 type Set = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
@@ -81,7 +81,7 @@ export const createReviewSlice: Slice<ReviewSlice> = (client) => (set, get) => (
       });
       return true;
     } catch (err) {
-      set({ accepting: false, notice: noticeFrom(err) });
+      set({ accepting: false, notice: errorNotice(err) });
       return false;
     }
   },

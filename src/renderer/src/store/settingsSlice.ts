@@ -1,4 +1,4 @@
-import { noticeFrom } from './errorMessage';
+import { errorNotice } from './uiError';
 import type { Slice, SettingsSlice } from './types';
 
 export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
@@ -9,7 +9,7 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
     try {
       set({ cliLocation: await client.call('cli:locate', {}) });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
   async updateSettings(patch) {
@@ -19,7 +19,7 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
       set({ settings, saving: false, notice: { kind: 'info', message: 'Settings saved.' } });
       return true;
     } catch (err) {
-      set({ saving: false, notice: noticeFrom(err) });
+      set({ saving: false, notice: errorNotice(err) });
       return false;
     }
   },
@@ -28,7 +28,7 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
       const r = await client.call('log:openFile', {});
       if (!r.opened) set({ notice: { kind: 'info', message: `Log file: ${r.path}` } });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
 });

@@ -1,7 +1,6 @@
 import type { PlanPreview, SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
-import { IpcError } from '../../../shared/ipc/errors';
-import { noticeFrom } from './errorMessage';
-import type { ActionableError, Slice } from './types';
+import type { Slice } from './types';
+import { errorNotice, toUiError, type UiError } from './uiError';
 
 /** What is running for the open sprint; one action at a time, except Cancel during specs. */
 export type SprintAction =
@@ -33,7 +32,7 @@ export interface SprintSlice {
   sprintId: string | null;
   detail: SprintDetail | null;
   sprintBusy: SprintAction | null;
-  sprintError: ActionableError | null;
+  sprintError: UiError | null;
   /** Latest progress per `step:storyId` of the running (or last) specs run. */
   specsProgress: Record<string, SpecsProgress>;
   lastProgress: SpecsProgress | null;
@@ -60,11 +59,6 @@ export interface SprintSlice {
   clearSprintError(): void;
   /** Follows sprints:changed, sprint:changed and plan:progress; reloads when a project opens. */
   connectSprints(): () => void;
-}
-
-export function toActionable(err: unknown): ActionableError {
-  if (err instanceof IpcError) return { code: err.code, message: err.message, details: err.details };
-  return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
 }
 
 export const progressKey = (p: Pick<SpecsProgress, 'step' | 'storyId'>): string =>
@@ -95,7 +89,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       apply?.(value);
       return true;
     } catch (err) {
-      const error = toActionable(err);
+      const error = toUiError(err);
       // The user's own Cancel is an outcome, not a failure: say so calmly instead of an error banner.
       if (error.code === 'cancelled' && get().cancellingStep)
         set({ notice: { kind: 'info', message: CANCELLED[action] ?? 'Cancelled.' } });
@@ -131,7 +125,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       try {
         set({ sprints: await client.call('sprints:list', {}), sprintsLoaded: true });
       } catch (err) {
-        set({ sprintsLoaded: true, notice: noticeFrom(err) });
+        set({ sprintsLoaded: true, notice: errorNotice(err) });
       }
     },
     async createSprint(storyIds) {
@@ -146,7 +140,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       );
       if (!ok || !created) {
         const error = get().sprintError;
-        if (error) set({ notice: { kind: 'error', message: error.message, code: error.code } });
+        if (error) set({ notice: { kind: 'error', ...error } });
         return false;
       }
       set({ view: 'sprints' });
@@ -166,7 +160,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       try {
         showDetail(await client.call('sprints:get', { sprintId: id }));
       } catch (err) {
-        set({ sprintError: toActionable(err) });
+        set({ sprintError: toUiError(err) });
       }
     },
     async updateSprint(id, patch) {
@@ -218,7 +212,7 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
       try {
         await client.call('plan:cancel', { sprintId });
       } catch (err) {
-        set({ cancellingStep: false, notice: noticeFrom(err) });
+        set({ cancellingStep: false, notice: errorNotice(err) });
       }
     },
     async exportSprint() {

@@ -16,15 +16,13 @@ import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
 import type { BoardSlice } from './boardSlice';
 import type { SprintSlice } from './sprintSlice';
+import type { UiError } from './uiError';
 
 export type View =
   'project' | 'prompt' | 'backlog' | 'sprints' | 'board' | 'history' | 'assertions' | 'settings' | 'activity';
 
-export interface Notice {
-  kind: 'error' | 'info';
-  message: string;
-  code?: string;
-}
+/** The app-wide line under the top bar: information, or a failed call's error (shown with its next step). */
+export type Notice = { kind: 'info'; message: string } | ({ kind: 'error' } & UiError);
 
 export interface AppSlice {
   info: AppInfo | null;
@@ -62,13 +60,6 @@ export interface ActivitySlice {
   appendLine(line: LogLine): void;
   setLevelVisible(level: LogLevel, visible: boolean): void;
   setTextFilter(text: string): void;
-}
-
-/** An error the user can act on: the code picks the next step, the message is main's own. */
-export interface ActionableError {
-  code: string;
-  message: string;
-  details?: unknown;
 }
 
 /** What a generation was started with, kept so Retry can run it again. */
@@ -116,7 +107,7 @@ export interface GenerationSlice {
   running: RunningGeneration | null;
   /** The last generation that ended (its markdown answer, status, meta). */
   result: Generation | null;
-  genError: ActionableError | null;
+  genError: UiError | null;
   lastRequest: RunRequest | null;
   /** The Prompt panel's form, kept here so it survives switching panels. */
   promptForm: PromptForm;
