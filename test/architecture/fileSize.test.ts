@@ -24,7 +24,6 @@ const EXCEPTIONS: Record<string, string> = {
     'the mock Messages API the real CLI talks to in tests; predates this check',
   'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
   'test/sendprompt/fake-cli.test.ts': 'the fake-CLI fault matrix; predates this check',
-  'src/main/llm/stream/fastPath.test.ts': 'the stream reader fast path; predates this check',
 };
 
 /** Generated files say so in their header (e.g. src/shared/schema-types.ts from `npm run gen:types`). */

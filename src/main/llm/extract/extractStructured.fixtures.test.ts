@@ -1,13 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseTranscript } from '../stream';
 import { extractStructured } from './extractStructured';
 import type { FailureCode } from './extraction';
+import { sharedDataDir } from '../../../../test/support/sharedData';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/cli');
+const fixtureDir = sharedDataDir('fixtures', 'cli');
 
 interface Expected {
   has_structured_output: boolean;

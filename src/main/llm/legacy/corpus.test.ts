@@ -1,13 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { PUBLIC_ANCHORS, parseCorpus, scoreCorpus } from './corpusScore';
 import { extractLegacy } from './extractLegacy';
+import { sharedDataDir } from '../../../../test/support/sharedData';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
+const corpusDir = sharedDataDir('corpus');
 
 /** Regression floor: the scores reached when this was written (each mode's maximum). */
 const MINIMUM = { strict: 64, repair: 73, partial: 73, none: 8 } as const;

@@ -1,12 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PartialJsonParser } from './partialJsonParser';
 import type { PreviewEvent } from './previewEvents';
+import { sharedDataDir } from '../../../../test/support/sharedData';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const streamingDir = path.resolve(repoRoot, '../shared/corpus/streaming');
+const streamingDir = sharedDataDir('corpus', 'streaming');
 
 interface ManifestDoc {
   file: string;

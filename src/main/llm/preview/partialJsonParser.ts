@@ -224,26 +224,27 @@ export class PartialJsonParser {
   }
 
   private closeOpaque(events: PreviewEvent[]): void {
-    let value: unknown;
-    try {
-      value = this.opaque.value();
-    } catch (error) {
-      return this.fail(events, this.offset, `bad JSON: ${(error as Error).message}`);
-    }
-    this.completeScalar(value, events);
+    const value = this.finish(events, 'bad JSON', () => this.opaque.value());
+    if (value !== undefined) this.completeScalar(value, events);
   }
 
   private closeString(events: PreviewEvent[]): void {
-    let value: string;
-    try {
-      value = this.token.value();
-    } catch (error) {
-      return this.fail(events, this.offset, `bad string: ${(error as Error).message}`);
-    }
+    const value = this.finish(events, 'bad string', () => this.token.value());
+    if (value === undefined) return;
     if (this.stringIsKey) {
       this.stack[this.stack.length - 1]!.key = value;
       this.state = S.Colon;
     } else this.completeScalar(value, events);
+  }
+
+  /** A finished token's value (never undefined for JSON), or undefined once the reason it is invalid is reported. */
+  private finish<T>(events: PreviewEvent[], what: string, read: () => T): T | undefined {
+    try {
+      return read();
+    } catch (error) {
+      this.fail(events, this.offset, `${what}: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 
   private closeScalar(events: PreviewEvent[], at: number): void {

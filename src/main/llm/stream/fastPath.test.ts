@@ -1,84 +1,23 @@
 // Differential tests for the reader's fast paths: parseInputJsonDelta must give exactly what JSON.parse gives (or
 // decline), cliDeltaEvent the event that decoding JSON.parse's object gives (or decline), and the reader must give
-// identical events with and without it. (The LineSplitter's own tests are in lineSplitter.test.ts.)
+// identical events with and without it (fastPathReader.test.ts). The LineSplitter's own tests are in lineSplitter.test.ts.
 import { describe, it, expect } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEvent, cliDeltaEventAt } from './cliDeltaEvent';
 import { DecodeState, toCliEvents } from './toCliEvents';
-import { StreamJsonReader } from './streamJsonReader';
-import type { CliEvent } from './cliEvents';
 import { rng } from '../../../../test/support/rng';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/cli');
-const streamingDir = path.resolve(repoRoot, '../shared/corpus/streaming');
-const fixtureFiles = readdirSync(fixtureDir).filter((f) => f.endsWith('.jsonl'));
-const corpusFiles = readdirSync(streamingDir).filter((f) => f.endsWith('.json') && f !== 'manifest.json');
-const encoder = new TextEncoder();
-
-const SESSION = '39717606-0392-4a93-ab1b-92bf9cd25a91';
-const uuid = (k: number) => `c55e668e-c166-4e78-b57b-${String(k).padStart(12, '0')}`;
-
-/** A delta line as the CLI prints it (2.1.197 fixtures: session_id, parent_tool_use_id, uuid after the event). */
-function cliDeltaLine(partialJson: string, k: number, index = 0, parent: string | null = null): string {
-  return JSON.stringify({
-    type: 'stream_event',
-    event: {
-      type: 'content_block_delta',
-      index,
-      delta: { type: 'input_json_delta', partial_json: partialJson },
-    },
-    session_id: SESSION,
-    parent_tool_use_id: parent,
-    uuid: uuid(k),
-  });
-}
-
-/** A corpus document streamed the way the manifest describes: seeded 1..16 UTF-16 code-unit "tokens". */
-function fragments(text: string, seed: number): string[] {
-  const next = rng(seed);
-  const out: string[] = [];
-  for (let i = 0; i < text.length;) {
-    const n = 1 + Math.floor(next() * 16);
-    out.push(text.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
-
-function corpusTranscript(file: string): string {
-  const text = readFileSync(path.join(streamingDir, file), 'utf8');
-  const se = (event: object) =>
-    JSON.stringify({
-      type: 'stream_event',
-      event,
-      session_id: SESSION,
-      parent_tool_use_id: null,
-      uuid: uuid(0),
-    });
-  const lines = [
-    JSON.stringify({
-      type: 'system',
-      subtype: 'init',
-      claude_code_version: '2.1.197',
-      tools: ['StructuredOutput'],
-    }),
-    se({ type: 'message_start', message: { id: 'msg_1', content: [] } }),
-    se({
-      type: 'content_block_start',
-      index: 0,
-      content_block: { type: 'tool_use', id: 't', name: 'StructuredOutput' },
-    }),
-    ...fragments(text, file.length).map((f, k) => cliDeltaLine(f, k)),
-    se({ type: 'content_block_stop', index: 0 }),
-    JSON.stringify({ type: 'result', subtype: 'success', structured_output: JSON.parse(text) }),
-  ];
-  return lines.join('\n') + '\n';
-}
+import {
+  cliDeltaLine,
+  corpusFiles,
+  fixtureDir,
+  fixtureFiles,
+  fragments,
+  plain,
+  streamingDir,
+} from './fastPathTesting';
 
 /** The property every line must have: the fast path declines, or agrees with JSON.parse on keys, order, values. */
 function expectAgrees(line: string): boolean {
@@ -95,12 +34,6 @@ function expectAgrees(line: string): boolean {
   if (!isDeepStrictEqual(fast, slow)) expect(fast, line).toStrictEqual(slow);
   expect(JSON.stringify(fast) === JSON.stringify(slow), `key order of ${line}`).toBe(true);
   return true;
-}
-
-/** An event as a plain object with `raw` and `event` as own values (a CLI delta event parses them on access). */
-function plain(event: CliEvent): Record<string, unknown> {
-  if (event.kind === 'stream_event') return { ...event, event: event.event, raw: event.raw };
-  return 'raw' in event ? { ...event, raw: event.raw } : { ...event };
 }
 
 /** cliDeltaEvent declines, or gives the event JSON.parse + decoding gives, keeping the line verbatim. */
@@ -126,24 +59,6 @@ function expectEventAgrees(line: string, parent: string | null = null): boolean 
   expect(fast.line).toBe(line);
   expect(JSON.stringify(fast.raw) === JSON.stringify(JSON.parse(line)), `key order of ${line}`).toBe(true);
   return true;
-}
-
-function readAll(
-  text: string | Uint8Array,
-  fastPath: boolean,
-  chunkSeed?: number,
-): Record<string, unknown>[] {
-  const reader = new StreamJsonReader({ fastPath });
-  const events: CliEvent[] = [];
-  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
-  const next = rng(chunkSeed ?? 1);
-  for (let i = 0; i < bytes.length;) {
-    const n = chunkSeed === undefined ? 65536 : 1 + Math.floor(next() * 4096);
-    events.push(...reader.push(bytes.subarray(i, i + n)));
-    i += n;
-  }
-  events.push(...reader.end());
-  return events.map(plain);
 }
 
 describe('parseInputJsonDelta', () => {
@@ -319,22 +234,5 @@ describe('parseInputJsonDelta', () => {
     }
     expect(taken).toBeGreaterThan(1000); // many mutations only touch the fragment or a value
     expect(takenAsEvent).toBeGreaterThan(1000);
-  });
-});
-
-describe('StreamJsonReader with and without the fast path', () => {
-  it.each(fixtureFiles)('%s: identical events', (file) => {
-    const bytes = readFileSync(path.join(fixtureDir, file));
-    expect(readAll(bytes, true, 3)).toEqual(readAll(bytes, false));
-  });
-
-  it.each(corpusFiles)('%s streamed as deltas: identical events', (file) => {
-    const text = corpusTranscript(file);
-    const fast = readAll(text, true, 5);
-    expect(fast).toEqual(readAll(text, false));
-    expect(
-      fast.filter((e) => e.kind === 'stream_event' && (e.delta as { type?: string })?.type === 'input_json')
-        .length,
-    ).toBeGreaterThan(1000);
   });
 });

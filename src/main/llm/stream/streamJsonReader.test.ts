@@ -1,11 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GARBAGE_LINE_LIMIT, StreamJsonReader, parseTranscript } from './streamJsonReader';
 import type { CliEvent } from './cliEvents';
+import { sharedDataDir } from '../../../../test/support/sharedData';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const encoder = new TextEncoder();
 
 function readAll(chunks: (string | Uint8Array)[]): CliEvent[] {
@@ -212,7 +211,7 @@ describe('StreamJsonReader decoding', () => {
 });
 
 describe('StreamJsonReader on the recorded CLI transcripts', () => {
-  const fixtureDir = path.resolve(repoRoot, '../shared/fixtures/cli');
+  const fixtureDir = sharedDataDir('fixtures', 'cli');
   const files = readdirSync(fixtureDir).filter((f) => f.endsWith('.jsonl'));
 
   it('finds all 20 transcripts', () => {
