@@ -6,15 +6,13 @@
 // FAKE_CLAUDE_RECORD: file to which each invocation appends one JSON line {argv, stdin, pid, cwd}.
 // FAKE_CLAUDE_OUTPUT: JSON object of the built-in happy transcript (default {"name":"Ada","age":36}).
 // FAKE_CLAUDE_VERSION: printed by --version and in the init line (default 2.1.330).
-// FAKE_CLAUDE_HUGE_BYTES: size of the huge line (default 50 MiB). FAKE_CLAUDE_DRIP_MS: pause between
-//   drip chunks (default 1 ms).
+// FAKE_CLAUDE_HUGE_BYTES: size of the huge line (default 50 MiB). FAKE_CLAUDE_DRIP_MS: drip pause (1 ms).
 // FAKE_CLAUDE_API_STATUS: HTTP status of the api-error mode (default 500); FAKE_CLAUDE_RETRY_AFTER_S: for it, a
 //   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
 // FAKE_CLAUDE_TITLE_SCENARIO: the mode a title call runs instead (e.g. `hang`, for a title that never comes).
 // FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
 // Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
 // A prompt line `fake-claude: {json}` overrides these per call (see applyDirective).
-//
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
