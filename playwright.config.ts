@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,15 +20,7 @@ export default defineConfig({
         browserName: 'chromium',
         launchOptions: {
           executablePath: chromiumPath(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -2,14 +2,10 @@
 // Chromium against the browser host (the built renderer, the real API): opening the Backlog panel, scrolling
 // its grid to the bottom in steps, then End and Home from the keyboard. Long tasks come from a buffered
 // PerformanceObserver installed before the page loads; a 50-story backlog in the same run is the baseline.
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { startHost } from '../e2e/support/host';
-import { repoRoot } from '../e2e/support/paths';
+import { cpus, loadavg } from 'node:os';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium';
+import { api, withSeededHost } from './seededHost';
 import type { BenchModule } from './types';
 
 const SIZES = [50, 5_000] as const;
@@ -17,15 +13,6 @@ const ROUNDS = 3; // per size, interleaved; the first round of all is a warm-up 
 const SCROLL_STEPS = 50;
 const LONG_TASK_MS = 50;
 const GRID = '[role="grid"][aria-label="Backlog stories"]';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Records long tasks, long animation frames (script attribution) and the first painted frame after a click. */
 const INIT_SCRIPT = `(() => {
@@ -80,7 +67,7 @@ const SCROLL_SCRIPT = `(async () => {
     lastRowIndex: Math.max(...[...grid.querySelectorAll('[role="row"]')].map((r) => Number(r.getAttribute('aria-rowindex')))) };
 })()`;
 
-interface LongTask {
+export interface LongTask {
   start: number;
   duration: number;
   attribution: string;
@@ -113,32 +100,6 @@ interface RoundResult {
   frames: (Loaf & { phase: string })[];
 }
 
-async function api(url: string, token: string, channel: string, payload: unknown): Promise<unknown> {
-  const r = await fetch(`${url}api/invoke`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-puffin-token': token },
-    body: JSON.stringify({ channel, payload }),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${channel}: HTTP ${r.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function seed(url: string, token: string, path: string, count: number): Promise<void> {
-  await api(url, token, 'project:open', { path });
-  for (let i = 0; i < count; i += 200) {
-    const drafts = Array.from({ length: Math.min(200, count - i) }, (_, k) => {
-      const n = i + k + 1;
-      return {
-        title: `Story ${n}: export the ${['weekly', 'monthly', 'yearly'][n % 3]} report as CSV`,
-        description: `As a team lead, I want to export report ${n} so that I can share it with the team.`,
-        acceptanceCriteria: ['CSV and PDF', 'Keeps the active filters', `Named "report-${n}.csv"`],
-      };
-    });
-    await api(url, token, 'stories:accept', { drafts });
-  }
-}
-
 function phaseOf(t: number, m: Marks): string {
   if (t < m.renderedAt) return 'open panel';
   if (t < m.scrollDone) return 'scroll';
@@ -149,7 +110,7 @@ function phaseOf(t: number, m: Marks): string {
  * Polls `expr` once per frame inside the page; resolves with performance.now() of the first frame where it
  * holds. (A string evaluated over CDP: the renderer's CSP forbids the eval that waitForFunction would use.)
  */
-async function waitFor(page: Page, expr: string, timeout = 30_000): Promise<number> {
+export async function waitFor(page: Page, expr: string, timeout = 30_000): Promise<number> {
   return (await page.evaluate(`new Promise((resolve, reject) => {
     const until = performance.now() + ${timeout};
     const poll = () => {
@@ -159,6 +120,37 @@ async function waitFor(page: Page, expr: string, timeout = 30_000): Promise<numb
     };
     poll();
   })`)) as number;
+}
+
+/**
+ * A fresh page of the app at 1280×900 with `initScript` installed: loaded, the start-up story list taken and
+ * settled (two frames and 300 ms), then `panel` clicked in the sidebar. `clickedAt` is performance.now() just
+ * before the click. The caller closes the context.
+ */
+export async function openPanelIn(
+  browser: Browser,
+  launchUrl: string,
+  initScript: string,
+  panel: string,
+): Promise<{ context: BrowserContext; page: Page; clickedAt: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(initScript);
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('api/invoke') && (r.request().postData() ?? '').includes('"stories:list"'),
+    { timeout: 60_000 },
+  );
+  await page.goto(launchUrl);
+  await (await listed).finished();
+  await page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))',
+  );
+  const clickedAt = (await page.evaluate('performance.now()')) as number;
+  await page
+    .getByRole('navigation', { name: 'Panels' })
+    .getByRole('button', { name: panel, exact: true })
+    .click();
+  return { context, page, clickedAt };
 }
 
 interface ProfileNode {
@@ -191,26 +183,12 @@ async function measure(
   stories: number,
   profile = false,
 ): Promise<RoundResult & { profile?: Map<string, number> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const {
+    context,
+    page,
+    clickedAt: beforeClick,
+  } = await openPanelIn(browser, launchUrl, INIT_SCRIPT, 'Backlog');
   try {
-    const page = await context.newPage();
-    await page.addInitScript(INIT_SCRIPT);
-    const listed = page.waitForResponse(
-      (r) => r.url().includes('api/invoke') && (r.request().postData() ?? '').includes('"stories:list"'),
-      { timeout: 60_000 },
-    );
-    await page.goto(launchUrl);
-    await (await listed).finished();
-    // Let the store take the list and settle before the panel opens.
-    await page.evaluate(
-      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))',
-    );
-    const beforeClick = (await page.evaluate('performance.now()')) as number;
-
-    await page
-      .getByRole('navigation', { name: 'Panels' })
-      .getByRole('button', { name: 'Backlog', exact: true })
-      .click();
     await waitFor(page, 'window.__bench.renderedAt !== null');
     await page.getByRole('grid', { name: 'Backlog stories' }).waitFor({ state: 'visible' });
     const rowsAfterRender = (await page.locator(`${GRID} [role="row"]`).count()) as number;
@@ -287,42 +265,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const max = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-function buildIfMissing(): void {
-  if (existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) return;
-  process.stdout.write('  building the renderer (electron-vite build)…\n');
-  const r = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (r.status !== 0) throw new Error('electron-vite build failed');
-}
-
 export default {
   title: 'Backlog: 5,000 stories render and scroll without long tasks (Chromium)',
   async run() {
-    buildIfMissing();
     const loadBefore = loadavg()[0]!;
-    const userData = await mkdtemp(join(tmpdir(), 'puffin-backlog-bench-user-'));
-    const projects = new Map<number, string>();
-    let child: ChildProcess | undefined;
-    let browser: Browser | undefined;
-    try {
-      for (const n of SIZES) projects.set(n, await mkdtemp(join(tmpdir(), `puffin-backlog-bench-${n}-`)));
-      const host = await startHost({ ...process.env, PUFFIN_USER_DATA: userData });
-      child = host.child;
-      const token = new URL(host.launchUrl).searchParams.get('token')!;
-      for (const n of SIZES) await seed(host.url, token, projects.get(n)!, n);
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-
+    return withSeededHost('backlog', SIZES, async ({ url, launchUrl, token, projects, browser }) => {
       const results = new Map<number, RoundResult[]>(SIZES.map((n) => [n, []]));
       let cpu: Map<string, number> | undefined;
       for (let round = 0; round <= ROUNDS; round++) {
         for (const n of SIZES) {
           // The page opens the host's current project at start-up.
-          await api(host.url, token, 'project:open', { path: projects.get(n)! });
+          await api(url, token, 'project:open', { path: projects.get(n)! });
           // The warm-up round of 5,000 also takes a CPU profile of the scroll (not in the reported rounds).
-          const r = await measure(browser, host.launchUrl, n, round === 0 && n === 5_000);
+          const r = await measure(browser, launchUrl, n, round === 0 && n === 5_000);
           if (round > 0) results.get(n)!.push(r);
           else cpu ??= r.profile;
           process.stdout.write(
@@ -418,15 +373,6 @@ export default {
           `on ${cpus().length} CPUs: long tasks are wall-clock, so a busy machine can produce them.`,
       );
       return lines.join('\n');
-    } finally {
-      await browser?.close();
-      if (child && child.exitCode === null) {
-        const exited = new Promise((r) => child!.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(userData, { recursive: true, force: true });
-      for (const p of projects.values()) await rm(p, { recursive: true, force: true });
-    }
+    });
   },
 } satisfies BenchModule;

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 
 /**
  * A virtualizer for a scrolled list of fixed-height rows keyed by id: only the visible rows (plus a few) are
@@ -11,12 +11,14 @@ export function useRowVirtualizer(
   rowHeight: number,
   viewportHeight: number,
 ) {
+  // Stable while the items are: the virtualizer recomputes every row's offset when this function changes.
+  const getItemKey = useCallback((i: number) => items[i]?.id ?? i, [items]);
   return useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 3,
     initialRect: { width: 0, height: viewportHeight },
-    getItemKey: (i) => items[i]?.id ?? i,
+    getItemKey,
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { memo, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { BOARD_COLUMN_LABEL, type BoardColumn as Column, type BoardStory } from '../../../../shared/board';
 import { useRowVirtualizer } from '../../lib/useRowVirtualizer';
 import { BoardCard, CARD_HEIGHT, cardId } from './BoardCard';
@@ -15,13 +15,20 @@ interface Props {
   stories: readonly BoardStory[];
   /** Index of the active card in this column, or -1 when the active card is elsewhere. */
   activeIndex: number;
-  onActivate(index: number): void;
+  onActivate(column: Column, index: number): void;
   onOpen(storyId: string): void;
   handle: Ref<ColumnHandle>;
 }
 
 /** One column of the board: a virtualised list of fixed-height cards, only the visible ones in the DOM. */
-export function BoardColumn({ column, stories, activeIndex, onActivate, onOpen, handle }: Props) {
+export const BoardColumn = memo(function BoardColumn({
+  column,
+  stories,
+  activeIndex,
+  onActivate,
+  onOpen,
+  handle,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const wantFocus = useRef<string | null>(null);
   const virtualizer = useRowVirtualizer(stories, scrollRef, CARD_HEIGHT, COLUMN_HEIGHT);
@@ -69,7 +76,7 @@ export function BoardColumn({ column, stories, activeIndex, onActivate, onOpen, 
                 top={v.start}
                 position={v.index + 1}
                 count={stories.length}
-                onFocus={() => onActivate(v.index)}
+                onFocus={() => onActivate(column, v.index)}
                 onOpen={() => onOpen(story.id)}
               />
             );
@@ -78,4 +85,4 @@ export function BoardColumn({ column, stories, activeIndex, onActivate, onOpen, 
       </div>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createRef, useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import './board.css';
 import {
   BOARD_COLUMNS,
@@ -30,7 +30,15 @@ export function BoardView({ data }: { data: BoardData }) {
   const groups = useMemo(() => groupByColumn(data.stories), [data.stories]);
   const [active, setActive] = useState<Active>(() => ({ column: firstFilled(groups), index: 0 }));
   const [openId, setOpenId] = useState<string | null>(null);
-  const handles = useRef(new Map<Column, ColumnHandle | null>());
+  // Stable refs and callbacks: a column re-renders only when its own cards or active card change.
+  const handles = useMemo(
+    () =>
+      Object.fromEntries(BOARD_COLUMNS.map((c) => [c, createRef<ColumnHandle>()])) as Record<
+        Column,
+        RefObject<ColumnHandle | null>
+      >,
+    [],
+  );
   /** Where the focus was in each column, so ArrowLeft/ArrowRight come back to the same card. */
   const remembered = useRef(new Map<Column, number>());
   const regressed = data.stories.filter((s) => s.verdict === 'regressed').length;
@@ -42,8 +50,13 @@ export function BoardView({ data }: { data: BoardData }) {
   const go = (next: Active) => {
     remembered.current.set(next.column, next.index);
     setActive(next);
-    handles.current.get(next.column)?.focusIndex(next.index);
+    handles[next.column].current?.focusIndex(next.index);
   };
+
+  const activate = useCallback((c: Column, i: number) => {
+    remembered.current.set(c, i);
+    setActive({ column: c, index: i });
+  }, []);
 
   const step = (dir: 1 | -1) => {
     let i = BOARD_COLUMNS.indexOf(column) + dir;
@@ -82,12 +95,9 @@ export function BoardView({ data }: { data: BoardData }) {
             column={c}
             stories={groups[c]}
             activeIndex={c === column ? index : -1}
-            onActivate={(i) => {
-              remembered.current.set(c, i);
-              setActive({ column: c, index: i });
-            }}
+            onActivate={activate}
             onOpen={setOpenId}
-            handle={(h) => void handles.current.set(c, h)}
+            handle={handles[c]}
           />
         ))}
       </div>
