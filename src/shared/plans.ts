@@ -70,7 +70,8 @@ export interface GraphIssue {
   message: string;
 }
 
-export type FileIssueKind = 'modified_missing' | 'created_exists' | 'outside_project';
+/** `unseen_missing`: a file to modify that does not exist and that the model never read (grounded plans): guessed. */
+export type FileIssueKind = 'modified_missing' | 'unseen_missing' | 'created_exists' | 'outside_project';
 
 export interface FileIssue {
   kind: FileIssueKind;

@@ -7,6 +7,7 @@ import type { PlanInput } from '../workflows/analyzeAmbiguities';
 import type { PlanStore } from './planStore';
 import { checkPlanFiles, checkPlanGraph } from './pure';
 import { currentRevision } from './revisions';
+import { markUnseen } from './unseenFiles';
 
 /** The opened project as the plans journey sees it. */
 export interface PlanProject {
@@ -34,10 +35,11 @@ export async function planChecks(
 ): Promise<PlanChecks | null> {
   if (!plan) return null;
   const current = currentRevision(plan);
+  const files = await checkPlanFiles(p.path, current.plan);
   return {
     revision: current.number,
     graph: checkPlanGraph(current.plan, sprint.storyIds),
-    files: await checkPlanFiles(p.path, current.plan),
+    files: current.grounding ? markUnseen(files, current.plan, current.grounding.filesRead) : files,
   };
 }
 

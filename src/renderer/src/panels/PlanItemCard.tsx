@@ -3,6 +3,7 @@ import type { FileIssue, GraphIssue, PlanItem } from '../../../shared/plans';
 
 const FILE_FLAG: Record<FileIssue['kind'], string> = {
   modified_missing: 'does not exist',
+  unseen_missing: 'guessed: never read and does not exist',
   created_exists: 'already exists',
   outside_project: 'outside the project',
 };
@@ -51,7 +52,7 @@ export function PlanItemCard(props: Props) {
   const { item, storyTitle, titleOf, fileIssues, graphIssues, canRegenerate, onRegenerate } = props;
   const [regenOpen, setRegenOpen] = useState(false);
   const [feedback, setFeedback] = useState('');
-  const created = fileIssues.filter((i) => i.kind !== 'modified_missing');
+  const created = fileIssues.filter((i) => i.kind !== 'modified_missing' && i.kind !== 'unseen_missing');
   const modified = fileIssues.filter((i) => i.kind !== 'created_exists');
   const listed = new Set([...item.filesCreated, ...item.filesModified]);
   const unlisted = fileIssues.filter((i) => !listed.has(i.path));
