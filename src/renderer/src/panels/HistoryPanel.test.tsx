@@ -17,7 +17,19 @@ async function show() {
       source: 'legacy_text',
       warnings: ['Legacy text extraction used'],
     }),
-    generation({ id: 'g1', status: 'failed', error: { code: 'timeout', message: 'Took too long' } }),
+    generation({
+      id: 'g1',
+      status: 'failed',
+      error: { code: 'timeout', message: 'Took too long' },
+      grounding: {
+        filesRead: ['src/export.ts', 'package.json'],
+        searches: [{ tool: 'Grep', pattern: 'toCsv', matches: 2 }],
+        refused: [],
+        violations: [],
+        toolTurns: 2,
+        toolCalls: 3,
+      },
+    }),
   ]);
   setup.client.handle('history:rawLines', () => ['{"type":"system"}', '{"type":"result"}']);
   await act(async () => {
@@ -52,6 +64,21 @@ describe('HistoryPanel', () => {
     expect(within(first).getByRole('list', { name: 'Warnings' }).textContent).toContain('Legacy text');
     expect(entries[1]!.textContent).toContain('structured_output');
     expect(entries[1]!.textContent).toContain('timeout: Took too long');
+  });
+
+  it('shows what a grounded generation read, and nothing for a hermetic one', async () => {
+    await show();
+    const [hermetic, grounded] = within(screen.getByRole('list', { name: 'Generations' })).getAllByRole(
+      'listitem',
+      { name: /./ },
+    );
+    expect(hermetic!.querySelector('.read-files')).toBeNull();
+    expect(grounded!.querySelector('.read-files summary')?.textContent).toBe(
+      'read 2 files (1 search, 2 turns)',
+    );
+    expect(within(grounded!).getByRole('list', { name: 'Files read' }).textContent).toBe(
+      'src/export.tspackage.json',
+    );
   });
 
   it('follows history:changed (new entries first, updates in place)', async () => {

@@ -3,6 +3,7 @@ import { HISTORY_KIND_LABELS } from '../../../shared/workflows';
 import { formatCost, formatDuration } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
 import { CostSummary } from './CostSummary';
+import { ReadFiles } from '../components/ReadFiles';
 
 function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
   const titleId = `gen-${g.id}-title`;
@@ -50,6 +51,7 @@ function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
           ))}
         </ul>
       )}
+      <ReadFiles grounding={g.grounding} />
       <details>
         <summary>{g.feedback ? 'Prompt and feedback' : 'Prompt'}</summary>
         <pre className="prompt-text">{g.prompt}</pre>

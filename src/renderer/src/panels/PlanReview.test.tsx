@@ -41,6 +41,38 @@ describe('Plan review', () => {
     expect(screen.queryByRole('button', { name: 'Approve anyway (file mismatches)' })).toBeNull();
   });
 
+  it('shows what the model read to write the revision, and flags a guessed file to modify', async () => {
+    const grounding = {
+      filesRead: ['src/s1.ts'],
+      searches: [],
+      refused: [{ tool: 'Read', target: '.env', message: 'denied' }],
+      violations: [],
+      toolTurns: 1,
+      toolCalls: 2,
+    };
+    const guessed = {
+      kind: 'unseen_missing' as const,
+      storyId: 's1',
+      path: 'src/helpers.ts',
+      message:
+        '"src/helpers.ts" is to be modified by story s1, but it does not exist and the model never read it.',
+    };
+    const p = plan([planItem('s1', 1, { filesModified: ['src/helpers.ts'] }), planItem('s2', 2)]);
+    const setup = await openSprintStore(
+      detail({
+        plan: { sprintId: 'sp1', revisions: [revision(1, p, { grounding })], current: 1 },
+        checks: { revision: 1, graph: [], files: [guessed] },
+      }),
+    );
+    renderWith(<SprintsPanel />, setup);
+    const read = screen.getByText('read 1 file').closest('details')!;
+    expect(read.querySelector('summary')?.textContent).toBe('read 1 file (1 turn, 1 refused)');
+    expect(within(read).getByRole('list', { name: 'Files read' }).textContent).toBe('src/s1.ts');
+    const first = within(screen.getByRole('list', { name: 'Plan items' })).getAllByRole('article')[0]!;
+    const modified = within(first).getByRole('list', { name: 'Files modified' });
+    expect(modified.textContent).toContain('src/helpers.ts ⚠ guessed: never read and does not exist');
+  });
+
   it('flags graph issues on the items and the dependency view, and disables approve', async () => {
     const cyclic = plan([
       planItem('s1', 1, { dependencies: ['s2'] }),

@@ -7,6 +7,7 @@ import { DependencyView } from './DependencyView';
 import { PlanItemCard } from './PlanItemCard';
 import { storyTitle } from './QuestionsPanel';
 import { RevisionsPanel } from './RevisionsPanel';
+import { ReadFiles } from '../components/ReadFiles';
 
 export function currentRevision(detail: SprintDetail): PlanRevision | undefined {
   const plan = detail.plan;
@@ -91,6 +92,7 @@ export function PlanReview({ detail, editable }: { detail: SprintDetail; editabl
           ? `${graph.length} dependency issue(s), ${files.length} file mismatch(es)`
           : 'File checks for this revision are not available yet.'}
       </p>
+      <ReadFiles grounding={revision.grounding} />
       <ol className="plan-items" aria-label="Plan items">
         {items.map((item) => (
           <PlanItemCard

@@ -6,6 +6,7 @@ import { formatCost, formatDuration } from '../lib/format';
 import { useApp, useAppFields } from '../store/StoreContext';
 import { LivePreview } from './LivePreview';
 import { StoryReview } from './StoryReview';
+import { ReadFiles } from '../components/ReadFiles';
 
 export const MODELS = ['sonnet', 'opus', 'haiku'] as const;
 
@@ -139,6 +140,7 @@ export function PromptPanel() {
           {result.warnings.length > 0 ? ` · ${result.warnings.length} warning(s), see History` : ''}
         </p>
       )}
+      {result && !running && <ReadFiles grounding={result.grounding} />}
       {review && <StoryReview />}
     </>
   );
