@@ -123,5 +123,14 @@ export interface ProjectSettings {
   allowSensitive?: string[];
 }
 
+/** A first draft of the project context from the project's own files (README, CLAUDE.md, AGENTS.md, package.json). */
+export interface ProjectContextDraft {
+  description: string;
+  stack: string;
+  conventions: string;
+  /** The files the draft came from, e.g. ['README.md', 'CLAUDE.md']. */
+  from: string[];
+}
+
 /** The fields of ProjectSettings that hold a list of paths. */
 export const PROJECT_PATH_LISTS = ['neverTouch', 'allowSensitive'] as const;

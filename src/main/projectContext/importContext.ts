@@ -3,6 +3,7 @@
  * and AGENTS.md say how code is written there, the package manifest says what it is built with. The user reviews
  * the draft in the Project panel before it is saved; nothing here writes.
  */
+import type { ProjectContextDraft } from '../../shared/stories';
 
 export interface ContextSources {
   readme?: string;
@@ -12,13 +13,7 @@ export interface ContextSources {
   packageJson?: string;
 }
 
-export interface ImportedContext {
-  description: string;
-  stack: string;
-  conventions: string;
-  /** Which files the draft came from, for the panel ("from README.md, CLAUDE.md"). */
-  from: string[];
-}
+export type ImportedContext = ProjectContextDraft;
 
 const DESCRIPTION_LIMIT = 800;
 const CONVENTIONS_LIMIT = 6000;

@@ -2,6 +2,8 @@
 import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
 import type { Handlers } from '../core/dispatcher';
 import type { ProjectService } from '../core/projectService';
+import { importContext } from '../projectContext/importContext';
+import { readContextSources } from '../projectContext/readSources';
 import type { GenerationService } from './generationService';
 
 export type JourneyChannel =
@@ -16,7 +18,8 @@ export type JourneyChannel =
   | 'stories:delete'
   | 'stories:restore'
   | 'projectSettings:get'
-  | 'projectSettings:update';
+  | 'projectSettings:update'
+  | 'projectSettings:import';
 
 export function journeyHandlers(deps: {
   projects: ProjectService;
@@ -44,5 +47,9 @@ export function journeyHandlers(deps: {
     'stories:restore': async ({ stories }) => changed(await repo().stories.restore(stories)),
     'projectSettings:get': () => repo().settings.get(),
     'projectSettings:update': (patch) => repo().settings.update(patch),
+    'projectSettings:import': async () => {
+      repo(); // no_project when none is open
+      return importContext(await readContextSources(projects.get()!.path));
+    },
   };
 }

@@ -10,7 +10,7 @@ import type { Settings } from '../settings';
 import type { StoryAssertionsView } from '../assertions';
 import type { BoardStory } from '../board';
 import type { PlanPreview, SpecsProgress, Sprint, SprintDetail } from '../plans';
-import type { Generation, GenerationProgress, ProjectSettings, Story } from '../stories';
+import type { Generation, GenerationProgress, ProjectContextDraft, ProjectSettings, Story } from '../stories';
 import type { IpcResult } from './errors';
 import {
   empty,
@@ -153,6 +153,8 @@ export const requestSchemas = {
     properties: { stories: { type: 'array', minItems: 1, maxItems: 10_000, items: storedStory } },
   }),
   'projectSettings:get': empty,
+  /** A draft project context from the project's README, CLAUDE.md, AGENTS.md and package.json (nothing saved). */
+  'projectSettings:import': empty,
   'projectSettings:update': schema({
     type: 'object',
     additionalProperties: false,
@@ -351,6 +353,7 @@ export interface ResponseTypes extends ToolResponses, ProofResponses {
   'stories:restore': Story[];
   'projectSettings:get': ProjectSettings;
   'projectSettings:update': ProjectSettings;
+  'projectSettings:import': ProjectContextDraft;
   'assertions:list': StoryAssertionsView[];
   /** The story's refreshed view after the run was stored. */
   'assertions:run': StoryAssertionsView;

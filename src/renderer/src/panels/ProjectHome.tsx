@@ -1,6 +1,7 @@
 import { STORE_DIR, storeStateProblemLines } from '../../../shared/project';
 import { useApp } from '../store/StoreContext';
 import { OpenProject } from './OpenProject';
+import { ProjectContextPanel } from './ProjectContextPanel';
 
 export function ProjectHome() {
   const project = useApp((s) => s.project);
@@ -32,6 +33,7 @@ export function ProjectHome() {
           </div>
         )}
       </section>
+      <ProjectContextPanel />
       <OpenProject />
     </>
   );

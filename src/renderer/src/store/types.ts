@@ -6,6 +6,8 @@ import type { Settings } from '../../../shared/settings';
 import type {
   Generation,
   GenerationProgress,
+  ProjectContextDraft,
+  ProjectSettings,
   ReviewDraft,
   Story,
   StoryDraft,
@@ -51,6 +53,13 @@ export interface ProjectSlice {
   openProject(path: string): Promise<boolean>;
   pickProjectFolder(): Promise<void>;
   forgetRecent(path: string): Promise<void>;
+  /** The opened project's context (`.puffin/project.json`); null until loaded. */
+  projectSettings: ProjectSettings | null;
+  loadProjectSettings(): Promise<void>;
+  /** Saves; false when it failed (the notice says why). */
+  saveProjectSettings(patch: Partial<ProjectSettings>): Promise<boolean>;
+  /** A draft from the project's README, CLAUDE.md, AGENTS.md and package.json; null when it failed. */
+  importProjectContext(): Promise<ProjectContextDraft | null>;
 }
 
 export interface ActivitySlice {
