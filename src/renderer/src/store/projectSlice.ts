@@ -9,7 +9,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
     try {
       set({ projectSettings: await client.call('projectSettings:get', {}) });
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
     }
   },
   async saveProjectSettings(patch) {
@@ -17,7 +17,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
       set({ projectSettings: await client.call('projectSettings:update', patch), notice: null });
       return true;
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
       return false;
     }
   },
@@ -25,7 +25,7 @@ export const createProjectSlice: Slice<ProjectSlice> = (client) => (set) => ({
     try {
       return await client.call('projectSettings:import', {});
     } catch (err) {
-      set({ notice: noticeFrom(err) });
+      set({ notice: errorNotice(err) });
       return null;
     }
   },
