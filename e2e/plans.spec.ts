@@ -9,6 +9,9 @@ import {
   risFor,
   sprintAssertionsFor,
 } from '../test/support/planReplies';
+import { structured, toolCalls } from '../test/support/mockTurns';
+import type { MessagesRequestBody } from '../test/support/mockTypes';
+import { lastToolResults, structuredOutputSchema, toolResultText } from '../test/support/requestInspection';
 import { startRealCliWorld } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
 
@@ -28,9 +31,23 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     assertions: assertionsFor,
     sprintAssertions: () => sprintAssertionsFor(ids),
   };
+  // The first plan is written after one look at the project: a Read of src/index.ts, then the plan.
+  const answer = planResponder(replies, 'Sharing sprint');
+  let looked = false;
+  const respond = (body: MessagesRequestBody) => {
+    const props = (structuredOutputSchema(body)?.properties ?? {}) as Record<string, unknown>;
+    if ('planItems' in props && !looked) {
+      looked = true;
+      return toolCalls({ name: 'Read', input: { file_path: 'src/index.ts' } });
+    }
+    const results = lastToolResults(body);
+    if ('planItems' in props && results.some((r) => toolResultText(r).includes('export const app')))
+      return structured(replies.plans.shift());
+    return answer(body);
+  };
   const world = await startRealCliWorld({
     name: 'e2e-plans',
-    respond: planResponder(replies, 'Sharing sprint'),
+    respond,
     projectFiles: { 'src/index.ts': 'export const app = 1;\n' },
   });
   const project = world.project;
@@ -107,6 +124,12 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     const items = page.getByRole('list', { name: 'Plan items' });
     await expect(items.getByRole('article')).toHaveCount(2);
     await expect(items).toContainText('src/missing.ts');
+    // The model read src/index.ts before planning; src/missing.ts it never saw, and it does not exist: guessed.
+    await expect(items).toContainText('guessed: never read and does not exist');
+    const read = page.locator('.plan-review details.read-files');
+    await expect(read.locator('summary')).toHaveText('read 1 file (1 turn)');
+    await read.locator('summary').click();
+    await expect(read.getByRole('list', { name: 'Files read' })).toHaveText('src/index.ts');
     await expect(page.getByRole('button', { name: 'Approve plan' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Approve anyway (file mismatches)' })).toBeVisible();
 

@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { MockMessagesApi } from '../test/support/mockMessagesApi';
-import { structured, structuredThenHang } from '../test/support/mockTurns';
+import { structured, structuredThenHang, toolCalls } from '../test/support/mockTurns';
 import type { Responder } from '../test/support/mockTypes';
-import { structuredOutputSchema, userText } from '../test/support/requestInspection';
+import {
+  lastToolResults,
+  structuredOutputSchema,
+  toolResultText,
+  userText,
+} from '../test/support/requestInspection';
 import { startRealCliWorld, type RealCliWorldOptions } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
 
@@ -82,6 +87,62 @@ async function startApp(page: Page, options: RealCliWorldOptions): Promise<App> 
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+
+/** The model looks at the project before it writes stories: one Read, then the stories. */
+const readingRespond: Responder = (body) => {
+  const props = (structuredOutputSchema(body)?.properties ?? {}) as Record<string, unknown>;
+  if (!('stories' in props)) return respond(body, 0);
+  const results = lastToolResults(body);
+  if (results.length === 0) return toolCalls({ name: 'Read', input: { file_path: 'src/backlog.ts' } });
+  if (results.some((r) => toolResultText(r).includes('exportBacklog')))
+    return structured({ stories: FIRST_ROUND });
+  return undefined;
+};
+
+test('grounded: the project context goes into the prompt, and the panels show what the model read', async ({
+  page,
+}) => {
+  const app = await startApp(page, {
+    respond: readingRespond,
+    projectFiles: {
+      'src/backlog.ts': 'export function exportBacklog() {}\n',
+      'README.md': '# Backlog\n\nA backlog tool for product teams.\n',
+    },
+  });
+  try {
+    // The project page edits the context that goes into every prompt; a draft comes from the README.
+    await expect(page.getByTestId('grounding-mode')).toContainText(
+      'Generations about code read this project',
+    );
+    await page.getByRole('button', { name: 'Import from CLAUDE.md / AGENTS.md / README' }).click();
+    await expect(page.getByLabel('What the project is')).toHaveValue('A backlog tool for product teams.');
+    await page.getByLabel('Stack').fill('TypeScript');
+    await page.getByLabel('Paths never to touch (one per line)').fill('migrations/');
+    await page.getByRole('button', { name: 'Save project context' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+    await nav(page, 'Prompt');
+    await page
+      .getByRole('textbox', { name: 'Feature request' })
+      .fill('Let product managers export the backlog.');
+    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    const sent = userText(app.mock.mainRequests()[0]!.body!);
+    expect(sent).toContain('## About the project\nA backlog tool for product teams.');
+    expect(sent).toContain('## Never touch');
+    expect(sent).toContain('## The project is open for reading');
+
+    // What the model read, under the last run and in History.
+    const read = page.locator('details.read-files').filter({ hasText: 'read 1 file' });
+    await read.first().locator('summary').click();
+    await expect(read.first().getByRole('list', { name: 'Files read' })).toHaveText('src/backlog.ts');
+    await nav(page, 'History');
+    await expect(page.getByRole('list', { name: 'Generations' }).getByText('read 1 file')).toBeVisible();
+  } finally {
+    await app.close();
+  }
+});
 
 test('derive stories with the real CLI, review, request changes, accept into the backlog, reload', async ({
   page,
