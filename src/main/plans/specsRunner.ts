@@ -19,6 +19,7 @@ import type { CallOptions } from '../workflows/types';
 import type { SprintSpecs } from './planStore';
 import { currentPlan, isApproved } from './revisions';
 import { sprintStories, type PlanProject } from './sprintDetail';
+import { unseenTargetWarnings } from './unseenFiles';
 
 export interface SpecsDeps {
   sendPrompt: SendPrompt;
@@ -139,7 +140,8 @@ export async function runSpecs(
         opts,
       );
       const assertions = r.data;
-      warn('assertions', story.id, r.warnings);
+      const guessed = await unseenTargetWarnings(p.path, assertions, r.grounding, plan);
+      warn('assertions', story.id, [...r.warnings, ...guessed]);
       const check = await checkDiscriminating(p.path, assertions);
       await writeStoryAssertions(p.path, story.id, assertions);
       await updateSpecs((s) => ({

@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_GROUNDING } from '../../shared/grounding';
 import type { FileIssue, Plan } from '../../shared/plans';
-import { markUnseen } from './unseenFiles';
+import { markUnseen, unseenTargetWarnings } from './unseenFiles';
 
 const plan = {
   planItems: [
@@ -28,5 +32,28 @@ describe('markUnseen', () => {
     expect(issues[1]?.message).toBe(
       '"src/guessed.ts" is to be modified by story s1, but it does not exist and the model never read it: the path was guessed.',
     );
+  });
+});
+
+describe('unseenTargetWarnings', () => {
+  it('warns about an assertion on a file that neither exists, nor was read, nor is planned', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'puffin-unseen-targets-'));
+    try {
+      mkdirSync(path.join(root, 'src'));
+      writeFileSync(path.join(root, 'src', 'read.ts'), 'x');
+      const grounding = { ...EMPTY_GROUNDING, filesRead: ['src/read.ts'] };
+      const assertions = [
+        { id: 'A1', target: 'src/read.ts' },
+        { id: 'A2', target: 'src/new.ts' },
+        { id: 'A3', target: 'src/guessed.ts' },
+        { id: 'A4', target: 'src/**/*.ts' },
+      ];
+      expect(await unseenTargetWarnings(root, assertions, grounding, plan)).toEqual([
+        '"src/guessed.ts" is checked by assertion A3, but it does not exist and the model never read it: the path was guessed.',
+      ]);
+      expect(await unseenTargetWarnings(root, assertions, undefined, plan)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
