@@ -4,29 +4,22 @@
 // tries Write, Edit, Bash, WebFetch and NotebookEdit (never offered, nothing written). Settings files that would
 // allow reads outside are planted in HOME and in the project. A hermetic call offers no tool at all.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocatedCli } from '../../src/main/llm/locateCli';
-import { accessArgs, type EngineAccess } from '../../src/main/llm/grounding/accessArgs';
+import { accessArgs } from '../../src/main/llm/grounding/accessArgs';
 import { auditToolCalls } from '../../src/main/llm/grounding/audit';
 import { listIgnored } from '../../src/main/llm/grounding/ignoredFiles';
-import { buildGroundingPolicy, type GroundingPolicy } from '../../src/main/llm/grounding/policy';
+import { buildGroundingPolicy } from '../../src/main/llm/grounding/policy';
 import { createCapabilityProbe } from '../../src/main/llm/grounding/probeCapabilities';
 import { parseTranscript } from '../../src/main/llm/stream';
-import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, toolCalls } from '../support/mockTurns';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
-import {
-  claudeBinary,
-  cliEnv,
-  makeTempHome,
-  runCli,
-  streamJsonArgs,
-  type CliVersionName,
-} from '../support/realCli';
+import { claudeBinary, runCli, streamJsonArgs, type CliVersionName } from '../support/realCli';
+import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
+import type { RealCliWorld } from '../support/realCliWorld';
 import { toolResultText } from '../support/requestInspection';
 
 const SEEN_SCHEMA = {
@@ -50,7 +43,6 @@ const TOKENS = {
 const FORBIDDEN = [TOKENS.outside, TOKENS.env, TOKENS.envLocal, TOKENS.sshKey, TOKENS.pem, TOKENS.ignored];
 
 interface Sandbox {
-  base: string;
   project: string;
   outside: string;
 }
@@ -60,11 +52,10 @@ function write(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-/** The project, a folder beside it, and settings files that would let a CLI read that folder. */
-function makeSandbox(homeDir: string): Sandbox {
-  const base = mkdtempSync(path.join(tmpdir(), 'puffin-grounding-'));
-  const project = path.join(base, 'project');
-  const outside = path.join(base, 'outside');
+/** The world's project, a folder beside it, and settings files that would let a CLI read that folder. */
+function makeSandbox(world: RealCliWorld): Sandbox {
+  const project = world.project;
+  const outside = path.join(world.dir, 'outside');
   write(path.join(project, 'notes', 'token.txt'), `The token is ${TOKENS.project}\n`);
   write(path.join(project, 'src', 'store.ts'), `export const marker = '${TOKENS.source}';\n`);
   write(path.join(project, '.env'), `API_KEY=${TOKENS.env}\n`);
@@ -79,8 +70,8 @@ function makeSandbox(homeDir: string): Sandbox {
   execFileSync('git', ['init', '-q'], { cwd: project });
   const grant = JSON.stringify({ permissions: { allow: ['Read'], additionalDirectories: [outside] } });
   write(path.join(project, '.claude', 'settings.json'), grant);
-  write(path.join(homeDir, '.claude', 'settings.json'), grant);
-  return { base, project, outside };
+  write(path.join(world.home, '.claude', 'settings.json'), grant);
+  return { project, outside };
 }
 
 /** Every file below `dir` with its size and modification time, to prove nothing was written. */
@@ -109,83 +100,79 @@ function locatedCli(which: CliVersionName): LocatedCli {
   return { path: binary.command, source: 'env', command: binary.command, argsPrefix: binary.prefixArgs };
 }
 
+useRealCliTimeouts();
+
 describe.each<CliVersionName>(['current', 'old'])('grounded calls, real CLI (%s)', (which) => {
-  const home = makeTempHome();
-  let sandbox: Sandbox;
-  let policy: GroundingPolicy;
-  let mock: MockMessagesApi | undefined;
-
-  beforeAll(async () => {
-    sandbox = makeSandbox(home.dir);
-    policy = buildGroundingPolicy({ ignored: await listIgnored(sandbox.project) });
-  });
-  afterAll(async () => {
-    await mock?.close();
-    home.cleanup();
-    rmSync(sandbox.base, { recursive: true, force: true });
-  });
-
-  async function run(access: EngineAccess, turns: MockTurn[]) {
+  /** One world per test: the project sandbox in it, the model's turns, then its answer (the tokens it saw). */
+  async function run(access: 'grounded' | 'hermetic', turnsFor: (sandbox: Sandbox) => MockTurn[]) {
     const binary = claudeBinary(which);
-    const env = cliEnv('http://127.0.0.1:9', home.dir);
-    const caps = await createCapabilityProbe()(locatedCli(which), env);
-    expect(caps.version).toBe(binary.version);
-    const built = accessArgs(access, caps);
-    if (!built.ok) throw new Error(`cannot build access args: ${built.missing.join(', ')}`);
-    await mock?.close();
-    const api = await startMockMessagesApi({
+    let turns: MockTurn[] = []; // known once the sandbox (and so its paths) exists; the CLI starts after
+    const world = await realCliWorld({
+      which,
+      name: 'grounding',
       // The scripted turns, then the answer; after it the mock's default "Done." (older builds ask once more).
       respond: (body, i) =>
         turns[i] ?? (i === turns.length ? structured({ seen: tokensSeen(body) }) : undefined),
     });
-    mock = api;
+    const sandbox = makeSandbox(world);
+    turns = turnsFor(sandbox);
+    const policy = buildGroundingPolicy({ ignored: await listIgnored(sandbox.project) });
+    const caps = await createCapabilityProbe()(locatedCli(which), world.env);
+    expect(caps.version).toBe(binary.version);
+    const built = accessArgs(
+      access === 'grounded' ? { kind: 'grounded', policy } : { kind: 'hermetic' },
+      caps,
+    );
+    if (!built.ok) throw new Error(`cannot build access args: ${built.missing.join(', ')}`);
+    const before = { project: snapshot(sandbox.project), outside: snapshot(sandbox.outside) };
     const cli = await runCli(binary, {
       args: streamJsonArgs(SEEN_SCHEMA, 8, built.args),
       prompt: 'Look at the project and report the tokens you saw.',
-      env: cliEnv(api.url, home.dir),
+      env: world.env,
       cwd: sandbox.project,
-      progress: () => api.requests.length,
+      progress: world.progress,
     });
     const events = parseTranscript(cli.stdout);
     const init = cli.events.find((e) => e.type === 'system' && e.subtype === 'init');
     const result = cli.events.filter((e) => e.type === 'result').pop();
-    return { cli, events, init, result, api, built: built.args };
+    return { cli, events, init, result, api: world.mock, built: built.args, sandbox, policy, before };
   }
 
   it('reads inside the project only: the token comes back, nothing outside, secret or ignored does', async () => {
-    const before = { project: snapshot(sandbox.project), outside: snapshot(sandbox.outside) };
-    const p = sandbox.project;
-    const { cli, events, init, result, api } = await run({ kind: 'grounded', policy }, [
-      toolCalls(
-        { name: 'Read', input: { file_path: 'notes/token.txt' } },
-        { name: 'Read', input: { file_path: `${p}/../outside/secret.txt` } },
-        { name: 'Read', input: { file_path: '../outside/secret.txt' } },
-        { name: 'Read', input: { file_path: path.join(sandbox.outside, 'secret.txt') } },
-        { name: 'Read', input: { file_path: path.join(p, 'link-out.txt') } },
-        { name: 'Read', input: { file_path: path.join(p, 'linked-dir', 'secret.txt') } },
-        { name: 'Read', input: { file_path: path.join(p, '.env') } },
-        { name: 'Read', input: { file_path: path.join(p, 'config', '.env.local') } },
-        { name: 'Read', input: { file_path: path.join(p, 'id_rsa') } },
-        { name: 'Read', input: { file_path: path.join(p, 'keys', 'server.pem') } },
-        { name: 'Read', input: { file_path: path.join(p, 'debug.log') } },
-        { name: 'Grep', input: { pattern: 'PUFFIN_', output_mode: 'content' } },
-        { name: 'Grep', input: { pattern: 'PUFFIN_', path: '..', output_mode: 'content' } },
-        { name: 'Glob', input: { pattern: '**/*', path: sandbox.outside } },
-      ),
-      toolCalls(
-        { name: 'Write', input: { file_path: path.join(p, 'pwned.txt'), content: 'x' } },
-        {
-          name: 'Edit',
-          input: { file_path: path.join(p, 'notes', 'token.txt'), old_string: 'token', new_string: 'x' },
-        },
-        {
-          name: 'Bash',
-          input: { command: `touch ${path.join(p, 'bash.txt')}; cat ${sandbox.outside}/secret.txt` },
-        },
-        { name: 'WebFetch', input: { url: 'http://127.0.0.1:9/', prompt: 'x' } },
-        { name: 'NotebookEdit', input: { notebook_path: path.join(p, 'n.ipynb'), new_source: 'x' } },
-      ),
-    ]);
+    const { cli, events, init, result, api, sandbox, policy, before } = await run('grounded', (sandbox) => {
+      const p = sandbox.project;
+      return [
+        toolCalls(
+          { name: 'Read', input: { file_path: 'notes/token.txt' } },
+          { name: 'Read', input: { file_path: `${p}/../outside/secret.txt` } },
+          { name: 'Read', input: { file_path: '../outside/secret.txt' } },
+          { name: 'Read', input: { file_path: path.join(sandbox.outside, 'secret.txt') } },
+          { name: 'Read', input: { file_path: path.join(p, 'link-out.txt') } },
+          { name: 'Read', input: { file_path: path.join(p, 'linked-dir', 'secret.txt') } },
+          { name: 'Read', input: { file_path: path.join(p, '.env') } },
+          { name: 'Read', input: { file_path: path.join(p, 'config', '.env.local') } },
+          { name: 'Read', input: { file_path: path.join(p, 'id_rsa') } },
+          { name: 'Read', input: { file_path: path.join(p, 'keys', 'server.pem') } },
+          { name: 'Read', input: { file_path: path.join(p, 'debug.log') } },
+          { name: 'Grep', input: { pattern: 'PUFFIN_', output_mode: 'content' } },
+          { name: 'Grep', input: { pattern: 'PUFFIN_', path: '..', output_mode: 'content' } },
+          { name: 'Glob', input: { pattern: '**/*', path: sandbox.outside } },
+        ),
+        toolCalls(
+          { name: 'Write', input: { file_path: path.join(p, 'pwned.txt'), content: 'x' } },
+          {
+            name: 'Edit',
+            input: { file_path: path.join(p, 'notes', 'token.txt'), old_string: 'token', new_string: 'x' },
+          },
+          {
+            name: 'Bash',
+            input: { command: `touch ${path.join(p, 'bash.txt')}; cat ${sandbox.outside}/secret.txt` },
+          },
+          { name: 'WebFetch', input: { url: 'http://127.0.0.1:9/', prompt: 'x' } },
+          { name: 'NotebookEdit', input: { notebook_path: path.join(p, 'n.ipynb'), new_source: 'x' } },
+        ),
+      ];
+    });
     const context = `stderr: ${cli.stderr}\nresult: ${JSON.stringify(result)}`;
     expect(cli.exitCode, context).toBe(0);
     expect(result?.subtype).toBe('success');
@@ -221,7 +208,7 @@ describe.each<CliVersionName>(['current', 'old'])('grounded calls, real CLI (%s)
   });
 
   it('hermetic: no tool is offered at all, so even a file of the project stays unread', async () => {
-    const { cli, events, init, result, api, built } = await run({ kind: 'hermetic' }, [
+    const { cli, events, init, result, api, built, sandbox, policy } = await run('hermetic', (sandbox) => [
       toolCalls({ name: 'Read', input: { file_path: path.join(sandbox.project, 'notes', 'token.txt') } }),
     ]);
     expect(cli.exitCode, cli.stderr).toBe(0);
