@@ -3,6 +3,7 @@
  * Shapes follow the original Puffin's CRE / sprint assertions: `{id, criterion?, type, target, message, assertion}`
  * with UPPERCASE types and a type-specific `assertion` object (snake_case keys where the original had them).
  */
+import type { AssertionResult, RunSummary } from './schema-types';
 
 export const ASSERTION_TYPES = [
   'FILE_EXISTS',
@@ -137,47 +138,20 @@ export interface StoryAssertions {
   assertions: Assertion[];
 }
 
-export type AssertionStatus = 'pass' | 'fail' | 'error';
+export const ASSERTION_STATUSES = ['pass', 'fail', 'error'] as const;
+export type AssertionStatus = (typeof ASSERTION_STATUSES)[number];
 
-export interface SourceLocation {
-  /** Relative to the project root, forward slashes. */
-  file: string;
-  /** 1-based. */
-  line: number;
-  /** 1-based. */
-  column: number;
-}
-
-export interface AssertionResult {
-  assertionId: string;
-  status: AssertionStatus;
-  reason: string;
-  location?: SourceLocation;
-  durationMs: number;
-}
-
-export interface RunSummary {
-  total: number;
-  passed: number;
-  failed: number;
-  errors: number;
-}
-
-export interface AssertionRun {
-  /** ISO time the run started. */
-  startedAt: string;
-  durationMs: number;
-  /** HEAD commit of the project when it is a git repository, else null. */
-  commit: string | null;
-  results: AssertionResult[];
-  summary: RunSummary;
-}
-
-/** Append-only history stored in `<project>/.puffin/assertions/results/<storyId>.json`. */
-export interface AssertionHistory {
-  storyId: string;
-  runs: AssertionRun[];
-}
+/**
+ * A run's results and the append-only run history of a story (`assertions/results/<storyId>.json` in the store),
+ * typed from their record schema (src/main/schemas/records/assertion-history.schema.ts).
+ */
+export type {
+  AssertionHistory,
+  AssertionResult,
+  AssertionRun,
+  RunSummary,
+  SourceLocation,
+} from './schema-types';
 
 export interface FirstPass {
   at: string;

@@ -3,52 +3,18 @@
  * refused, and Puffin's own verdict on them. Stored with every generation's history and shown in the panels
  * ("read 14 files"). Paths are relative to the project root, forward slashes.
  */
+import type { GroundingRecord } from './schema-types';
 
 /** Why a path may not be read: outside the project, a secret (`.env*`, private keys...), or ignored by git. */
-export type RefusalReason = 'outside' | 'sensitive' | 'ignored';
-
-/** One Glob or Grep call the model made and the CLI ran. */
-export interface GroundingSearch {
-  tool: 'Glob' | 'Grep';
-  pattern: string;
-  /** The folder or file searched, relative to the project; absent for the project root. */
-  path?: string;
-  /** Grep's file filter (`glob`), when given. */
-  glob?: string;
-  /** How many files the result named (0 for "No files found"). */
-  matches: number;
-}
-
-/** A tool call the CLI did not run: a path it refused, or a tool it never offered (Write, Bash...). */
-export interface GroundingRefusal {
-  tool: string;
-  /** The path or command the model asked for, as it asked (absolute paths are kept: they are the evidence). */
-  target: string;
-  /** The CLI's own message, shortened. */
-  message: string;
-}
+export const REFUSAL_REASONS = ['outside', 'sensitive', 'ignored'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
- * A tool call that succeeded although Puffin's policy forbids it (the engine's confinement failed or was bypassed).
- * Never expected: each is a reason not to trust the generation.
+ * The record (GroundingRecord), one Glob or Grep call the model made and the CLI ran (GroundingSearch), a tool call
+ * the CLI did not run (GroundingRefusal) and one that succeeded although Puffin's policy forbids it, a reason not to
+ * trust the generation (GroundingViolation): typed from their stored schema (src/main/schemas/records/grounding.ts).
  */
-export interface GroundingViolation {
-  tool: string;
-  target: string;
-  reason: RefusalReason | 'tool_not_allowed';
-}
-
-export interface GroundingRecord {
-  /** Files read, in the order first read, each once. */
-  filesRead: string[];
-  searches: GroundingSearch[];
-  refused: GroundingRefusal[];
-  violations: GroundingViolation[];
-  /** Model turns that called a project tool (Read, Glob, Grep): what looking cost. */
-  toolTurns: number;
-  /** Tool calls in those turns. */
-  toolCalls: number;
-}
+export type { GroundingRecord, GroundingRefusal, GroundingSearch, GroundingViolation } from './schema-types';
 
 export const EMPTY_GROUNDING: GroundingRecord = {
   filesRead: [],

@@ -1,65 +1,40 @@
 /** Sprints, ambiguity questions, plans with revisions, RIS and generated assertions (issue 5). */
-import type { GroundingRecord } from './grounding';
 import type { Assertion } from './assertions';
-import type { AmbiguityQuestion, FollowUpQuestion, Plan, PlanItem, RisSections } from './schema-types';
-import type { GenerationMeta, Story } from './stories';
-import type { ErrorCode } from './errors';
+import type {
+  AmbiguityQuestion,
+  PlanItem,
+  SpecError,
+  SpecWarning,
+  Sprint,
+  SprintPlan,
+  SprintQuestions,
+  StoryRis,
+} from './schema-types';
+import type { Story } from './stories';
 
 export type { Plan, PlanItem, AmbiguityQuestion, FollowUpQuestion } from './schema-types';
+/**
+ * The stored records of the plans journey, typed from their schemas (src/main/schemas/records): Sprint
+ * (`sprints/<id>.json`), SprintQuestions (`questions/<sprintId>.json`: the analysis, questions with stable ids, the
+ * user's answers), SprintPlan (`plans/<sprintId>.json`: every PlanRevision is kept), StoryRis
+ * (`ris/<sprintId>/<storyId>.json`), SpecError (a per-story failure of a specs run).
+ */
+export type {
+  PlanRevision,
+  SpecError,
+  SpecWarning,
+  Sprint,
+  SprintPlan,
+  SprintQuestion,
+  SprintQuestions,
+  StoryRis,
+} from './schema-types';
 
-export type SprintStatus = 'open' | 'closed' | 'archived';
+export const SPRINT_STATUSES = ['open', 'closed', 'archived'] as const;
+export type SprintStatus = (typeof SPRINT_STATUSES)[number];
 
-/** `.puffin/sprints/<id>.json` */
-export interface Sprint {
-  id: string;
-  title: string;
-  storyIds: string[];
-  status: SprintStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A question with a stable id, so answers can refer to it. */
-export interface SprintQuestion extends AmbiguityQuestion {
-  id: string;
-}
-
-/** `.puffin/questions/<sprintId>.json`: the analysis and the user's answers. */
-export interface SprintQuestions {
-  sprintId: string;
-  generatedAt: string;
-  summary: string;
-  questions: SprintQuestion[];
-  /** questionId → answer (a picked suggestion or free text). */
-  answers: Record<string, string>;
-}
-
-export type RevisionKind = 'generated' | 'refined' | 'item_regenerated' | 'restored';
-
-export interface PlanRevision {
-  /** 1-based, in creation order; never reused. */
-  number: number;
-  kind: RevisionKind;
-  createdAt: string;
-  plan: Plan;
-  changelog: string[];
-  followUpQuestions: FollowUpQuestion[];
-  feedback?: string;
-  /** For `restored`: the revision it copies. For `item_regenerated`: the story whose item was redone. */
-  restoredFrom?: number;
-  regeneratedStoryId?: string;
-  meta?: GenerationMeta;
-  /** What the model read in the project to write this revision (grounded calls). */
-  grounding?: GroundingRecord;
-}
-
-/** `.puffin/plans/<sprintId>.json`: every revision is kept. */
-export interface SprintPlan {
-  sprintId: string;
-  revisions: PlanRevision[];
-  current: number;
-  approved?: { revision: number; at: string };
-}
+export const REVISION_KINDS = ['generated', 'refined', 'item_regenerated', 'restored'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 export type GraphIssueKind =
   'cycle' | 'unknown_story' | 'unknown_dependency' | 'order_violation' | 'duplicate_item' | 'missing_story';
@@ -87,17 +62,8 @@ export interface PlanChecks {
   files: FileIssue[];
 }
 
-/** `.puffin/ris/<sprintId>/<storyId>.json` */
-export interface StoryRis {
-  sprintId: string;
-  storyId: string;
-  markdown: string;
-  sections: RisSections;
-  createdAt: string;
-  meta?: GenerationMeta;
-}
-
-export type SpecStep = 'ris' | 'assertions' | 'sprint_assertions';
+export const SPEC_STEPS = ['ris', 'assertions', 'sprint_assertions'] as const;
+export type SpecStep = (typeof SPEC_STEPS)[number];
 
 /** Progress of approve → RIS → assertions, pushed as `plan:progress`. */
 export interface SpecsProgress {
@@ -123,13 +89,13 @@ export interface SprintDetail {
   /** The sprint-wide map schema's result: storyId → assertions. */
   sprintAssertions: Record<string, Assertion[]> | null;
   /** Per-story failures of the last specs run (RIS or assertions), kept next to the partial results. */
-  specErrors: { storyId: string; step: SpecStep; code: ErrorCode; message: string }[];
+  specErrors: SpecError[];
   /**
    * What the last specs run noted without failing (assertions dropped past 8 or fewer than 3 written, sprint
    * assertions for unknown stories dropped, an answer found another way than structured output); storyId ''
    * for the sprint assertions.
    */
-  specWarnings: { storyId: string; step: SpecStep; message: string }[];
+  specWarnings: SpecWarning[];
 }
 
 /**

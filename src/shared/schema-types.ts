@@ -1,8 +1,10 @@
 /**
  * GENERATED FILE - do not edit by hand.
- * Source: src/main/schemas/*.schema.json; generator: scripts/gen-schema-types.mjs (`npm run gen:types`).
+ * Source: src/main/schemas/*.schema.{json,ts} and records/*.schema.ts; generator: scripts/gen-schema-types.mjs (`npm run gen:types`).
  * A test fails when this file is stale.
  */
+import type { ErrorCode } from './errors';
+import type { IpcErrorData } from './ipc/errors';
 
 export interface AmbiguitiesOutput {
   /**
@@ -582,7 +584,7 @@ export interface UserStoryDraft {
    * Testable conditions for completion.
    *
    * @minItems 1
-   * @maxItems 30
+   * @maxItems 100
    */
   acceptanceCriteria: string[];
 }
@@ -594,7 +596,368 @@ export interface TitleOutput {
   title: string;
 }
 
-/** Output type of each schema file, keyed by its name without `.schema.json`. */
+export interface AssertionHistory {
+  storyId: string;
+  runs: AssertionRun[];
+}
+
+export interface AssertionRun {
+  /**
+   * ISO time the run started.
+   */
+  startedAt: string;
+  durationMs: number;
+  /**
+   * HEAD commit of the project when it is a git repository, else null.
+   */
+  commit: string | null;
+  results: AssertionResult[];
+  summary: RunSummary;
+}
+
+export interface AssertionResult {
+  assertionId: string;
+  status: 'pass' | 'fail' | 'error';
+  reason: string;
+  location?: SourceLocation;
+  durationMs: number;
+}
+
+export interface SourceLocation {
+  /**
+   * Relative to the project root, forward slashes.
+   */
+  file: string;
+  /**
+   * 1-based.
+   */
+  line: number;
+  /**
+   * 1-based.
+   */
+  column: number;
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  errors: number;
+}
+
+export interface StoredAssertionSet {
+  storyId: string;
+  assertions: RawAssertion[];
+}
+
+export interface RawAssertion {
+  id: string;
+  type: string;
+  target: string;
+  message?: string;
+  criterion?: string | number;
+  assertion?: unknown;
+}
+
+export interface Generation {
+  id: string;
+  kind:
+    | 'derive'
+    | 'modify'
+    | 'prompt'
+    | 'plan-analyze'
+    | 'plan-generate'
+    | 'plan-refine'
+    | 'plan-item'
+    | 'spec-ris'
+    | 'spec-assertions'
+    | 'spec-sprint-assertions';
+  /**
+   * Short generated title (or a local fallback when the CLI fails).
+   */
+  title: string;
+  prompt: string;
+  feedback?: string;
+  /**
+   * The previous round, for modify rounds.
+   */
+  parentId?: string;
+  /**
+   * Plans-journey calls: the sprint the call was for.
+   */
+  sprintId?: string;
+  model?: string;
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+  createdAt: string;
+  finishedAt?: string;
+  source?: 'structured_output' | 'tool_use' | 'legacy_text';
+  warnings: string[];
+  meta: GenerationMeta;
+  /**
+   * derive/modify: the stories (on cancel: those complete when it stopped).
+   */
+  stories?: ReviewDraft[];
+  /**
+   * prompt: the answer as markdown.
+   */
+  markdown?: string;
+  error?: IpcErrorData;
+  grounding?: GroundingRecord;
+  owner?: RunOwner;
+}
+
+export interface GenerationMeta {
+  cliVersion: string | null;
+  costUsd: number | null;
+  turns: number | null;
+  durationMs: number | null;
+  sessionId: string | null;
+  model: string | null;
+}
+
+/**
+ * A draft under review: `locked` drafts were accepted and must come back unchanged from a modify round.
+ */
+export interface ReviewDraft {
+  title: string;
+  description: string;
+  /**
+   * @maxItems 100
+   */
+  acceptanceCriteria: string[];
+  locked: boolean;
+}
+
+/**
+ * Grounded calls: what the model read in the project (its files, searches and their cost in turns).
+ */
+export interface GroundingRecord {
+  /**
+   * Files read, in the order first read, each once.
+   */
+  filesRead: string[];
+  searches: GroundingSearch[];
+  refused: GroundingRefusal[];
+  violations: GroundingViolation[];
+  /**
+   * Model turns that called a project tool (Read, Glob, Grep).
+   */
+  toolTurns: number;
+  /**
+   * Tool calls in those turns.
+   */
+  toolCalls: number;
+}
+
+export interface GroundingSearch {
+  tool: 'Glob' | 'Grep';
+  pattern: string;
+  /**
+   * The folder or file searched, relative to the project; absent for the root.
+   */
+  path?: string;
+  /**
+   * Grep's file filter (`glob`), when given.
+   */
+  glob?: string;
+  /**
+   * How many files the result named (0 for "No files found").
+   */
+  matches: number;
+}
+
+export interface GroundingRefusal {
+  tool: string;
+  /**
+   * The path or command the model asked for, as it asked.
+   */
+  target: string;
+  /**
+   * The CLI's own message, shortened.
+   */
+  message: string;
+}
+
+export interface GroundingViolation {
+  tool: string;
+  target: string;
+  reason: 'outside' | 'sensitive' | 'ignored' | 'tool_not_allowed';
+}
+
+export interface RunOwner {
+  pid: number;
+  host: string;
+  /**
+   * A reused pid has another start time.
+   */
+  startedAt: string;
+}
+
+export interface ProjectSettings {
+  description: string;
+  conventions: string;
+  /**
+   * Languages, frameworks and tools the project is built with.
+   */
+  stack?: string;
+  /**
+   * Paths (or gitignore-style patterns) no planned work may create, change or delete.
+   */
+  neverTouch?: string[];
+  /**
+   * Secrets-looking or git-ignored paths (gitignore-style, relative) a grounded call may read anyway; by default `.env*`, private keys and what git ignores are refused.
+   */
+  allowSensitive?: string[];
+}
+
+export interface SprintPlan {
+  sprintId: string;
+  /**
+   * @minItems 1
+   */
+  revisions: PlanRevision[];
+  current: number;
+  approved?: PlanApproval;
+}
+
+export interface PlanRevision {
+  /**
+   * 1-based, in creation order; never reused.
+   */
+  number: number;
+  kind: 'generated' | 'refined' | 'item_regenerated' | 'restored';
+  createdAt: string;
+  plan: Plan;
+  changelog: string[];
+  followUpQuestions: FollowUpQuestion[];
+  feedback?: string;
+  /**
+   * For `restored`: the revision it copies.
+   */
+  restoredFrom?: number;
+  /**
+   * For `item_regenerated`: the story whose item was redone.
+   */
+  regeneratedStoryId?: string;
+  meta?: GenerationMeta;
+  grounding?: GroundingRecord;
+}
+
+export interface PlanApproval {
+  revision: number;
+  at: string;
+}
+
+export interface SprintQuestions {
+  sprintId: string;
+  generatedAt: string;
+  summary: string;
+  questions: SprintQuestion[];
+  /**
+   * questionId → answer (a picked suggestion or free text).
+   */
+  answers: {
+    [k: string]: string;
+  };
+}
+
+export interface SprintQuestion {
+  storyId: string;
+  question: string;
+  /**
+   * Why the answer changes the implementation.
+   */
+  reason: string;
+  /**
+   * Possible answers the user can pick.
+   */
+  suggestions: string[];
+  priority: 'high' | 'medium' | 'low';
+  id: string;
+}
+
+export interface SprintSpecs {
+  sprintId: string;
+  assertions: StorySpecAssertions[];
+  /**
+   * The sprint-wide map schema's result: storyId → assertions.
+   */
+  sprintAssertions: {
+    [k: string]: RawAssertion[];
+  } | null;
+  specErrors: SpecError[];
+  /**
+   * What the last specs run noted without failing (absent in files written before warnings were kept).
+   */
+  specWarnings?: SpecWarning[];
+}
+
+export interface StorySpecAssertions {
+  storyId: string;
+  assertions: RawAssertion[];
+  notDiscriminating: string[];
+}
+
+export interface SpecError {
+  /**
+   * Empty for the sprint-wide step.
+   */
+  storyId: string;
+  step: 'ris' | 'assertions' | 'sprint_assertions';
+  code: ErrorCode;
+  message: string;
+}
+
+export interface SpecWarning {
+  /**
+   * Empty for the sprint-wide step.
+   */
+  storyId: string;
+  step: 'ris' | 'assertions' | 'sprint_assertions';
+  message: string;
+}
+
+export interface Sprint {
+  id: string;
+  title: string;
+  storyIds: string[];
+  status: 'open' | 'closed' | 'archived';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoreMeta {
+  version: number;
+  createdAt: string;
+}
+
+export interface StoryRis {
+  sprintId: string;
+  storyId: string;
+  markdown: string;
+  sections: RisSections;
+  createdAt: string;
+  meta?: GenerationMeta;
+}
+
+export interface Story {
+  id: string;
+  title: string;
+  description: string;
+  /**
+   * @maxItems 100
+   */
+  acceptanceCriteria: string[];
+  status: 'pending' | 'in_progress' | 'done' | 'archived';
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * The generation it was accepted from, when it came from one.
+   */
+  generationId?: string;
+}
+
+/** Output type of each workflow schema, keyed by its file name without `.schema.json`/`.schema.ts`. */
 export interface SchemaOutputs {
   ambiguities: AmbiguitiesOutput;
   assertions: AssertionsOutput;
@@ -604,4 +967,19 @@ export interface SchemaOutputs {
   'sprint-assertions': SprintAssertionsOutput;
   stories: StoriesOutput;
   title: TitleOutput;
+}
+
+/** Type of each record of the project store, keyed by its schema's file name in src/main/schemas/records. */
+export interface RecordTypes {
+  'assertion-history': AssertionHistory;
+  'assertion-set': StoredAssertionSet;
+  generation: Generation;
+  'project-settings': ProjectSettings;
+  'sprint-plan': SprintPlan;
+  'sprint-questions': SprintQuestions;
+  'sprint-specs': SprintSpecs;
+  sprint: Sprint;
+  'store-meta': StoreMeta;
+  'story-ris': StoryRis;
+  story: Story;
 }

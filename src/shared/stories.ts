@@ -1,32 +1,59 @@
 /** Stories, generations and project settings: the domain of the stories journey (issue 4). */
-import type { GroundingRecord } from './grounding';
 import { HISTORY_KINDS, type HistoryKind } from './workflows';
-import type { IpcErrorData } from './ipc/errors';
+import type { GenerationMeta, UserStoryDraft } from './schema-types';
 
-/** What the model produces (the stories schema's item). */
-export interface StoryDraft {
-  title: string;
-  description: string;
-  acceptanceCriteria: string[];
-}
+/**
+ * The limits of a story draft, the same wherever a draft comes from or goes to: the model's answer (the stories
+ * schema), the review and the backlog editor (the contract), and the stored story and generation records.
+ */
+export const STORY_DRAFT_LIMITS = {
+  /** Characters of a title (at least 1). */
+  title: 300,
+  /** Characters of a description. */
+  description: 20_000,
+  /** Acceptance criteria per story. */
+  criteria: 100,
+  /** Characters of one criterion. */
+  criterion: 5_000,
+} as const;
 
-export type StoryStatus = 'pending' | 'in_progress' | 'done' | 'archived';
-export const STORY_STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
+/**
+ * The one story-draft shape, as JSON Schema properties derived from STORY_DRAFT_LIMITS. The contract's drafts and
+ * stored stories spread these; the model's schema adds only what a generated answer must also have (a
+ * description and at least one criterion).
+ */
+export const storyDraftProperties = {
+  title: { type: 'string', minLength: 1, maxLength: STORY_DRAFT_LIMITS.title },
+  description: { type: 'string', maxLength: STORY_DRAFT_LIMITS.description },
+  acceptanceCriteria: {
+    type: 'array',
+    maxItems: STORY_DRAFT_LIMITS.criteria,
+    items: { type: 'string', maxLength: STORY_DRAFT_LIMITS.criterion },
+  },
+} as const;
 
-/** A story in the backlog (`.puffin/stories/<id>.json`). */
-export interface Story extends StoryDraft {
-  id: string;
-  status: StoryStatus;
-  createdAt: string;
-  updatedAt: string;
-  /** The generation it was accepted from, when it came from one. */
-  generationId?: string;
-}
+export const STORY_DRAFT_FIELDS = ['title', 'description', 'acceptanceCriteria'] as const;
 
-/** A draft under review: `locked` drafts were accepted and must come back unchanged from a modify round. */
-export interface ReviewDraft extends StoryDraft {
-  locked: boolean;
-}
+/** A story as the model proposes it and the user reviews it (the fields every story has). */
+export type StoryDraft = UserStoryDraft;
+
+/**
+ * The stored records of the stories journey, typed from their schemas (src/main/schemas/records):
+ * Story (`stories/<id>.json`), Generation (`history/<id>.json`, one prompt and its answer; raw CLI lines sit beside
+ * it), ReviewDraft (a draft under review), ProjectSettings (`project.json`, context that goes into every prompt),
+ * RunOwner (the Puffin process running a call: its id, machine and start time).
+ */
+export type {
+  Generation,
+  GenerationMeta,
+  ProjectSettings,
+  ReviewDraft,
+  RunOwner,
+  Story,
+} from './schema-types';
+
+export const STORY_STATUSES = ['pending', 'in_progress', 'done', 'archived'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
 
 /**
  * What a history record is: a stories-journey generation (derive, modify, plain prompt), or one CLI call of the
@@ -35,17 +62,10 @@ export interface ReviewDraft extends StoryDraft {
  */
 export const GENERATION_KINDS = HISTORY_KINDS;
 export type GenerationKind = HistoryKind;
-export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
-export type GenerationSource = 'structured_output' | 'tool_use' | 'legacy_text';
-
-export interface GenerationMeta {
-  cliVersion: string | null;
-  costUsd: number | null;
-  turns: number | null;
-  durationMs: number | null;
-  sessionId: string | null;
-  model: string | null;
-}
+export const GENERATION_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export const GENERATION_SOURCES = ['structured_output', 'tool_use', 'legacy_text'] as const;
+export type GenerationSource = (typeof GENERATION_SOURCES)[number];
 
 /** Metadata of a generation before (or without) a CLI result. */
 export const EMPTY_META: Readonly<GenerationMeta> = Object.freeze({
@@ -56,43 +76,6 @@ export const EMPTY_META: Readonly<GenerationMeta> = Object.freeze({
   sessionId: null,
   model: null,
 });
-
-/** One prompt and its answer (`.puffin/history/<id>.json`); raw CLI lines sit beside it. */
-export interface Generation {
-  id: string;
-  kind: GenerationKind;
-  /** Short generated title (or a local fallback when the CLI fails). */
-  title: string;
-  prompt: string;
-  feedback?: string;
-  /** The previous round, for modify rounds. */
-  parentId?: string;
-  /** Plans-journey calls: the sprint the call was for. */
-  sprintId?: string;
-  model?: string;
-  status: GenerationStatus;
-  createdAt: string;
-  finishedAt?: string;
-  source?: GenerationSource;
-  warnings: string[];
-  meta: GenerationMeta;
-  /** derive/modify: the stories (on cancel: those complete when it stopped). */
-  stories?: ReviewDraft[];
-  /** prompt: the answer as markdown. */
-  markdown?: string;
-  error?: IpcErrorData;
-  /** Grounded calls: the files the model read, its searches and their cost in turns. */
-  grounding?: GroundingRecord;
-  /** The Puffin process running the call (kept while `running`): only it, or anyone once it died, ends it. */
-  owner?: RunOwner;
-}
-
-/** A Puffin process: its id, machine and start time (a reused pid has another start time). */
-export interface RunOwner {
-  pid: number;
-  host: string;
-  startedAt: string;
-}
 
 /** Live progress of a running generation, pushed as the `generation:progress` event. */
 export interface GenerationProgress {
@@ -105,22 +88,6 @@ export interface GenerationProgress {
   /** When retrying a transient failure: seconds until the next attempt. */
   retryInSeconds?: number;
   message?: string;
-}
-
-/** Per-project settings (`.puffin/project.json`): context that goes into every prompt. */
-/** `.puffin/project.json`: the project context (steering) that goes into every prompt. */
-export interface ProjectSettings {
-  description: string;
-  conventions: string;
-  /** Languages, frameworks and tools the project is built with. */
-  stack?: string;
-  /** Paths (or gitignore-style patterns) no planned work may create, change or delete. */
-  neverTouch?: string[];
-  /**
-   * Secrets-looking or git-ignored paths (gitignore-style, relative) a grounded call may read anyway; by default
-   * `.env*`, private keys and what git ignores are refused.
-   */
-  allowSensitive?: string[];
 }
 
 /** A first draft of the project context from the project's own files (README, CLAUDE.md, AGENTS.md, package.json). */

@@ -3,19 +3,14 @@
 import path from 'node:path';
 import type { Assertion } from '../../shared/assertions';
 import type { StoreProblem } from '../../shared/project';
+import type { StoredAssertionSet } from '../../shared/schema-types';
 import { FOLDERS } from '../store/folders';
 import { RecordFolder } from '../store/recordFolder';
 import { storeDirOf } from '../store/storeMeta';
 import { checkStoryId } from './resultStore';
 
-/** A set as stored; its assertions are checked further (per assertion) when read for evaluation. */
-export interface StoredSet {
-  storyId?: string;
-  assertions: unknown[];
-}
-
-function sets(projectDir: string): RecordFolder<StoredSet> {
-  return new RecordFolder<StoredSet>({ dir: storeDirOf(projectDir) }, FOLDERS.assertions);
+function sets(projectDir: string): RecordFolder<StoredAssertionSet> {
+  return new RecordFolder<StoredAssertionSet>({ dir: storeDirOf(projectDir) }, FOLDERS.assertions);
 }
 
 export function storyAssertionsPath(projectDir: string, storyId: string): string {
@@ -32,7 +27,7 @@ export function storyIdsWithSets(projectDir: string): Promise<string[]> {
 export async function readStoredSet(
   projectDir: string,
   storyId: string,
-): Promise<{ set?: StoredSet; problem?: StoreProblem }> {
+): Promise<{ set?: StoredAssertionSet; problem?: StoreProblem }> {
   checkStoryId(storyId);
   const folder = sets(projectDir);
   const set = await folder.get(storyId);

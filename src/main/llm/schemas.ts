@@ -10,7 +10,7 @@ import planRefinement from '../schemas/plan-refinement.schema.json';
 import plan from '../schemas/plan.schema.json';
 import ris from '../schemas/ris.schema.json';
 import sprintAssertions from '../schemas/sprint-assertions.schema.json';
-import stories from '../schemas/stories.schema.json';
+import stories from '../schemas/stories.schema';
 import title from '../schemas/title.schema.json';
 
 /** A JSON Schema document as plain data (what `--json-schema` receives, serialised). */

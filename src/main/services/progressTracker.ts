@@ -1,7 +1,7 @@
 import type { GenerationProgress, StoryDraft } from '../../shared/stories';
 import type { PreviewEvent, RetryNotice } from '../llm/promptTypes';
 import type { CliEvent } from '../llm/stream';
-import { draftProblem } from '../store/recordChecks';
+import { draftProblem } from '../store/recordSchemas';
 
 /**
  * The live state of one generation, turned into `generation:progress` events: phase (queued until the CLI's

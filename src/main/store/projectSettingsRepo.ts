@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { StoreProblem } from '../../shared/project';
 import type { ProjectSettings } from '../../shared/stories';
 import { writeFileAtomic } from '../core/atomicFile';
-import { readRecord, recordText, type StoreContext } from './recordFile';
-import { projectSettingsProblem } from './recordChecks';
+import { checkedText, readRecord, type StoreContext } from './recordFile';
+import { recordCheck } from './recordSchemas';
 import { SerialQueue } from './serialQueue';
+
+const check = recordCheck('project-settings');
 
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { description: '', conventions: '' };
 
@@ -22,7 +24,7 @@ export class ProjectSettingsRepo {
   }
 
   async load(): Promise<ProjectSettings> {
-    const read = await readRecord<Partial<ProjectSettings>>(this.ctx, this.file, projectSettingsProblem);
+    const read = await readRecord<ProjectSettings>(this.ctx, this.file, check);
     if (read.value) this.current = { ...DEFAULT_PROJECT_SETTINGS, ...read.value };
     if (read.problem) this.problems.push(read.problem);
     return this.get();
@@ -35,7 +37,7 @@ export class ProjectSettingsRepo {
   update(patch: Partial<ProjectSettings>): Promise<ProjectSettings> {
     return this.queue.run(async () => {
       const next = known({ ...this.current, ...definedOnly(patch) });
-      await writeFileAtomic(this.file, recordText(next));
+      await writeFileAtomic(this.file, checkedText('project.json', next, check));
       this.current = next;
       return this.get();
     });

@@ -31,6 +31,13 @@ export function recordText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
+/** The text of a valid record; refuses (throws) an invalid one, so nothing invalid is ever written. */
+export function checkedText(what: string, value: unknown, check: RecordCheck): string {
+  const problem = check(value);
+  if (problem) throw new Error(`Refused to save an invalid ${what}: ${problem}`);
+  return recordText(value);
+}
+
 /** A path inside the store as the user sees it in messages: relative, forward slashes. */
 export function storeRelative(ctx: StoreContext, path: string): string {
   return relative(ctx.dir, path).split(sep).join('/');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { ID_RULE, isId } from '../../shared/ids';
 import type { StoreProblem } from '../../shared/project';
 import { removeFile, serializeOnPath, writeFileAtomic, writeFileAtomicNow } from '../core/atomicFile';
-import { readRecord, recordText, type RecordCheck, type RecordRead, type StoreContext } from './recordFile';
+import { checkedText, readRecord, type RecordCheck, type RecordRead, type StoreContext } from './recordFile';
 
 export type Loading = 'eager' | 'lazy' | 'fresh';
 
@@ -85,9 +85,9 @@ export class RecordFolder<T extends object> {
 
   async put(record: T): Promise<T> {
     const key = this.keyOf(record);
-    this.refuseInvalid(key, record);
+    const text = this.textOf(key, record);
     await this.load();
-    await writeFileAtomic(this.file(key), recordText(record));
+    await writeFileAtomic(this.file(key), text);
     this.remember(key, record);
     return record;
   }
@@ -116,8 +116,7 @@ export class RecordFolder<T extends object> {
       const record = change(read.value);
       if (this.keyOf(record) !== key)
         throw new Error(`An update of ${this.spec.path}/${key}.json may not change its ${this.spec.key}.`);
-      this.refuseInvalid(key, record);
-      await writeFileAtomicNow(file, recordText(record));
+      await writeFileAtomicNow(file, this.textOf(key, record));
       this.remember(key, record);
       return read.problem ? { record, problem: read.problem } : { record };
     });
@@ -129,9 +128,8 @@ export class RecordFolder<T extends object> {
     return join(this.dir, `${key}.json`);
   }
 
-  private refuseInvalid(key: string, record: T): void {
-    const problem = this.spec.check(record);
-    if (problem) throw new Error(`Refused to save an invalid ${this.spec.path}/${key}.json: ${problem}`);
+  private textOf(key: string, record: T): string {
+    return checkedText(`${this.spec.path}/${key}.json`, record, this.spec.check);
   }
 
   private remember(key: string, record: T): void {

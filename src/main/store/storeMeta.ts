@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORE_DIR, type StoreState } from '../../shared/project';
 import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
+import { recordCheck } from './recordSchemas';
 
 export { STORE_DIR };
 export const STORE_VERSION = 1;
@@ -20,14 +21,13 @@ export function storeDirOf(projectDir: string): string {
 export type Migration = (storeDir: string) => Promise<void>;
 export const migrations: Record<number, Migration> = {};
 
+const checkRecord = recordCheck('store-meta');
+
 function checkMeta(v: unknown): string | null {
-  const m = v as Partial<StoreMetaFile> | null;
-  if (!m || typeof m !== 'object') return 'store.json must be an object';
-  if (!Number.isInteger(m.version) || (m.version as number) < 1) return 'store.json has no valid "version"';
+  const version = (v as { version?: unknown } | null)?.version;
   // A newer build may have changed the other fields: let openStore refuse it rather than quarantine it.
-  if ((m.version as number) > STORE_VERSION) return null;
-  if (typeof m.createdAt !== 'string') return 'store.json has no "createdAt"';
-  return null;
+  if (Number.isInteger(version) && (version as number) > STORE_VERSION) return null;
+  return checkRecord(v);
 }
 
 /**

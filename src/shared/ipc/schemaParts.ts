@@ -1,6 +1,7 @@
 /** Building blocks of the contract's request schemas (kept apart so the contract reads as a list of channels). */
 import type { JSONSchema } from 'json-schema-to-ts';
 import { ID_PATTERN } from '../ids';
+import { STORY_DRAFT_FIELDS, storyDraftProperties } from '../stories';
 
 /** Keeps a schema's literal type, so FromSchema can derive the request type from it. */
 export const schema = <const S extends JSONSchema>(s: S): S => s;
@@ -10,12 +11,8 @@ export const ID = ID_PATTERN;
 export const storyDraft = schema({
   type: 'object',
   additionalProperties: false,
-  required: ['title', 'description', 'acceptanceCriteria'],
-  properties: {
-    title: { type: 'string', minLength: 1, maxLength: 300 },
-    description: { type: 'string', maxLength: 20_000 },
-    acceptanceCriteria: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 5_000 } },
-  },
+  required: STORY_DRAFT_FIELDS,
+  properties: storyDraftProperties,
 });
 export const reviewDraft = schema({
   type: 'object',

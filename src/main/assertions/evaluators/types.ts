@@ -1,18 +1,13 @@
 import type { AssertionStatus, SourceLocation } from '../../../shared/assertions';
+import type { RawAssertion } from '../../../shared/schema-types';
 import type { EvaluationContext } from '../context';
 
 /**
- * An assertion as it arrives from a file or a model: only the envelope is trusted to be strings; the type-specific
- * `assertion` object is checked by each evaluator. Every typed `Assertion` is assignable to it.
+ * An assertion as it arrives from a file or a model (typed from the store's record schema): only the envelope is
+ * trusted to be strings; the type-specific `assertion` object is checked by each evaluator. Every typed
+ * `Assertion` is assignable to it.
  */
-export interface RawAssertion {
-  id: string;
-  type: string;
-  target: string;
-  message?: string;
-  criterion?: string | number;
-  assertion?: unknown;
-}
+export type { RawAssertion };
 
 export interface Outcome {
   status: Exclude<AssertionStatus, 'error'>;

@@ -1,3 +1,4 @@
+import { STORY_DRAFT_LIMITS } from '../../../shared/stories';
 import type { StoryChange } from '../lib/storyDiff';
 import { useAppFields } from '../store/StoreContext';
 import type { Decision, ReviewItem } from '../store/types';
@@ -45,6 +46,7 @@ export function ReviewCard({ item, n, change, busy }: Props) {
           id={`${key}-title`}
           aria-label={`Story ${n} title`}
           value={draft.title}
+          maxLength={STORY_DRAFT_LIMITS.title}
           aria-invalid={draft.title.trim() === ''}
           onChange={(e) => editDraft(key, { title: e.target.value })}
         />
@@ -54,6 +56,7 @@ export function ReviewCard({ item, n, change, busy }: Props) {
           aria-label={`Story ${n} description`}
           rows={3}
           value={draft.description}
+          maxLength={STORY_DRAFT_LIMITS.description}
           onChange={(e) => editDraft(key, { description: e.target.value })}
         />
         <span className="label">Acceptance criteria</span>
@@ -63,6 +66,7 @@ export function ReviewCard({ item, n, change, busy }: Props) {
               <input
                 aria-label={`Story ${n} criterion ${j + 1}`}
                 value={c}
+                maxLength={STORY_DRAFT_LIMITS.criterion}
                 onChange={(e) =>
                   editDraft(key, {
                     acceptanceCriteria: criteria.map((x, k) => (k === j ? e.target.value : x)),
@@ -102,6 +106,7 @@ export function ReviewCard({ item, n, change, busy }: Props) {
           type="button"
           className="link"
           aria-label={`Add criterion to story ${n}`}
+          disabled={criteria.length >= STORY_DRAFT_LIMITS.criteria}
           onClick={() => addCriterion(key)}
         >
           + Add criterion

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { STORY_STATUSES, type Story, type StoryStatus } from '../../../shared/stories';
+import { STORY_DRAFT_LIMITS, STORY_STATUSES, type Story, type StoryStatus } from '../../../shared/stories';
 import { STATUS_LABEL } from '../lib/backlogFilter';
 
 interface Props {
@@ -51,6 +51,7 @@ export function StoryEditor({ story, onSave, onClose }: Props) {
         id="edit-title"
         ref={titleRef}
         value={title}
+        maxLength={STORY_DRAFT_LIMITS.title}
         onChange={(e) => setTitle(e.target.value)}
         aria-invalid={titleMissing}
       />
@@ -59,6 +60,7 @@ export function StoryEditor({ story, onSave, onClose }: Props) {
         id="edit-description"
         rows={3}
         value={description}
+        maxLength={STORY_DRAFT_LIMITS.description}
         onChange={(e) => setDescription(e.target.value)}
       />
       <label htmlFor="edit-criteria">Acceptance criteria (one per line)</label>
