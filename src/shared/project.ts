@@ -17,6 +17,8 @@ export interface StoreState {
   /** False until something is saved: opening a project never creates `.puffin/`. */
   exists: boolean;
   version: number;
+  /** The version the store had before this open migrated it, when it did. */
+  migratedFrom?: number;
   /** When the store was created; null while it does not exist. */
   createdAt: string | null;
   /** Files kept aside because they failed to parse (path relative to the store). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectInfo } from '../../shared/project';
+import { STORE_VERSION } from '../store/storeMeta';
 import { LogBus } from './logger';
 import { normalizeProjectPath, ProjectService } from './projectService';
 import { SettingsService } from './settingsService';
@@ -92,7 +93,13 @@ describe('ProjectService.open', () => {
     expect(first).toMatchObject({
       name: 'my-app',
       path: project,
-      store: { dir: join(project, '.puffin'), exists: false, createdAt: null, version: 1, quarantined: [] },
+      store: {
+        dir: join(project, '.puffin'),
+        exists: false,
+        createdAt: null,
+        version: STORE_VERSION,
+        quarantined: [],
+      },
     });
     expect(await readdir(project)).toEqual([]);
     expect(projects.get()).toEqual(first);
@@ -106,7 +113,7 @@ describe('ProjectService.open', () => {
     expect(second.path).toBe(project);
     expect(second.store).toMatchObject({ exists: true, createdAt: expect.any(String) });
     const meta = JSON.parse(await readFile(join(project, '.puffin', 'store.json'), 'utf8')) as unknown;
-    expect(meta).toEqual({ version: 1, createdAt: second.store.createdAt });
+    expect(meta).toEqual({ version: STORE_VERSION, createdAt: second.store.createdAt });
     expect((await projects.open(project)).store.createdAt).toBe(second.store.createdAt);
     expect(settings.get().recentProjects).toEqual([project]);
     expect(bus.recent().some((l) => l.scope === 'project' && /Opened project my-app/.test(l.message))).toBe(
@@ -183,7 +190,7 @@ describe('ProjectService.open', () => {
     expect(kept).toMatch(/^store\.json\.corrupt-/);
     expect(await readFile(join(project, '.puffin', kept), 'utf8')).toBe('{"version": 1, "createdAt": ');
     const fresh = JSON.parse(await readFile(join(project, '.puffin', 'store.json'), 'utf8')) as unknown;
-    expect(fresh).toEqual({ version: 1, createdAt: info.store.createdAt });
+    expect(fresh).toEqual({ version: STORE_VERSION, createdAt: info.store.createdAt });
     const errors = bus.recent().filter((l) => l.level === 'error');
     expect(errors.some((l) => l.message.includes(`.puffin/${kept}`))).toBe(true);
   });

@@ -125,6 +125,10 @@ export class ProjectService {
       store,
       ...(options.hermetic ? { hermetic: true as const } : {}),
     };
+    if (store.migratedFrom !== undefined)
+      this.log.info(
+        `Updated the store of ${this.current.name} from version ${store.migratedFrom} to ${store.version}.`,
+      );
     this.log.info(`Opened project ${this.current.name}`, { path, storeExists: store.exists });
     for (const l of this.listeners) l(this.current);
     return this.current;

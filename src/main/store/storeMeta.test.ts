@@ -2,15 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as atomicFile from '../core/atomicFile';
-import { migrations, openStore, STORE_DIR, STORE_VERSION, type Migration } from './storeMeta';
-
-// Every store version this build can meet on disk is >= 1 == STORE_VERSION, so no real file can be
-// "older" yet. To exercise the migration loop, a test makes the meta read return an older version once.
-vi.mock('../core/atomicFile', async (importOriginal) => {
-  const real = await importOriginal<typeof atomicFile>();
-  return { ...real, readJsonOrQuarantine: vi.fn(real.readJsonOrQuarantine) };
-});
+import { MIGRATIONS, type Migration } from './migrations';
+import { openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
 
 let project: string;
 let store: string;
@@ -29,9 +22,9 @@ async function readMeta(): Promise<unknown> {
 }
 
 describe('openStore', () => {
-  it('ships no migrations while the store is at version 1', () => {
-    expect(STORE_VERSION).toBe(1);
-    expect(migrations).toEqual({});
+  it('has one migration per store version before the current one', () => {
+    expect(STORE_VERSION).toBe(2);
+    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1]);
   });
 
   it('creates nothing for a project without a store; writes store.json once the folder exists, then reuses it', async () => {
@@ -78,17 +71,27 @@ describe('openStore', () => {
     ['version 0', '{"version": 0, "createdAt": "2024-01-01T00:00:00.000Z"}'],
     ['a fractional version', '{"version": 1.5, "createdAt": "2024-01-01T00:00:00.000Z"}'],
     ['no createdAt', '{"version": 1}'],
-  ])('quarantines a store.json with %s and writes a fresh one', async (_what, text) => {
-    await mkdir(store);
-    await writeFile(meta, text);
-    const state = await openStore(project);
-    expect(state.quarantined).toHaveLength(1);
-    const kept = state.quarantined[0]!;
-    expect(kept).toMatch(/^store\.json\.corrupt-/);
-    expect(await readFile(join(store, kept), 'utf8')).toBe(text);
-    expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: state.createdAt });
-    expect(state.exists).toBe(true);
-  });
+  ])(
+    'quarantines a store.json with %s, runs every migration (an old store may have lost it) and writes a fresh one',
+    async (_what, text) => {
+      await mkdir(join(store, 'assertions'), { recursive: true });
+      await writeFile(meta, text);
+      await writeFile(join(store, 'assertions', 'S1.json'), JSON.stringify({ assertions: [] }));
+      const state = await openStore(project);
+      expect(state.quarantined).toHaveLength(1);
+      const kept = state.quarantined[0]!;
+      expect(kept).toMatch(/^store\.json\.corrupt-/);
+      expect(await readFile(join(store, kept), 'utf8')).toBe(text);
+      expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: state.createdAt });
+      // Migrated, but not reported as an update: a store whose store.json was never written is the usual case.
+      expect(state).toMatchObject({ exists: true, version: STORE_VERSION });
+      expect(state.migratedFrom).toBeUndefined();
+      expect(JSON.parse(await readFile(join(store, 'assertions', 'S1.json'), 'utf8'))).toEqual({
+        storyId: 'S1',
+        assertions: [],
+      });
+    },
+  );
 
   it('refuses a store from a newer Puffin with store_too_new and leaves store.json untouched', async () => {
     await mkdir(store);
@@ -97,7 +100,7 @@ describe('openStore', () => {
     const migration = vi.fn<Migration>();
     await expect(openStore(project, { [STORE_VERSION]: migration })).rejects.toMatchObject({
       code: 'store_too_new',
-      message: expect.stringMatching(/newer Puffin \(store version 2\)/),
+      message: expect.stringContaining(`newer Puffin (store version ${STORE_VERSION + 1})`),
     });
     expect(migration).not.toHaveBeenCalled();
     expect(await readFile(meta, 'utf8')).toBe(text);
@@ -114,55 +117,57 @@ describe('openStore', () => {
     expect(await readdir(store)).toEqual(['store.json']);
   });
 
-  it('runs the migration hook for an older store, then records the new version', async () => {
+  async function olderStore(files: Record<string, string> = {}): Promise<string> {
     await mkdir(store);
-    await openStore(project);
-    const createdAt = ((await readMeta()) as { createdAt: string }).createdAt;
-    vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({
-      kind: 'ok',
-      value: { version: STORE_VERSION - 1, createdAt },
-    });
-    const migration = vi.fn<Migration>(async (dir) => {
-      await writeFile(join(dir, 'migrated.txt'), 'done');
-    });
+    for (const [name, text] of Object.entries(files)) await writeFile(join(store, name), text);
+    const text = JSON.stringify({ version: STORE_VERSION - 1, createdAt: '2024-01-01T00:00:00.000Z' });
+    await writeFile(meta, text);
+    return text;
+  }
+
+  it('runs the migration of an older store over its parsed records, applies its changes, records the version', async () => {
+    await olderStore({ 'a.json': '{"n": 1}', 'gone.json': '{"n": 2}', 'torn.json': '{"n"' });
+    const migration = vi.fn<Migration>(() => ({
+      write: { 'a.json': { n: 10 }, 'sub/b.json': { n: 3 } },
+      remove: ['gone.json'],
+    }));
     const state = await openStore(project, { [STORE_VERSION - 1]: migration });
     expect(migration).toHaveBeenCalledTimes(1);
-    expect(migration).toHaveBeenCalledWith(store);
+    expect(migration).toHaveBeenCalledWith({ 'a.json': { n: 1 }, 'gone.json': { n: 2 } });
     expect(state).toEqual({
       dir: store,
       exists: true,
       version: STORE_VERSION,
-      createdAt,
+      migratedFrom: STORE_VERSION - 1,
+      createdAt: '2024-01-01T00:00:00.000Z',
       quarantined: [],
     });
-    expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt });
-    expect(await readFile(join(store, 'migrated.txt'), 'utf8')).toBe('done');
+    expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: '2024-01-01T00:00:00.000Z' });
+    expect(await readFile(join(store, 'a.json'), 'utf8')).toBe('{\n  "n": 10\n}\n');
+    expect(JSON.parse(await readFile(join(store, 'sub', 'b.json'), 'utf8'))).toEqual({ n: 3 });
+    expect((await readdir(store)).sort()).toEqual(['a.json', 'store.json', 'sub', 'torn.json']);
   });
 
   it('fails clearly when no migration exists for an older store, and changes nothing', async () => {
-    await mkdir(store);
-    await openStore(project);
-    const before = await readFile(meta, 'utf8');
-    vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({
-      kind: 'ok',
-      value: { version: STORE_VERSION - 1, createdAt: '2024-01-01T00:00:00.000Z' },
-    });
-    await expect(openStore(project, {})).rejects.toThrow(/No migration from store version 0/);
+    const before = await olderStore();
+    await expect(openStore(project, {})).rejects.toThrow(
+      `No migration from store version ${STORE_VERSION - 1}.`,
+    );
     expect(await readFile(meta, 'utf8')).toBe(before);
   });
 
-  it('does not record the new version when a migration fails', async () => {
-    await mkdir(store);
-    await openStore(project);
-    const before = await readFile(meta, 'utf8');
-    vi.mocked(atomicFile.readJsonOrQuarantine).mockResolvedValueOnce({
-      kind: 'ok',
-      value: { version: STORE_VERSION - 1, createdAt: '2024-01-01T00:00:00.000Z' },
-    });
-    const failing = vi.fn<Migration>(async () => {
+  it('does not record the new version when a migration fails, nor when it would write outside the store', async () => {
+    const before = await olderStore();
+    const failing = vi.fn<Migration>(() => {
       throw new Error('disk full');
     });
     await expect(openStore(project, { [STORE_VERSION - 1]: failing })).rejects.toThrow('disk full');
     expect(await readFile(meta, 'utf8')).toBe(before);
+    for (const path of ['../x.json', 'store.json', '/abs.json', 'a/./b.json'])
+      await expect(
+        openStore(project, { [STORE_VERSION - 1]: () => ({ write: { [path]: {} }, remove: [] }) }),
+      ).rejects.toThrow(/may not touch/);
+    expect(await readFile(meta, 'utf8')).toBe(before);
+    expect(await readdir(project)).toEqual([STORE_DIR]);
   });
 });

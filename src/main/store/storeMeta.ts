@@ -1,25 +1,25 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORE_DIR, type StoreState } from '../../shared/project';
-import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
+import type { StoreMeta } from '../../shared/schema-types';
+import { writeFileAtomic } from '../core/atomicFile';
+import { runMigration } from './migrate';
+import { MIGRATIONS, type Migration } from './migrations';
+import { checkedText, readRecord } from './recordFile';
 import { recordCheck } from './recordSchemas';
 
 export { STORE_DIR };
-export const STORE_VERSION = 1;
 
-interface StoreMetaFile {
-  version: number;
-  createdAt: string;
-}
+/**
+ * The version of the store's layout and records. Version 2: every record is validated by its schema and holds its
+ * key (version 1 stores are migrated when they open).
+ */
+export const STORE_VERSION = 2;
 
 /** The store folder of a project. */
 export function storeDirOf(projectDir: string): string {
   return join(projectDir, STORE_DIR);
 }
-
-/** Upgrades a store from version `from` to `from + 1`. Add one entry per new store version. */
-export type Migration = (storeDir: string) => Promise<void>;
-export const migrations: Record<number, Migration> = {};
 
 const checkRecord = recordCheck('store-meta');
 
@@ -30,54 +30,60 @@ function checkMeta(v: unknown): string | null {
   return checkRecord(v);
 }
 
+function tooNew(dir: string, version: number): Error {
+  return Object.assign(
+    new Error(
+      `This project's store (${dir}) was written by a newer Puffin (store version ${version}); ` +
+        `update Puffin to open it.`,
+    ),
+    { code: 'store_too_new' },
+  );
+}
+
+const isDir = (path: string) =>
+  stat(path).then(
+    (s) => (s.isDirectory() ? 'folder' : 'file'),
+    () => null,
+  );
+
 /**
- * Opens the `.puffin/` store of a project and brings it to STORE_VERSION. A store that does not exist is not
- * created (the first saved record creates the folder; its store.json is written at the next open). A store newer
- * than this build is refused rather than silently downgraded.
+ * Opens the store of a project and brings it to STORE_VERSION, one migration at a time, recording each version
+ * reached. A store that does not exist is not created (the first saved record creates the folder; its store.json
+ * is written at the next open). A store newer than this build is refused rather than silently downgraded. A store
+ * folder without a readable store.json (never written, or unreadable and kept aside) is taken for the oldest
+ * version: every migration runs (they are idempotent), so nothing of an old store is left unmigrated.
  */
-export async function openStore(projectDir: string, runMigrations = migrations): Promise<StoreState> {
+export async function openStore(
+  projectDir: string,
+  migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
+): Promise<StoreState> {
   const dir = storeDirOf(projectDir);
   const metaPath = join(dir, 'store.json');
-  const existed = await stat(dir).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (!existed) {
-    // A file where the folder should be cannot hold a store: say so now rather than at the first save.
-    if (
-      await stat(dir).then(
-        () => true,
-        () => false,
-      )
-    )
-      throw new Error(`${dir} is a file, not a folder; move it away so Puffin can keep its data there.`);
-    return { dir, exists: false, version: STORE_VERSION, createdAt: null, quarantined: [] };
-  }
-  const quarantined: string[] = [];
-  const read = await readJsonOrQuarantine<StoreMetaFile>(metaPath, checkMeta);
-  let meta: StoreMetaFile;
-  if (read.kind === 'ok') {
-    meta = read.value;
-  } else {
-    if (read.kind === 'corrupt') quarantined.push(read.keptAs.slice(dir.length + 1));
-    meta = { version: STORE_VERSION, createdAt: new Date().toISOString() };
-    await writeFileAtomic(metaPath, JSON.stringify(meta, null, 2) + '\n');
-  }
-  if (meta.version > STORE_VERSION) {
-    throw Object.assign(
-      new Error(
-        `This project's store (${dir}) was written by a newer Puffin (store version ${meta.version}); ` +
-          `update Puffin to open it.`,
-      ),
-      { code: 'store_too_new' },
-    );
-  }
+  const kind = await isDir(dir);
+  // A file where the folder should be cannot hold a store: say so now rather than at the first save.
+  if (kind === 'file')
+    throw new Error(`${dir} is a file, not a folder; move it away so Puffin can keep its data there.`);
+  if (kind === null) return { dir, exists: false, version: STORE_VERSION, createdAt: null, quarantined: [] };
+  const writeMeta = (m: StoreMeta) => writeFileAtomic(metaPath, checkedText('store.json', m, checkRecord));
+  const read = await readRecord<StoreMeta>({ dir }, metaPath, checkMeta);
+  const quarantined = read.problem ? [read.problem.keptAs] : [];
+  let meta = read.value ?? { version: 1, createdAt: new Date().toISOString() };
+  if (meta.version > STORE_VERSION) throw tooNew(dir, meta.version);
+  const from = meta.version;
   while (meta.version < STORE_VERSION) {
-    const step = runMigrations[meta.version];
+    const step = migrations[meta.version];
     if (!step) throw new Error(`No migration from store version ${meta.version}.`);
-    await step(dir);
+    await runMigration(dir, step);
     meta = { ...meta, version: meta.version + 1 };
-    await writeFileAtomic(metaPath, JSON.stringify(meta, null, 2) + '\n');
+    await writeMeta(meta);
   }
-  return { dir, exists: true, version: meta.version, createdAt: meta.createdAt, quarantined };
+  if (!read.value && from === STORE_VERSION) await writeMeta(meta); // only when there is no migration at all
+  return {
+    dir,
+    exists: true,
+    version: meta.version,
+    createdAt: meta.createdAt,
+    quarantined,
+    ...(read.value && from < STORE_VERSION ? { migratedFrom: from } : {}),
+  };
 }

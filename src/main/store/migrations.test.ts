@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, v1ToV2 } from './migrations';
+
+describe('v1ToV2', () => {
+  it('gives an assertion set without storyId its key, and leaves every other file alone', () => {
+    const files = {
+      'assertions/S1.json': { assertions: [{ id: 'A1', type: 'FILE_EXISTS', target: 'a' }] },
+      'assertions/S2.json': { storyId: 'S2', assertions: [] },
+      'assertions/results/S1.json': { storyId: 'S1', runs: [] },
+      'stories/x.json': { id: 'x', title: 'T' },
+      'ris/sp/S1.json': { storyId: 'S1' },
+    };
+    expect(v1ToV2(files)).toEqual({
+      write: { 'assertions/S1.json': { storyId: 'S1', assertions: files['assertions/S1.json'].assertions } },
+      remove: [],
+    });
+    // The key comes first, as the app writes sets.
+    expect(Object.keys(v1ToV2(files).write['assertions/S1.json'] as object)).toEqual([
+      'storyId',
+      'assertions',
+    ]);
+  });
+
+  it.each([
+    [{}, { description: '', conventions: '' }],
+    [{ description: 'A recipe app.' }, { description: 'A recipe app.', conventions: '' }],
+    [{ conventions: 'Small PRs.' }, { description: '', conventions: 'Small PRs.' }],
+  ])('writes out the project.json fields %j left to their defaults', (before, after) => {
+    expect(v1ToV2({ 'project.json': before })).toEqual({ write: { 'project.json': after }, remove: [] });
+  });
+
+  it('changes nothing in a store written by version 1 of the app, and is idempotent', () => {
+    const files = {
+      'project.json': { description: 'd', conventions: 'c' },
+      'assertions/S1.json': { storyId: 'S1', assertions: [] },
+    };
+    expect(v1ToV2(files)).toEqual({ write: {}, remove: [] });
+    const once = v1ToV2({ 'assertions/S1.json': { assertions: [] }, 'project.json': {} });
+    expect(v1ToV2(once.write)).toEqual({ write: {}, remove: [] });
+  });
+
+  it('does not touch values that are not objects (the store keeps those aside when it reads them)', () => {
+    expect(v1ToV2({ 'assertions/S1.json': [1], 'project.json': 'x' })).toEqual({ write: {}, remove: [] });
+  });
+
+  it('is registered as the step from version 1', () => {
+    expect(MIGRATIONS[1]).toBe(v1ToV2);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Store migrations: one pure function per store version, from the records of version N to those of N + 1.
+ * A migration sees every record file of the store that parses (path relative to the store, `/`-separated →
+ * parsed JSON; store.json and unparseable files excluded: the store keeps the latter aside when it reads them) and
+ * returns the files to write and to remove. It must be idempotent: a migration interrupted halfway (or run on a
+ * store whose store.json was lost) runs again over files of which some are already migrated.
+ */
+import { FOLDERS } from './folders';
+
+export type StoreFiles = Readonly<Record<string, unknown>>;
+
+export interface StoreChanges {
+  write: Record<string, unknown>;
+  remove: string[];
+}
+
+export type Migration = (files: StoreFiles) => StoreChanges;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `assertions/<key>.json` (not in a subfolder such as `assertions/results/`): the key, else null. */
+function assertionSetKey(path: string): string | null {
+  const prefix = `${FOLDERS.assertions.path}/`;
+  if (!path.startsWith(prefix) || !path.endsWith('.json')) return null;
+  const name = path.slice(prefix.length, -'.json'.length);
+  return name.includes('/') ? null : name;
+}
+
+/**
+ * Version 1 → 2: every record holds its key and every field its schema requires.
+ * - An assertion set written by hand could omit `storyId` (its file name said it): it gets it.
+ * - project.json could omit `description` or `conventions` (they defaulted to empty): they are written out.
+ */
+export const v1ToV2: Migration = (files) => {
+  const write: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(files)) {
+    if (!isObj(value)) continue;
+    const key = assertionSetKey(path);
+    if (key !== null && value.storyId === undefined) write[path] = { storyId: key, ...value };
+    if (path === 'project.json') {
+      const filled = { description: '', conventions: '', ...value };
+      if (value.description === undefined || value.conventions === undefined) write[path] = filled;
+    }
+  }
+  return { write, remove: [] };
+};
+
+/** Migration from each store version to the next; STORE_VERSION is one more than the last key. */
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2 };

@@ -1,0 +1,127 @@
+// A `.puffin/` folder written by version 1 of the app (test/fixtures/store-v1, made by
+// test/support/makeStoreFixture.ts) opens through this build's store: it is migrated, and every record of every
+// folder reads back with the content it had, raw CLI lines included, with no file kept aside.
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../assertions/resultStore';
+import { readStoredSet } from '../assertions/storySets';
+import { LogBus } from '../core/logger';
+import { PlanStore } from '../plans/planStore';
+import { FOLDERS } from './folders';
+import { openProjectStore } from './projectStore';
+import { openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
+
+const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/store-v1/', import.meta.url));
+
+let project: string;
+let store: string;
+beforeEach(async () => {
+  project = await mkdtemp(join(tmpdir(), 'puffin-fixture-'));
+  store = join(project, STORE_DIR);
+  await cp(FIXTURE, store, { recursive: true });
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+/** Every file under a folder, `/`-separated, relative to it. */
+async function files(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+const json = async (dir: string, rel: string): Promise<unknown> =>
+  JSON.parse(await readFile(join(dir, rel), 'utf8'));
+
+/** The fixture's records of one folder (direct children `<key>.json`), by key. */
+async function fixtureRecords(path: string): Promise<Map<string, unknown>> {
+  const names = (await readdir(join(FIXTURE, path)).catch(() => [] as string[])).filter((n) =>
+    n.endsWith('.json'),
+  );
+  const out = new Map<string, unknown>();
+  for (const n of names) out.set(n.slice(0, -'.json'.length), await json(FIXTURE, `${path}/${n}`));
+  return out;
+}
+
+describe('a version 1 store', () => {
+  it('is migrated to the current version and loses nothing', async () => {
+    expect(await json(FIXTURE, 'store.json')).toMatchObject({ version: 1 });
+    const bus = new LogBus();
+    const state = await openStore(project);
+    expect(state).toMatchObject({ version: STORE_VERSION, migratedFrom: 1, quarantined: [] });
+    expect(await json(store, 'store.json')).toEqual({
+      version: STORE_VERSION,
+      createdAt: ((await json(FIXTURE, 'store.json')) as { createdAt: string }).createdAt,
+    });
+
+    const { store: repos, problems } = await openProjectStore(store, bus.logger('project'));
+    const plans = new PlanStore(store, bus.logger('plans'));
+    expect(problems).toEqual([]);
+
+    // Every folder, through the store, record for record.
+    const same = async (path: string, read: (key: string) => Promise<unknown>) => {
+      const expected = await fixtureRecords(path);
+      expect(expected.size, `${path} is in the fixture`).toBeGreaterThan(0);
+      for (const [key, value] of expected) expect(await read(key), `${path}/${key}.json`).toEqual(value);
+    };
+    await same(FOLDERS.stories.path, (k) => repos.stories.records.get(k));
+    await same(FOLDERS.history.path, (k) => repos.history.get(k));
+    await same(FOLDERS.sprints.path, (k) => plans.sprints.get(k));
+    await same(FOLDERS.questions.path, (k) => plans.questions.get(k));
+    await same(FOLDERS.plans.path, (k) => plans.plans.get(k));
+    await same(FOLDERS.specs.path, (k) => plans.specs.get(k));
+    const sprintsWithRis = await readdir(join(FIXTURE, FOLDERS.ris.path));
+    expect(sprintsWithRis.length).toBeGreaterThan(0);
+    for (const sprintId of sprintsWithRis)
+      await same(`${FOLDERS.ris.path}/${sprintId}`, (k) => plans.ris(sprintId).get(k));
+    await same(FOLDERS.assertions.path, async (k) => (await readStoredSet(project, k)).set);
+    await same(FOLDERS.results.path, async (k) => {
+      const read = await readHistory(project, k);
+      return read.kind === 'ok' ? read.history : read;
+    });
+    expect(repos.settings.get()).toEqual(await json(FIXTURE, 'project.json'));
+    expect((await repos.stories.list()).length).toBe((await fixtureRecords('stories')).size);
+    expect((await plans.listSprints()).length).toBe((await fixtureRecords('sprints')).size);
+
+    // Raw CLI lines are still there, and read back line for line.
+    const raw = (await files(FIXTURE)).filter((f) => f.endsWith('.raw.jsonl'));
+    expect(raw.length).toBeGreaterThan(0);
+    for (const rel of raw) {
+      const text = await readFile(join(FIXTURE, rel), 'utf8');
+      expect(await readFile(join(store, rel), 'utf8')).toBe(text);
+      const id = rel.slice('history/'.length, -'.raw.jsonl'.length);
+      expect(await repos.history.rawLines(id)).toEqual(text.split('\n').filter((l) => l !== ''));
+    }
+
+    // No file kept aside, none lost; every record file unchanged on disk (this store needed no rewrite).
+    expect(await files(store)).toEqual(await files(FIXTURE));
+    for (const rel of (await files(FIXTURE)).filter((f) => f !== 'store.json'))
+      expect(await readFile(join(store, rel), 'utf8'), rel).toBe(await readFile(join(FIXTURE, rel), 'utf8'));
+    expect(bus.recent().filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('fills in what version 1 let a file leave out, so the current schemas accept it', async () => {
+    const [setName] = (await readdir(join(store, 'assertions'))).filter((n) => n.endsWith('.json'));
+    const key = setName!.slice(0, -'.json'.length);
+    const { storyId: _, ...keyless } = (await json(store, `assertions/${setName}`)) as { storyId: string };
+    await writeFile(join(store, 'assertions', setName!), JSON.stringify(keyless));
+    await writeFile(join(store, 'project.json'), JSON.stringify({ description: 'Only this.' }));
+    await openStore(project);
+    const { store: repos, problems } = await openProjectStore(store, new LogBus().logger('p'));
+    expect(problems).toEqual([]);
+    expect(repos.settings.get()).toEqual({ description: 'Only this.', conventions: '' });
+    expect((await readStoredSet(project, key)).set).toEqual({ storyId: key, ...keyless });
+  });
+
+  it('opens again without migrating twice', async () => {
+    await openStore(project);
+    const again = await openStore(project);
+    expect(again.version).toBe(STORE_VERSION);
+    expect(again.migratedFrom).toBeUndefined();
+  });
+});
