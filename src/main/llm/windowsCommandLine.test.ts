@@ -1,13 +1,12 @@
 // Issue 12 item 22: every registered schema, on every way the CLI is launched on Windows, stays under the
 // command-line limit that applies (or, through cmd.exe, is refused typed before anything is spawned).
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildCliArgs } from './cliArgs';
 import { accessArgs } from './grounding/accessArgs';
 import { MAX_RULE_CHARS, MAX_RULES } from './grounding/policy';
 import { invocation, type LocatedCli } from './locateCli';
+import { getSchema, SCHEMA_NAMES } from './schemas';
 import {
   CMD_LINE_LIMIT,
   CREATE_PROCESS_LIMIT,
@@ -17,8 +16,8 @@ import {
   withoutAnnotations,
 } from './windowsCommandLine';
 
-const SCHEMAS = fileURLToPath(new URL('../schemas/', import.meta.url));
-const files = readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'));
+// Every registered workflow schema (src/main/schemas), as the CLI gets it.
+const files = SCHEMA_NAMES;
 const NPM = 'C:\\Users\\Ada Lovelace-Byron\\AppData\\Roaming\\npm';
 const PKG = `${NPM}\\node_modules\\@anthropic-ai\\claude-code`;
 
@@ -63,7 +62,7 @@ describe('the Windows command line of every schema in src/main/schemas', () => {
 
   describe.each(Object.entries(routes))('%s: under CreateProcess’s 32,767', (_route, cli) => {
     it.each(files)('%s, with its full annotations', (file) => {
-      const schema = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as Record<string, unknown>;
+      const schema = getSchema(file).schema;
       const inv = invocation(cli, argsFor(schema));
       expect(inv.args).toContain(JSON.stringify(schema)); // nothing was dropped on this route
       expect(windowsCommandLine(inv.command, inv.args).length).toBeLessThanOrEqual(CREATE_PROCESS_LIMIT);
@@ -79,7 +78,7 @@ describe('the Windows command line of every schema in src/main/schemas', () => {
 
   describe.each(Object.entries(routes))('%s, grounded: under 32,767 too', (_route, cli) => {
     it.each(files)('%s', (file) => {
-      const schema = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as Record<string, unknown>;
+      const schema = getSchema(file).schema;
       if (!grounded.ok) throw new Error('grounded access args not built');
       const args = [
         ...buildCliArgs({ schema, maxTurns: 10, model: 'claude-sonnet-4-5-20250929' }),
@@ -92,9 +91,9 @@ describe('the Windows command line of every schema in src/main/schemas', () => {
 
   describe('an unresolved launcher through cmd.exe: under its 8,191, or refused before spawning', () => {
     // Measured: the assertions schemas are ~25,000 characters once cmd-escaped, ~15,000 without annotations.
-    const tooLong = new Set(['assertions.schema.json', 'sprint-assertions.schema.json']);
+    const tooLong = new Set<string>(['assertions', 'sprint-assertions']);
     it.each(files)('%s', (file) => {
-      const schema = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as Record<string, unknown>;
+      const schema = getSchema(file).schema;
       const attempt = () => invocation(cmdRoute, argsFor(schema));
       if (tooLong.has(file)) {
         expect(attempt).toThrow(expect.objectContaining({ code: 'command_too_long' }));
@@ -151,7 +150,7 @@ describe('withoutAnnotations', () => {
   it('validates every registered schema the same way afterwards', () => {
     const ajv = new Ajv({ strict: false });
     for (const file of files) {
-      const full = JSON.parse(readFileSync(SCHEMAS + file, 'utf8')) as object;
+      const full = getSchema(file).schema;
       const bare = JSON.parse(compactSchemaArgs(['--json-schema', JSON.stringify(full)])[1]!) as object;
       const samples = [{}, { x: 1 }, [], 'text'];
       for (const sample of samples) expect(ajv.validate(bare, sample)).toBe(ajv.validate(full, sample));

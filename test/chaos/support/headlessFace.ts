@@ -1,17 +1,20 @@
-// A row through the headless face: `node bin/puffin.mjs prompt --schema stories.schema.json --envelope stories`,
-// exactly as a user runs it, with the row's marker (CHAOS_TAG) in its environment so that everything it starts,
+// A row through the headless face: `node bin/puffin.mjs prompt --schema <the stories schema, as a file> --envelope
+// stories`, exactly as a user runs it, with the row's marker (CHAOS_TAG) in its environment so that everything it starts,
 // itself included, can be found afterwards.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getSchema } from '../../../src/main/llm/schemas';
 import type { Action } from '../faults';
 import { CHAOS_TAG, type RowResult, waitUntil } from './rowResult';
 import { survivorsAfter } from './processes';
 import { rowTag, tempDir, type RowCli } from './setup';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const STORIES_SCHEMA = fileURLToPath(
-  new URL('../../../src/main/schemas/stories.schema.json', import.meta.url),
-);
+/** The stories schema as a file, the way `puffin prompt --schema` takes one (it is built from shared limits). */
+const STORIES_SCHEMA = path.join(tempDir('puffin-chaos-schema-'), 'stories.schema.json');
+writeFileSync(STORIES_SCHEMA, JSON.stringify(getSchema('stories').schema));
 
 /** The outcome a headless run printed: 'ok', the error code, or why there is none. */
 function outcomeOf(stdout: string, signal: NodeJS.Signals | null): string {
