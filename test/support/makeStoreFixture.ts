@@ -1,14 +1,16 @@
-// Writes test/fixtures/store-v1/: the contents of a project's `.puffin/` folder exactly as the app of store
-// version 1 writes it, produced by driving the app's services (the real Claude Code CLI against the mock Messages
-// API, as the journey tests do) through every journey that stores something: project settings, stories derive /
-// modify / plain prompt (history with raw CLI lines), accepted and edited stories, two sprints (one planned through
-// questions, answers, generate, refine, restore, approve and specs, one closed), and assertion runs.
-// The store migration test opens a copy of it and checks that nothing is lost.
+// Writes test/fixtures/store-v<N>/: the contents of a project's `.puffin/` folder exactly as the app of store
+// version N (the current STORE_VERSION) writes it, produced by driving the app's services (the real Claude Code CLI
+// against the mock Messages API, as the journey tests do) through every journey that stores something: project
+// settings, stories derive / modify / plain prompt (history with raw CLI lines), accepted and edited stories, two
+// sprints (one planned through questions, answers, generate, refine, restore, approve and specs, one closed), and
+// assertion runs. The store migration test opens a copy of a fixture written by an older version and checks that
+// nothing is lost (test/fixtures/store-v1 was written by this script with the code of version 1).
 //
-//   npx tsx test/support/makeStoreFixture.ts [outDir]     (default test/fixtures/store-v1)
+//   npx tsx test/support/makeStoreFixture.ts [outDir]     (default test/fixtures/store-v<STORE_VERSION>)
 import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STORE_DIR, STORE_VERSION } from '../../src/main/store/storeMeta';
 import type { Generation } from '../../src/shared/stories';
 import { httpError, structured, text } from './mockTurns';
 import type { MessagesRequestBody, MockTurn } from './mockTypes';
@@ -19,7 +21,7 @@ import { driveServices } from './serviceDriver';
 import { lastToolResults, structuredOutputSchema } from './requestInspection';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outDir = process.argv[2] ?? join(root, 'test', 'fixtures', 'store-v1');
+const outDir = process.argv[2] ?? join(root, 'test', 'fixtures', `store-v${STORE_VERSION}`);
 
 const draft = (n: number) => ({
   title: `Share recipe ${n}`,
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
     await call('sprints:update', { id: closed.id, patch: { status: 'closed' } });
     await root.services.generation.idle();
     rmSync(outDir, { recursive: true, force: true });
-    cpSync(join(project, '.puffin'), outDir, { recursive: true });
+    cpSync(join(project, STORE_DIR), outDir, { recursive: true });
   } finally {
     await root.dispose();
     await world.close();
