@@ -25,9 +25,16 @@ describe('v1ToV2', () => {
     [{}, { description: '', conventions: '' }],
     [{ description: 'A recipe app.' }, { description: 'A recipe app.', conventions: '' }],
     [{ conventions: 'Small PRs.' }, { description: '', conventions: 'Small PRs.' }],
-  ])('writes out the project.json fields %j left to their defaults', (before, after) => {
-    expect(v1ToV2({ 'project.json': before })).toEqual({ write: { 'project.json': after }, remove: [] });
-  });
+    [
+      { description: 'd', conventions: 'c', stack: 'TS', neverTouch: ['a/'], theme: 'dark' },
+      { description: 'd', conventions: 'c', stack: 'TS', neverTouch: ['a/'] },
+    ],
+  ])(
+    'writes out the project.json fields %j left to their defaults, without keys it never knew',
+    (before, after) => {
+      expect(v1ToV2({ 'project.json': before })).toEqual({ write: { 'project.json': after }, remove: [] });
+    },
+  );
 
   it('changes nothing in a store written by version 1 of the app, and is idempotent', () => {
     const files = {

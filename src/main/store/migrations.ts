@@ -27,10 +27,14 @@ function assertionSetKey(path: string): string | null {
   return name.includes('/') ? null : name;
 }
 
+/** The fields of project.json in version 2 (a migration is frozen in time: this list is not the current schema's). */
+const PROJECT_FIELDS_V2 = ['description', 'conventions', 'stack', 'neverTouch', 'allowSensitive'];
+
 /**
- * Version 1 → 2: every record holds its key and every field its schema requires.
+ * Version 1 → 2: every record holds its key and every field its schema requires, and no other.
  * - An assertion set written by hand could omit `storyId` (its file name said it): it gets it.
- * - project.json could omit `description` or `conventions` (they defaulted to empty): they are written out.
+ * - project.json could omit `description` or `conventions` (they defaulted to empty): they are written out. Keys
+ *   it does not know were ignored by version 1 and dropped at its next save: they are dropped now.
  */
 export const v1ToV2: Migration = (files) => {
   const write: Record<string, unknown> = {};
@@ -39,8 +43,9 @@ export const v1ToV2: Migration = (files) => {
     const key = assertionSetKey(path);
     if (key !== null && value.storyId === undefined) write[path] = { storyId: key, ...value };
     if (path === 'project.json') {
-      const filled = { description: '', conventions: '', ...value };
-      if (value.description === undefined || value.conventions === undefined) write[path] = filled;
+      const known = Object.entries(value).filter(([k]) => PROJECT_FIELDS_V2.includes(k));
+      const filled = { description: '', conventions: '', ...Object.fromEntries(known) };
+      if (JSON.stringify(filled) !== JSON.stringify(value)) write[path] = filled;
     }
   }
   return { write, remove: [] };
