@@ -1,8 +1,8 @@
 // `puffin github export`: verify the sprint's stories at the current commit (recording the run, as verify does),
 // then export one issue per story with each criterion ticked only where it is proven now.
-import path from 'node:path';
 import type { RawAssertion } from '../assertions/evaluate';
 import { PlanStore } from '../plans/planStore';
+import { storeDirOf } from '../store/storeMeta';
 import { StoriesRepo } from '../store/storiesRepo';
 import { proveCriteria } from '../verify/criteria';
 import { projectVerifySource, SprintNotFoundError } from '../verify/projectSource';
@@ -53,7 +53,7 @@ function recordingSource(base: VerifySource, seen: Map<string, RawAssertion[]>):
 export async function exportSprintToGithub(options: GithubExportOptions): Promise<GithubExportOutcome> {
   const repo = parseRepo(options.repo);
   const apiUrl = normalizeApiUrl(options.apiUrl);
-  const storeDir = path.join(options.projectDir, '.puffin');
+  const storeDir = storeDirOf(options.projectDir);
   const sprint = await new PlanStore(storeDir).sprints.get(options.sprintId);
   if (!sprint) throw new SprintNotFoundError(`There is no sprint ${options.sprintId} in this project.`);
   const backlog = new Map((await new StoriesRepo(storeDir).list()).map((s) => [s.id, s]));

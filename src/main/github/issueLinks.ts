@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorCode } from '../../shared/errors';
 import { writeFileAtomic } from '../core/atomicFile';
+import { storeDirOf } from '../store/storeMeta';
 import { repoName, type RepoRef } from './repoRef';
 
 export interface IssueLink {
@@ -33,7 +34,7 @@ export function emptyLinks(repo: RepoRef, apiUrl: string): GithubLinks {
 
 export function linksFile(projectDir: string, repo: RepoRef, apiUrl: string): string {
   const host = new URL(apiUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
-  return path.join(projectDir, '.puffin', 'github', `${host}__${repo.owner}__${repo.name}.json`);
+  return path.join(storeDirOf(projectDir), 'github', `${host}__${repo.owner}__${repo.name}.json`);
 }
 
 function isLinks(v: unknown, repo: string): v is GithubLinks {

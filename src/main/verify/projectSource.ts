@@ -1,11 +1,11 @@
 // The project folder as verify's source: backlog stories, sprints, per-story assertions and their run history, read
 // and written through the same modules the app uses.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { ErrorCode } from '../../shared/errors';
 import { AssertionInputError, readStoryAssertions } from '../assertions/input';
+import { storyIdsWithSets } from '../assertions/storySets';
 import { appendRun, readHistory } from '../assertions/resultStore';
 import { PlanStore } from '../plans/planStore';
+import { storeDirOf } from '../store/storeMeta';
 import { StoriesRepo } from '../store/storiesRepo';
 import type { VerifySource, VerifyStoryRef } from './verifyProject';
 
@@ -14,13 +14,8 @@ export class SprintNotFoundError extends Error {
   readonly code = 'not_found' satisfies ErrorCode;
 }
 
-async function storiesWithAssertions(projectDir: string): Promise<string[]> {
-  const names = await readdir(path.join(projectDir, '.puffin', 'assertions')).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
-}
-
 export function projectVerifySource(projectDir: string): VerifySource {
-  const storeDir = path.join(projectDir, '.puffin');
+  const storeDir = storeDirOf(projectDir);
   const backlog = new StoriesRepo(storeDir);
   const plans = new PlanStore(storeDir);
   return {
@@ -35,7 +30,7 @@ export function projectVerifySource(projectDir: string): VerifySource {
       }
       // Backlog order first; assertion sets of stories no longer in the backlog still count (they were stored).
       const ids = known.map((s) => s.id);
-      const extra = (await storiesWithAssertions(projectDir)).filter((id) => !titles.has(id)).sort();
+      const extra = (await storyIdsWithSets(projectDir)).filter((id) => !titles.has(id)).sort();
       return [...ids, ...extra].map(ref);
     },
     async assertions(storyId) {

@@ -6,6 +6,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AssertionResult, AssertionRun } from '../../shared/assertions';
+import { STORE_DIR } from '../../shared/project';
 import type { StoryVerification } from '../../shared/verify';
 import { EvaluationContext } from '../assertions/context';
 import { evaluateAssertions, type RawAssertion } from '../assertions/evaluate';
@@ -45,7 +46,8 @@ export interface ProjectWatch {
 }
 
 const SKIP = ['.git', 'node_modules'];
-const ASSERTIONS_FILE = /^\.puffin\/assertions\/([^/]+)\.json$/;
+/** `<store>/assertions/<storyId>.json`, relative to the project (the store folder's name has a dot: escaped). */
+const ASSERTIONS_FILE = new RegExp(`^${STORE_DIR.replace('.', '\\.')}/assertions/([^/]+)\\.json$`);
 
 interface StoryState {
   title: string;
@@ -85,7 +87,7 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
       if (storyId) {
         await load(storyId, stories.get(storyId)?.title ?? '');
         reloaded.add(storyId);
-      } else if (!rel.startsWith('.puffin/') && rel !== '.puffin') files.push(rel);
+      } else if (!rel.startsWith(`${STORE_DIR}/`) && rel !== STORE_DIR) files.push(rel);
     }
     if (reloaded.size > 0) index = buildIndex();
     await ctx.forget(files);

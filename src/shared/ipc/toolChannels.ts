@@ -9,8 +9,8 @@ import type { Generation, GenerationSource } from '../stories';
 import { ID, schema } from './schemaParts';
 
 const MODEL = { type: 'string', maxLength: 200 } as const;
-/** Story ids of assertion sets become file names (as in `assertions:run`). */
-const STORY_ID = '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$';
+/** Story ids of assertion sets become file names: the one id rule (as in `assertions:run`). */
+const STORY_ID = ID;
 
 /** The envelope of one assertion; type-specific fields are checked per assertion when it is evaluated. */
 const rawAssertion = schema({

@@ -5,8 +5,9 @@
  */
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { STORE_DIR } from '../../../shared/project';
 
-export const WALK_SKIP_DIRS: readonly string[] = ['node_modules', '.git', '.puffin'];
+export const WALK_SKIP_DIRS: readonly string[] = ['node_modules', '.git', STORE_DIR];
 
 export interface FileStat {
   /** Relative, forward slashes. */
