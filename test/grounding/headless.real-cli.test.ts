@@ -8,7 +8,12 @@ import { structured, text, toolCalls } from '../support/mockTurns';
 import type { Responder } from '../support/mockTypes';
 import { runPuffin } from '../support/puffinBin';
 import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
-import { lastToolResults, structuredOutputSchema, toolResultText } from '../support/requestInspection';
+import {
+  lastToolResults,
+  structuredOutputSchema,
+  toolResultText,
+  userText,
+} from '../support/requestInspection';
 
 useRealCliTimeouts();
 
@@ -18,6 +23,7 @@ async function setup(respond: Responder) {
     projectFiles: {
       'src/cart.ts': 'export const CART_LIMIT = 42;\n',
       '.env': 'PAYMENT_KEY=PUFFIN_SECRET_777\n',
+      '.puffin/project.json': '{"description":"A web shop.","conventions":"","neverTouch":["migrations/"]}',
     },
   });
   const puffin = (args: string[], input: string) => runPuffin(args, { input, env: world.env, world });
@@ -64,6 +70,11 @@ describe('headless grounded calls (real CLI)', () => {
     expect(out.data).toEqual({ limit: 42 });
     expect(out.meta.read).toEqual(['src/cart.ts']);
     expect(out.warnings).toEqual([]);
+    // The project's context leads the prompt, as it does for every prompt of the app.
+    const sent = userText(mock.mainRequests()[0]!.body!);
+    expect(sent).toContain('## About the project\nA web shop.');
+    expect(sent).toContain('- migrations/');
+    expect(sent.indexOf('A web shop.')).toBeLessThan(sent.indexOf('What is the cart limit?'));
     expect(mock.requests.some((q) => q.rawBody.includes('PUFFIN_SECRET_777'))).toBe(false);
   });
 

@@ -3,7 +3,9 @@ import type { Generation } from '../../shared/stories';
 import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
 import { stat } from 'node:fs/promises';
-import { projectAllowList, type GroundingProvider } from '../llm/grounding/callGrounding';
+import type { GroundingProvider } from '../llm/grounding/callGrounding';
+import { readProjectSettings } from '../projectContext/readProjectSettings';
+import { projectContext } from '../workflows/promptParts';
 import { extractLegacy } from '../llm/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { HistoryRepo } from '../store/historyRepo';
@@ -34,10 +36,18 @@ async function baseGeneration(history: HistoryRepo, id: string | undefined): Pro
 }
 
 /** `puffin prompt --project DIR`: the folder must exist; its project settings' allowed paths apply. */
-async function groundIn(folder: string, provide: GroundingProvider) {
+/**
+ * `puffin prompt --project DIR`: the folder must exist; its project context leads the prompt and (unless
+ * `--hermetic`) the call is grounded in it, with its allowed paths.
+ */
+async function promptIn(folder: string, hermetic: boolean, provide: GroundingProvider) {
   const info = await stat(folder).catch(() => null);
   if (!info?.isDirectory()) throw new ServiceError('not_found', `The folder ${folder} does not exist.`);
-  return provide(folder, { allowSensitive: await projectAllowList(folder) });
+  const settings = await readProjectSettings(folder);
+  const grounding = hermetic
+    ? undefined
+    : await provide(folder, { allowSensitive: settings?.allowSensitive ?? [] });
+  return { context: settings ? projectContext(settings) : '', grounding };
 }
 
 export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
@@ -45,10 +55,11 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
   const titleLog = logBus.logger('title');
   return {
     'prompt:run': async ({ prompt, schema, envelope, maxTurns, model, project, hermetic }) => {
-      const grounded = project && !hermetic ? await groundIn(project, services.grounding) : undefined;
+      const place = project ? await promptIn(project, hermetic === true, services.grounding) : undefined;
+      const grounded = place?.grounding;
       return prompts.run({
         workflow: 'cli-prompt',
-        prompt: grounded?.promptSection ? `${prompt}\n\n${grounded.promptSection}` : prompt,
+        prompt: [place?.context, prompt, grounded?.promptSection].filter(Boolean).join('\n\n'),
         schema,
         ...(envelope ? { envelope } : {}),
         ...(maxTurns ? { maxTurns } : {}),

@@ -3,9 +3,6 @@
  * settings allow, and the prompt section with a repo map (kept per project, rebuilt incrementally). A map that
  * cannot be built costs the call its map, not its grounding.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { STORE_DIR } from '../../../shared/project';
 import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import { loadGroundingPolicy } from './loadPolicy';
@@ -61,20 +58,4 @@ export function createGroundingProvider(options: {
       promptSection: groundingPromptSection(repoMap ? { repoMap } : {}),
     };
   };
-}
-
-/**
- * The allowed sensitive paths of a project folder that is not opened (`puffin prompt --project`), read from its
- * project.json without touching the store: none when there is no such file or it is not valid.
- */
-export async function projectAllowList(root: string): Promise<string[]> {
-  try {
-    const settings = JSON.parse(await readFile(path.join(root, STORE_DIR, 'project.json'), 'utf8')) as {
-      allowSensitive?: unknown;
-    };
-    const list = settings.allowSensitive;
-    return Array.isArray(list) && list.every((p) => typeof p === 'string') ? list : [];
-  } catch {
-    return [];
-  }
 }
