@@ -7,13 +7,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STORE_DIR } from '../../shared/project';
 import type { ProjectSettings } from '../../shared/stories';
-import { projectSettingsProblem } from '../store/recordChecks';
+import { recordCheck } from '../store/recordSchemas';
+
+const check = recordCheck('project-settings');
 
 export async function readProjectSettings(root: string): Promise<ProjectSettings | null> {
   try {
     const value: unknown = JSON.parse(await readFile(path.join(root, STORE_DIR, 'project.json'), 'utf8'));
-    if (projectSettingsProblem(value) !== null) return null;
-    return { description: '', conventions: '', ...(value as Partial<ProjectSettings>) };
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    // Description and conventions may be missing from an older file; they default to empty.
+    const settings = { description: '', conventions: '', ...value };
+    return check(settings) === null ? (settings as ProjectSettings) : null;
   } catch {
     return null;
   }
