@@ -793,6 +793,26 @@ export interface RunOwner {
   startedAt: string;
 }
 
+export interface GithubLinks {
+  key: string;
+  version: 1;
+  repo: string;
+  apiUrl: string;
+  milestones: {
+    [k: string]: {
+      number: number;
+      title: string;
+    };
+  };
+  issues: {
+    [k: string]: {
+      number: number;
+      url: string;
+      exportedAt: string;
+    };
+  };
+}
+
 export interface ProjectSettings {
   description: string;
   conventions: string;
@@ -924,6 +944,8 @@ export interface Sprint {
   status: 'open' | 'closed' | 'archived';
   createdAt: string;
   updatedAt: string;
+  budgetUsd?: number | null;
+  startCommit?: string | null;
 }
 
 export interface StoreMeta {
@@ -974,6 +996,7 @@ export interface RecordTypes {
   'assertion-history': AssertionHistory;
   'assertion-set': StoredAssertionSet;
   generation: Generation;
+  'github-links': GithubLinks;
   'project-settings': ProjectSettings;
   'sprint-plan': SprintPlan;
   'sprint-questions': SprintQuestions;

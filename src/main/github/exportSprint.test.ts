@@ -1,13 +1,14 @@
 // The whole export from a project folder in a real git repository: verify at HEAD, tick what is proven, keep the
 // issue numbers in .puffin, tick more after a commit makes a criterion pass, close with the commit named.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
 import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
 import { seedSprintStory } from '../../../test/support/proofProject';
 import type { GithubError } from './errors';
 import { exportSprintToGithub, type GithubExportOptions } from './exportSprint';
-import { linksFile } from './issueLinks';
+import { linksKey } from './issueLinks';
 
 let repo: GitFixture;
 let api: MockGithubApi;
@@ -63,7 +64,10 @@ describe('exportSprintToGithub', () => {
     const issue = api.repo('octo/app').issues[0]!;
     expect(issue.body).toContain('- [x] A module exists\n- [ ] It exports toCsv\n');
     const saved = JSON.parse(
-      await readFile(linksFile(repo.dir, { owner: 'octo', name: 'app' }, api.url), 'utf8'),
+      await readFile(
+        path.join(repo.dir, '.puffin', 'github', `${linksKey({ owner: 'octo', name: 'app' }, api.url)}.json`),
+        'utf8',
+      ),
     ) as { issues: Record<string, { number: number }> };
     expect(saved.issues[storyId]?.number).toBe(1);
 
@@ -82,6 +86,19 @@ describe('exportSprintToGithub', () => {
     expect(api.repo('octo/app').comments.map((c) => c.body)).toEqual([
       `Verified by Puffin at commit ${fixed}: every assertion of story \`${storyId}\` passes.`,
     ]);
+    expect(api.repo('octo/app').issues).toHaveLength(1);
+  });
+
+  it('an unreadable link file stops the export with store_unreadable; the next run finds the issues by marker', async () => {
+    await repo.commit('module');
+    await exportSprintToGithub(options());
+    const key = linksKey({ owner: 'octo', name: 'app' }, api.url);
+    await writeFile(path.join(repo.dir, '.puffin', 'github', `${key}.json`), '{broken');
+    const err = await exportSprintToGithub(options()).catch((e: unknown) => e);
+    expect((err as { code: string }).code).toBe('store_unreadable');
+    expect((err as Error).message).toContain('kept aside as .puffin/github/');
+    const again = await exportSprintToGithub(options());
+    expect(again.issues.map((i) => [i.number, i.action])).toEqual([[1, 'unchanged']]);
     expect(api.repo('octo/app').issues).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { projectVerifySource, SprintNotFoundError } from '../verify/projectSourc
 import { verifyProject, type VerifySource } from '../verify/verifyProject';
 import { createGithubClient, realTimers } from './client';
 import { exportIssues, type ExportResult, type ExportStory } from './exportIssues';
-import { fileLinksStore, type LinksStore } from './issueLinks';
+import { storeLinks, type LinksStore } from './issueLinks';
 import type { RateLimitOptions } from './rateLimit';
 import { normalizeApiUrl, parseRepo, type RepoRef } from './repoRef';
 import { resolveGithubToken, type TokenSources } from './token';
@@ -85,7 +85,7 @@ export async function exportSprintToGithub(options: GithubExportOptions): Promis
   });
   const result = await exportIssues({
     session: { octokit, repo, apiUrl },
-    links: (options.links ?? ((r, u) => fileLinksStore(options.projectDir, r, u)))(repo, apiUrl),
+    links: (options.links ?? ((r, u) => storeLinks(options.projectDir, r, u)))(repo, apiUrl),
     sprint: { id: sprint.id, title: sprint.title },
     stories,
     commit: report.commit,

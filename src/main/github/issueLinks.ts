@@ -1,52 +1,36 @@
-// Which GitHub issue belongs to which story, and which milestone to which sprint, kept per repository in
-// `.puffin/github/<host>__<owner>__<name>.json` so a rerun updates the same issues instead of opening new ones.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+// Which GitHub issue belongs to which story, and which milestone to which sprint, kept per repository in the project
+// store (`.puffin/github/<host>__<owner>__<name>.json`, schema github-links) so a rerun updates the same issues
+// instead of opening new ones.
 import type { ErrorCode } from '../../shared/errors';
-import { writeFileAtomic } from '../core/atomicFile';
+import type { GithubLinks } from '../../shared/schema-types';
+import { FOLDERS } from '../store/folders';
+import { RecordFolder } from '../store/recordFolder';
 import { storeDirOf } from '../store/storeMeta';
 import { repoName, type RepoRef } from './repoRef';
 
-export interface IssueLink {
-  number: number;
-  url: string;
-  /** ISO time of the last export that created or changed it. */
-  exportedAt: string;
-}
-
-export interface GithubLinks {
-  version: 1;
-  /** OWNER/NAME */
-  repo: string;
-  apiUrl: string;
-  milestones: Record<string, { number: number; title: string }>;
-  issues: Record<string, IssueLink>;
-}
+export type { GithubLinks } from '../../shared/schema-types';
+export type IssueLink = GithubLinks['issues'][string];
 
 export interface LinksStore {
   load(): Promise<GithubLinks>;
   save(links: GithubLinks): Promise<void>;
 }
 
-export function emptyLinks(repo: RepoRef, apiUrl: string): GithubLinks {
-  return { version: 1, repo: repoName(repo), apiUrl, milestones: {}, issues: {} };
-}
-
-export function linksFile(projectDir: string, repo: RepoRef, apiUrl: string): string {
+/** The record's key (its file name): the API's host, the owner and the name, in the store's id alphabet. */
+export function linksKey(repo: RepoRef, apiUrl: string): string {
   const host = new URL(apiUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
-  return path.join(storeDirOf(projectDir), 'github', `${host}__${repo.owner}__${repo.name}.json`);
+  return `${host}__${repo.owner}__${repo.name}`.slice(0, 128);
 }
 
-function isLinks(v: unknown, repo: string): v is GithubLinks {
-  const o = v as Partial<GithubLinks> | null;
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    o.version === 1 &&
-    o.repo === repo &&
-    typeof o.milestones === 'object' &&
-    typeof o.issues === 'object'
-  );
+export function emptyLinks(repo: RepoRef, apiUrl: string): GithubLinks {
+  return {
+    key: linksKey(repo, apiUrl),
+    version: 1,
+    repo: repoName(repo),
+    apiUrl,
+    milestones: {},
+    issues: {},
+  };
 }
 
 export class LinksUnreadableError extends Error {
@@ -55,34 +39,25 @@ export class LinksUnreadableError extends Error {
 }
 
 /**
- * The file store. An unreadable file stops the export rather than being replaced: without it every story would
- * get a second issue (the marker search finds Puffin's issues again, but only those still labelled).
+ * The links of one repository in the project store. A file that cannot be read is kept aside by the store; the
+ * export then stops and says so rather than go on without it (the issues would be found again by their markers,
+ * but only those still labelled `puffin`): a second run starts from the markers, knowingly.
  */
-export function fileLinksStore(projectDir: string, repo: RepoRef, apiUrl: string): LinksStore {
-  const file = linksFile(projectDir, repo, apiUrl);
+export function storeLinks(projectDir: string, repo: RepoRef, apiUrl: string): LinksStore {
+  const folder = new RecordFolder<GithubLinks>({ dir: storeDirOf(projectDir) }, FOLDERS.github);
+  const key = linksKey(repo, apiUrl);
   return {
     async load() {
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyLinks(repo, apiUrl);
-        throw err;
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
+      const links = await folder.get(key);
+      if (links) return links;
+      const problem = folder.problems.find((p) => p.file.endsWith(`${key}.json`));
+      if (problem)
         throw new LinksUnreadableError(
-          `${file} is not valid JSON (${(err as Error).message}); fix or remove it.`,
+          `The issue numbers of ${repoName(repo)} could not be read (${problem.reason}); the file was kept aside as ` +
+            `.puffin/${problem.keptAs}. Run the export again to find the issues by their Puffin markers.`,
         );
-      }
-      if (!isLinks(value, repoName(repo)))
-        throw new LinksUnreadableError(
-          `${file} is not a Puffin issue-link file of ${repoName(repo)}; fix or remove it.`,
-        );
-      return value;
+      return emptyLinks(repo, apiUrl);
     },
-    save: (links) => writeFileAtomic(file, JSON.stringify(links, null, 2) + '\n'),
+    save: async (links) => void (await folder.put(links)),
   };
 }

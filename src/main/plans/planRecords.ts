@@ -56,8 +56,15 @@ export function approvePlan(
 }
 
 /** A new open sprint; ids are sortable by creation time and unique enough per project. */
-export function newSprint(storyIds: readonly string[], title: string, now: Date): Sprint {
+/** `startCommit`: HEAD when the sprint is created (kept only inside a git repository). */
+export function newSprint(
+  storyIds: readonly string[],
+  title: string,
+  now: Date,
+  startCommit: string | null = null,
+): Sprint {
   const at = now.toISOString();
   const id = `sprint-${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  return { id, title, storyIds: [...storyIds], status: 'open', createdAt: at, updatedAt: at };
+  const sprint: Sprint = { id, title, storyIds: [...storyIds], status: 'open', createdAt: at, updatedAt: at };
+  return startCommit ? { ...sprint, startCommit } : sprint;
 }

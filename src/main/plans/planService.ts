@@ -16,6 +16,8 @@ import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';
+import { readGitCommit } from '../assertions/gitCommit';
+import { sprintBudget } from '../budget/sprintSpend';
 import { recordingSendPrompt } from '../services/callRecorder';
 import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
@@ -75,7 +77,8 @@ export class PlanService {
     if (missing.length)
       throw new ServiceError('not_found', `These stories are not in the backlog: ${missing.join(', ')}.`);
     const titleSource = stories.map((s) => s!.title).join('; ');
-    const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now());
+    const start = await readGitCommit(p.path); // what "changed since the sprint started" compares with
+    const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now(), start);
     await p.plans.sprints.put(sprint);
     await this.sprintsChanged(p);
     if (!req.title) this.jobs.inBackground((signal) => this.retitle(p, sprint, titleSource, signal));
@@ -250,7 +253,8 @@ export class PlanService {
       new ServiceError('busy', 'This sprint is already being worked on; wait for it or cancel it.');
     return this.jobs.run(sprintId, busy, async (signal) => {
       const sprintTitle = async () => (await requireSprint(p, sprintId)).title;
-      const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now };
+      const budget = sprintBudget(p, sprintId);
+      const calls = { jobs: this.jobs, store: p.store, sprintId, sprintTitle, now: this.now, budget };
       return job(
         p,
         {

@@ -12,6 +12,7 @@ const NAMES: RecordName[] = [
   'assertion-history',
   'assertion-set',
   'generation',
+  'github-links',
   'project-settings',
   'sprint',
   'sprint-plan',

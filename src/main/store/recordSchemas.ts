@@ -10,6 +10,7 @@ import { validate } from '../llm/validate';
 import assertionHistory from '../schemas/records/assertion-history.schema';
 import assertionSet from '../schemas/records/assertion-set.schema';
 import generation from '../schemas/records/generation.schema';
+import githubLinks from '../schemas/records/github-links.schema';
 import { without } from '../schemas/records/parts';
 import projectSettings from '../schemas/records/project-settings.schema';
 import sprintPlan from '../schemas/records/sprint-plan.schema';
@@ -30,6 +31,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   'assertion-history': assertionHistory,
   'assertion-set': assertionSet,
   generation,
+  'github-links': githubLinks,
   'project-settings': projectSettings,
   'sprint-plan': sprintPlan,
   'sprint-questions': sprintQuestions,

@@ -218,6 +218,10 @@ export const requestSchemas = {
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
           status: { enum: ['open', 'closed', 'archived'] },
+          /** What the sprint's model calls may cost in USD; null removes the limit. */
+          budgetUsd: {
+            anyOf: [{ type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 }, { type: 'null' }],
+          },
         },
       },
     },

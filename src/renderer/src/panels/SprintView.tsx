@@ -8,6 +8,7 @@ import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
 import { LivePlanPreview } from './LivePlanPreview';
 import { StepCancel } from './StepCancel';
+import { SprintBudget } from './SprintBudget';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -117,6 +118,7 @@ export function SprintView() {
             </button>
           ))}
         </div>
+        <SprintBudget key={sprint.id} sprint={sprint} disabled={busy !== null} />
         <p className="muted progress-line" role="status" aria-live="polite">
           {busy ? BUSY_LABEL[busy] : ''}
         </p>

@@ -44,7 +44,10 @@ export interface SprintSlice {
   loadSprints(): Promise<void>;
   createSprint(storyIds: readonly string[]): Promise<boolean>;
   openSprint(id: string | null): Promise<void>;
-  updateSprint(id: string, patch: { title?: string; status?: SprintStatus }): Promise<void>;
+  updateSprint(
+    id: string,
+    patch: { title?: string; status?: SprintStatus; budgetUsd?: number | null },
+  ): Promise<void>;
   analyzeSprint(): Promise<void>;
   saveAnswers(answers: Record<string, string>): Promise<boolean>;
   generatePlan(answers?: Record<string, string>): Promise<void>;

@@ -14,6 +14,14 @@ export function setupStore(options: { project?: boolean } = {}): Setup {
   const client = createFakeClient();
   client.handle('stories:list', () => []);
   client.handle('history:list', () => []);
+  // The sprint view's budget line asks what the sprint cost: nothing yet.
+  client.handle('costs:get', () => ({
+    totalUsd: 0,
+    unattributedUsd: 0,
+    verifiedCount: 0,
+    costPerVerifiedUsd: null,
+    sprints: [],
+  }));
   const store = createAppStore(client);
   store.setState({ settings: SETTINGS, project: options.project === false ? null : PROJECT });
   // Follow the journey's events (progress, stories:changed, history:changed) as the App does.
