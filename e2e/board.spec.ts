@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Page } from '@playwright/test';
 import { GIT_TEST_ENV } from '../test/support/gitFixture';
-import { seedSprintStory } from '../test/support/proofProject';
-import { StoriesRepo } from '../src/main/store/storiesRepo';
 import { expect, test } from './support/host';
+
+const SEED_SCRIPT = join(import.meta.dirname, 'support', 'seedBoardStore.ts');
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
@@ -16,29 +16,8 @@ const nav = (page: Page, name: string) =>
 async function seed(projectDir: string): Promise<void> {
   const git = (...args: string[]) => execa('git', args, { cwd: projectDir, env: GIT_TEST_ENV });
   await git('init', '--quiet', '--initial-branch=main');
-  await seedSprintStory(projectDir, {
-    story: {
-      title: 'Export the backlog',
-      description: 'As a PM I want a CSV.',
-      acceptanceCriteria: ['toCsv'],
-    },
-    sprintTitle: 'Export',
-    assertions: [
-      {
-        id: 'csv',
-        type: 'FILE_CONTAINS',
-        target: 'src/csv.ts',
-        message: 'has toCsv',
-        assertion: { content: 'toCsv' },
-      },
-    ],
-  });
-  const drafts = Array.from({ length: 5000 }, (_, i) => ({
-    title: `Backlog story ${i}`,
-    description: '',
-    acceptanceCriteria: [],
-  }));
-  await new StoriesRepo(join(projectDir, '.puffin')).accept(drafts);
+  // The store is written by the app's own modules, in a tsx process (see seedBoardStore.ts for why).
+  await execa(process.execPath, ['--import', 'tsx', SEED_SCRIPT, projectDir]);
   await writeFile(join(projectDir, 'README.md'), 'project\n');
   await mkdir(join(projectDir, 'src'));
   await writeFile(join(projectDir, 'src', 'csv.ts'), 'export function toCsv() { return ""; }\n');

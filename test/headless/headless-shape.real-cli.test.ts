@@ -4,9 +4,12 @@
 // a command added later without a step here fails the coverage check.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index';
 import { runPuffin } from '../../src/cli/testing';
+import { GIT_TEST_ENV } from '../support/gitFixture';
+import { startMockGithubApi } from '../support/mockGithubApi';
 import { structured, text } from '../support/mockTurns';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
 import {
@@ -81,9 +84,9 @@ function writeBacklog(): void {
 }
 
 const ran = new Set<string>();
-async function puffin(argv: string[], stdin = '') {
+async function puffin(argv: string[], stdin = '', env: Record<string, string> = {}) {
   const { code, out } = await world.guard(
-    runPuffin(argv, { stdin, env: world.env, cwd: world.dir }),
+    runPuffin(argv, { stdin, env: { ...world.env, ...env }, cwd: world.dir }),
     `puffin ${argv.join(' ')}`,
   );
   expect({ argv: argv.join(' '), code, keys: Object.keys(out).sort() }).toEqual({
@@ -125,6 +128,11 @@ describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
       ]),
     );
 
+    const accepted = await puffin(['stories', 'accept', ...at]);
+    expect((accepted.data as unknown[]).length).toBe(3);
+    const listed = await puffin(['stories', 'list', ...at, '--query', 'feature 3']);
+    expect(listed.meta).toEqual({ total: 3, shown: 1 });
+
     writeBacklog();
     const sprint = (await puffin(['sprint', 'create', ...at, '--stories', 's1,s2'])).data as { id: string };
     const s = [...at, '--sprint', sprint.id];
@@ -152,6 +160,32 @@ describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
       JSON.stringify({ assertions: [{ id: 'A', type: 'FILE_EXISTS', target: 'src/index.ts' }] }),
     );
     await puffin(['assertions', 'evaluate', ...at, '--assertions', list]);
+
+    // Proof of done needs a repository: its commands read git, and the export talks to the loopback GitHub API.
+    const git = (...args: string[]) => execa('git', args, { cwd: world.project, env: GIT_TEST_ENV });
+    await git('init', '--quiet', '--initial-branch=main');
+    await git('add', '--all');
+    await git('commit', '--quiet', '-m', 'journey');
+    const verified = await world.guard(
+      runPuffin(['verify', ...s], { env: world.env, cwd: world.dir }),
+      'puffin verify',
+    );
+    // verify exits 1 when an assertion fails; either way it prints the §6 shape.
+    expect(Object.keys(verified.out).sort()).toEqual(['data', 'meta', 'source', 'warnings']);
+    ran.add('verify');
+    await puffin(['hooks', 'install', ...at]);
+    await puffin(['ci', 'init', ...at]);
+    const api = await startMockGithubApi({ repos: ['octo/app'] });
+    try {
+      const exported = await puffin(
+        ['github', 'export', ...s, '--repo', 'octo/app', '--api-url', api.url],
+        '',
+        { GITHUB_TOKEN: api.token },
+      );
+      expect((exported.data as { issues: unknown[] }).issues).toHaveLength(2);
+    } finally {
+      await api.close();
+    }
 
     expect([...ran].sort()).toEqual(commands.map((c) => c.path.join(' ')).sort());
   });
