@@ -2,6 +2,7 @@
 import { familyOf } from '../shared/errors';
 import type { IpcErrorData } from '../shared/ipc/errors';
 import type { Generation, GenerationSource } from '../shared/stories';
+import { HEADLESS_ADVICE } from './headlessAdvice';
 import { printJson, type CliIo } from './io';
 import type { CliErrorData, Section6 } from './spec';
 
@@ -38,14 +39,34 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
   };
 }
 
+/** What of a prompt failure's diagnostics the command line prints: the evidence, not the raw stdout and stderr. */
+const PROMPT_EVIDENCE = [
+  'validationErrors',
+  'errors',
+  'resultSubtype',
+  'exitCode',
+  'signal',
+  'retryAfterMs',
+] as const;
+
+function promptEvidence(details: unknown): Record<string, unknown> | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const d = details as Record<string, unknown>;
+  const kept = PROMPT_EVIDENCE.filter((k) => d[k] !== undefined && d[k] !== null).map((k) => [k, d[k]]);
+  const nonEmpty = kept.filter(([, v]) => !Array.isArray(v) || v.length > 0);
+  return nonEmpty.length ? Object.fromEntries(nonEmpty) : undefined;
+}
+
 /**
- * The error object of a failed request. A prompt failure's details are its diagnostics (stderr, raw CLI lines):
- * too much for one line of JSON, and the message already says what to do; other details are kept.
+ * The error object of a failed request: main's message, then what to do about it on the command line. A prompt
+ * failure's details are only its evidence (which schema paths failed, the CLI's own errors): its raw lines and
+ * stderr are too much for one line of JSON; other details are kept.
  */
 export function errorData(error: IpcErrorData): CliErrorData {
-  const { code, message, details } = error;
-  const diagnostics = familyOf(code) === 'prompt';
-  return details === undefined || diagnostics ? { code, message } : { code, message, details };
+  const { code, details } = error;
+  const message = `${error.message} ${HEADLESS_ADVICE[code]}`;
+  const kept = familyOf(code) === 'prompt' ? promptEvidence(details) : details;
+  return kept === undefined ? { code, message } : { code, message, details: kept };
 }
 
 /** Prints `{"error": {...}}` and returns exit code 1. */

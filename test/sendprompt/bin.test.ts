@@ -101,12 +101,14 @@ describe('puffin prompt', () => {
       { world },
     );
     expect(exitCode).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({
-      error: {
-        code: 'not_logged_in',
-        message: expect.stringContaining('Run `claude` in a terminal and use /login'),
-      },
+    const { error } = JSON.parse(stdout) as { error: Record<string, unknown> };
+    expect(error).toEqual({
+      code: 'not_logged_in',
+      message: expect.stringContaining('Run `claude` in a terminal and use /login'),
+      // The evidence of a prompt failure (how the CLI ended), never its raw stdout or stderr.
+      details: expect.objectContaining({ exitCode: 1 }),
     });
+    expect(Object.keys(error.details as object)).not.toContain('rawLines');
   });
 
   it('finds `claude` on PATH when PUFFIN_CLAUDE_PATH is not set', async () => {

@@ -8,14 +8,16 @@ import {
 } from './errors';
 
 describe('PromptError', () => {
-  it('tells the user what to do for the setup failures', () => {
+  it('says what happened in words every face can use (no Settings, panels or flags: each face adds its own step)', () => {
     expect(new PromptError('cli_not_found').message).toBe(
-      'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or set its path in Settings.',
+      'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or point Puffin at it.',
     );
     expect(new PromptError('not_logged_in').message).toBe(
-      'Claude Code is not logged in. Run `claude` in a terminal and use /login.',
+      'Claude Code is not logged in, or its API key was refused. Run `claude` in a terminal and use /login, or set a valid ANTHROPIC_API_KEY.',
     );
-    expect(new PromptError('cli_not_executable').message).toMatch(/chmod \+x/);
+    for (const code of PROMPT_ERROR_CODES) {
+      expect(defaultMessage(code)).not.toMatch(/settings|activity|panel|--[a-z]|chmod|below|turn limit/i);
+    }
   });
 
   it.each(PROMPT_ERROR_CODES)('%s has its own specific message, never a generic "failed"', (code) => {

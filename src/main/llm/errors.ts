@@ -16,10 +16,10 @@ export const STDERR_TAIL_LIMIT = 8192;
 
 const MESSAGES: Record<PromptErrorCode, string> = {
   cli_not_found:
-    'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or set its path in Settings.',
-  cli_not_executable:
-    'The Claude Code CLI was found but cannot be run (permission denied). Check the file is executable (`chmod +x`), or set another path in Settings.',
-  not_logged_in: 'Claude Code is not logged in. Run `claude` in a terminal and use /login.',
+    'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or point Puffin at it.',
+  cli_not_executable: 'The Claude Code CLI was found but cannot be run (permission denied).',
+  not_logged_in:
+    'Claude Code is not logged in, or its API key was refused. Run `claude` in a terminal and use /login, or set a valid ANTHROPIC_API_KEY.',
   rate_limited: 'Claude usage limit reached. Wait a few minutes and try again.',
   overloaded: 'The Claude API is overloaded right now. Try again in a minute.',
   api_error:
@@ -27,27 +27,25 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   max_turns:
     'Claude ran out of turns before returning a result. Try again; a smaller, more focused request needs fewer turns.',
   max_budget:
-    'The spending limit for this request was reached before Claude finished. Simplify the request or split it into smaller ones.',
+    'The spending limit for this request (what is left of the sprint’s budget) was reached before Claude finished.',
   structured_output_retries_exhausted:
     'Claude could not produce output matching the expected format after several tries. Try again, or simplify the request.',
   no_structured_output:
     'Claude answered without returning structured data. Try again; rephrasing the request can help.',
   schema_dropped:
     'This Claude Code CLI ignored the output schema (it may be too old). Update it with `npm install -g @anthropic-ai/claude-code`.',
-  validation_failed:
-    "Claude's answer did not match the expected format. Try again; details are in the activity log.",
+  validation_failed: "Claude's answer did not match the expected format.",
   invalid_schema: 'The output schema is not a valid draft-07 JSON Schema with an object root.',
   timeout:
     'Claude took too long and the request was stopped. Try again, or split the request into smaller ones.',
   cancelled: 'The request was cancelled.',
-  crashed: 'The Claude Code CLI stopped unexpectedly. Try again; details are in the activity log.',
-  no_result: 'The Claude Code CLI ended without a result. Try again; details are in the activity log.',
+  crashed: 'The Claude Code CLI stopped unexpectedly.',
+  no_result: 'The Claude Code CLI ended without a result.',
   garbage_output:
     'The Claude Code CLI printed output Puffin cannot read, so it was stopped. Try again; if it keeps happening, update the CLI with `npm install -g @anthropic-ai/claude-code`.',
   command_too_long:
-    "This request does not fit the command line of cmd.exe (8,191 characters), which starts the Claude Code CLI here because Puffin could not tell what its launcher runs. Point Puffin at the CLI itself: set the path of claude.exe (or of @anthropic-ai/claude-code's cli.js) in Settings or in PUFFIN_CLAUDE_PATH.",
-  execution_error:
-    'The Claude Code CLI reported an error while running the request. Details are in the activity log.',
+    "This request does not fit the command line of cmd.exe (8,191 characters), which starts the Claude Code CLI here because Puffin could not tell what its launcher runs. Point Puffin at the CLI itself (claude.exe, or @anthropic-ai/claude-code's cli.js).",
+  execution_error: 'The Claude Code CLI reported an error while running the request.',
 };
 
 const RETRYABLE: ReadonlySet<PromptErrorCode> = new Set([

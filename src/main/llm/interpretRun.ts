@@ -10,6 +10,7 @@ import { legacyFallback } from './legacyFallback';
 import type { DataSource, PromptMeta, SendPromptResult } from './promptTypes';
 import type { ResolvedSchema } from './resolveSchema';
 import type { RunOutcome } from './runCli';
+import { spawnFailure } from './spawnFailure';
 import type { CliEvent } from './stream';
 import { validate } from './validate';
 
@@ -31,10 +32,9 @@ export function interpretRun(run: RunOutcome, ctx: InterpretContext): SendPrompt
 
   switch (run.endedBy) {
     case 'spawn_error': {
-      const errno = run.exit.errorCode;
-      if (errno === 'ENOENT') throw fail('cli_not_found', ctx.cliPath);
-      if (errno === 'EACCES' || errno === 'EPERM') throw fail('cli_not_executable', ctx.cliPath);
-      throw fail('crashed', run.exit.errorMessage ?? errno);
+      const why = spawnFailure(run.exit.errorCode, ctx.cliPath);
+      if (why) throw fail(why.code, why.detail);
+      throw fail('crashed', run.exit.errorMessage ?? run.exit.errorCode);
     }
     case 'timeout':
       throw fail('timeout', ctx.timeoutMs ? `after ${Math.round(ctx.timeoutMs / 1000)} s` : undefined);

@@ -62,6 +62,17 @@ const MESSAGES: Record<FailureCode, string> = {
   no_result: 'The CLI printed no result line.',
 };
 
+/** Whether the model's last top-level StructuredOutput call was answered with an error (its input off the schema). */
+function lastStructuredCallRejected(events: CliEvent[]): boolean {
+  let lastCall: string | undefined;
+  for (const e of events) {
+    if (e.kind !== 'assistant' || e.parentToolUseId) continue;
+    for (const b of e.blocks) if (b.type === 'tool_use' && b.name === STRUCTURED_OUTPUT_TOOL) lastCall = b.id;
+  }
+  if (lastCall === undefined) return false;
+  return events.some((e) => e.kind === 'tool_result' && e.toolUseId === lastCall && e.isError);
+}
+
 function subtypeCode(subtype: string | undefined): FailureCode | undefined {
   switch (subtype) {
     case 'error_max_turns':
@@ -107,6 +118,10 @@ export function classifyFailure(
   if (schemaAttached && init && !init.tools.includes(STRUCTURED_OUTPUT_TOOL)) return make('schema_dropped');
   if (!result) return make('no_result');
   const bySubtype = subtypeCode(result.subtype);
+  // Turns spent on StructuredOutput calls the CLI refused are invalid output, not a turn limit the user can raise.
+  if (bySubtype === 'max_turns' && lastStructuredCallRejected(events)) {
+    return make('structured_output_retries_exhausted', false, base.errors[0] ?? '');
+  }
   if (bySubtype) return make(bySubtype, false, base.errors[0] ?? '');
   if (result.subtype === 'success') {
     return result.isError ? make('api_error', false, result.resultText ?? '') : make('no_structured_output');

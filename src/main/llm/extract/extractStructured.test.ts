@@ -90,6 +90,32 @@ describe('extractStructured data sources', () => {
     expect(x).toMatchObject({ ok: false, failure: { code: 'max_turns', unacknowledgedToolInput: { v: 1 } } });
   });
 
+  it('calls turns spent on rejected StructuredOutput calls invalid output, not a turn limit', () => {
+    const x = run([
+      init(),
+      toolUse('t1', { v: 'bad' }),
+      toolResult('t1', true),
+      toolUse('t2', { v: 'worse' }),
+      toolResult('t2', true),
+      result({ subtype: 'error_max_turns', is_error: true, errors: ['Reached maximum number of turns (2)'] }),
+    ]);
+    expect(x).toMatchObject({ ok: false, failure: { code: 'structured_output_retries_exhausted' } });
+  });
+
+  it('keeps max_turns when the turns went to other tools', () => {
+    const bash = {
+      type: 'assistant',
+      message: { id: 'm1', content: [{ type: 'tool_use', id: 'b1', name: 'Bash', input: {} }] },
+    };
+    const x = run([
+      init(),
+      bash,
+      toolResult('b1', true),
+      result({ subtype: 'error_max_turns', is_error: true }),
+    ]);
+    expect(x).toMatchObject({ ok: false, failure: { code: 'max_turns' } });
+  });
+
   it('ignores StructuredOutput calls made inside a sub-agent', () => {
     const x = run([
       init(),

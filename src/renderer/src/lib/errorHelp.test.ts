@@ -19,6 +19,29 @@ describe('describeError', () => {
     );
   });
 
+  const FACES = ['desktop', 'browser'] as const;
+  /** Words naming what only the other face has: advice must name something the user can do where they are. */
+  const FOREIGN: Record<(typeof FACES)[number], RegExp> = {
+    desktop: /reload the page|\?token=|url (it|puffin) printed|browser|npm run serve|x-puffin-token/i,
+    browser: /quit puffin|puffin’s own window/i,
+  };
+  it.each(ALL_ERROR_CODES.flatMap((code) => FACES.map((face) => [code, face] as const)))(
+    '%s in the %s face names a step that face offers, and promises nothing "below"',
+    (code, face) => {
+      const { next } = describeError(fromWire({ code, message: 'x' }), face);
+      expect(next).not.toMatch(FOREIGN[face]);
+      expect(next).not.toMatch(/\bbelow\b/i);
+    },
+  );
+
+  it('says how to get back in per face when the host refuses the page', () => {
+    expect(describeError({ code: 'unauthorized', message: 'x' }, 'browser').next).toContain('?token=');
+    expect(describeError({ code: 'unauthorized', message: 'x' }, 'desktop').next).toBe(
+      'Quit Puffin and start it again.',
+    );
+    expect(describeError({ code: 'not_supported', message: 'x' }, 'browser').next).toMatch(/folder dialog/);
+  });
+
   it('keeps main’s message and adds the install command and Settings for a missing CLI', () => {
     const h = describeError({ code: 'cli_not_found', message: 'Claude Code CLI not found at /x.' });
     expect(h.message).toBe('Claude Code CLI not found at /x.');

@@ -1,5 +1,6 @@
 import { familyOf, isErrorCode } from '../../../shared/errors';
 import type { UiError } from '../store/uiError';
+import type { GuiFace } from './errorHelpEntry';
 import { ERROR_HELP } from './errorHelpText';
 
 export { INSTALL_COMMAND } from './errorHelpText';
@@ -67,14 +68,22 @@ function evidence(err: UiError): Pick<ErrorHelp, 'validationErrors' | 'rawLines'
   }
 }
 
-/** The help for an error, from its code's entry in ERROR_HELP; a code main does not know reads as internal. */
-export function describeError(err: UiError): ErrorHelp {
+/** The face this renderer runs in: the Electron preload sets window.puffin; a browser tab has none. */
+export function currentFace(): GuiFace {
+  return typeof window !== 'undefined' && window.puffin ? 'desktop' : 'browser';
+}
+
+/**
+ * The help for an error, from its code's entry in ERROR_HELP, in the words of the face it is shown in; a code main
+ * does not know reads as internal.
+ */
+export function describeError(err: UiError, face: GuiFace = currentFace()): ErrorHelp {
   const error: UiError = isErrorCode(err.code) ? err : { code: 'internal_error', message: err.message };
   const entry = ERROR_HELP[error.code];
   const help: ErrorHelp = {
     title: entry.title,
     message: error.message,
-    next: entry.next,
+    next: typeof entry.next === 'string' ? entry.next : entry.next[face],
     openSettings: entry.openSettings ?? false,
     retry: entry.retry,
     openProject: entry.openProject ?? false,

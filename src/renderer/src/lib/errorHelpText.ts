@@ -1,12 +1,15 @@
 import type { ErrorCode } from '../../../shared/errors';
-import { again, fix, INSTALL_COMMAND, type HelpEntry } from './errorHelpEntry';
+import { again, fix, INSTALL_COMMAND, type FaceText, type HelpEntry } from './errorHelpEntry';
 import { TOOLS_HELP } from './errorHelpTools';
 
 export { INSTALL_COMMAND, type HelpEntry };
 
 const FORMAT = "Claude's answer did not match the expected format";
-const FORMAT_NEXT = 'Retry; rewording the request can help. The errors and the raw output are below.';
+const FORMAT_NEXT = 'Retry; rewording the request can help. What Claude answered is in the Activity panel.';
 const HOST_URL = 'Open Puffin with the URL it printed at start-up (it contains ?token=…).';
+/** Host refusals: in a browser tab, a fresh link; the desktop window never talks to the host, so restart it. */
+const hostRefused = (browser: string): FaceText => ({ desktop: RESTART, browser });
+const RESTART = 'Quit Puffin and start it again.';
 const REGENERATE = 'Regenerate the item again; the plan was left unchanged.';
 
 /**
@@ -22,7 +25,7 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
   cli_not_executable: again(
     'The Claude Code CLI cannot be run',
-    'Make the file executable (chmod +x), or set another path in Settings → Claude Code CLI path, then retry.',
+    'Set Settings → Claude Code CLI path to the claude program itself (a file your user may run, whose interpreter is installed), then retry.',
     { openSettings: true },
   ),
   not_logged_in: again(
@@ -51,7 +54,7 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   structured_output_retries_exhausted: again(FORMAT, FORMAT_NEXT),
   no_structured_output: again(FORMAT, FORMAT_NEXT),
   validation_failed: again(FORMAT, FORMAT_NEXT),
-  schema_dropped: again('Your Claude Code CLI is too old', 'Update it with the command below, then retry.', {
+  schema_dropped: again('Your Claude Code CLI is too old', `Update it (${INSTALL_COMMAND}), then retry.`, {
     command: INSTALL_COMMAND,
   }),
   invalid_schema: fix(
@@ -69,7 +72,7 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
   no_result: again(
     'The Claude Code CLI ended without an answer',
-    'Retry; what the CLI printed is below and in the Activity panel.',
+    'Retry; what the CLI printed is in the Activity panel.',
   ),
   command_too_long: fix(
     'The request does not fit the command line',
@@ -78,46 +81,59 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
   execution_error: again(
     'The Claude Code CLI reported an error',
-    'Retry; the errors it reported are below and in the Activity panel.',
+    'Retry; the errors it reported are in the Activity panel.',
   ),
   garbage_output: again(
     'The Claude Code CLI printed unreadable output',
-    'Retry. If it keeps happening, update the CLI with the command below.',
+    `Retry. If it keeps happening, update the CLI (${INSTALL_COMMAND}).`,
     { command: INSTALL_COMMAND },
   ),
 
   // The contract and its transports.
-  unknown_channel: fix(
-    'This version of the window does not match Puffin',
-    'Close and reopen Puffin (in a browser: reload the page), then try again.',
+  unknown_channel: fix('This version of the window does not match Puffin', {
+    desktop: `${RESTART} Then try again.`,
+    browser: 'Reload the page, then try again.',
+  }),
+  invalid_payload: fix(
+    'Puffin refused the request',
+    'Correct the values Puffin refused (each is listed with the error), then try again.',
   ),
-  invalid_payload: fix('Puffin refused the request', 'Correct the values listed below, then try again.'),
   not_found: fix(
     'Not found',
     'It may have been deleted or moved: check the path, or pick it again from its list (e.g. reopen the sprint from Sprints).',
   ),
-  not_supported: fix(
-    'Not available here',
-    'This face of Puffin cannot do that (e.g. there is no folder dialog in the browser): type the value instead.',
-  ),
+  not_supported: fix('Not available here', {
+    desktop: 'This window cannot do that: type the value instead.',
+    browser:
+      'A browser tab cannot do that (e.g. it has no folder dialog): type the value (such as the folder’s path) instead.',
+  }),
   internal_error: again(
     'Puffin hit an unexpected error',
     'Try again; if it keeps happening, the Activity panel has the details for a bug report.',
   ),
-  forbidden_sender: fix('This window may not call Puffin', 'Use Puffin’s own window and close this one.'),
-  unauthorized: fix('The Puffin host refused this page', HOST_URL),
-  forbidden_host: fix('The Puffin host refused this address', `Use 127.0.0.1, not another name. ${HOST_URL}`),
-  forbidden_origin: fix('Another site tried to use Puffin', HOST_URL),
-  method_not_allowed: fix('The Puffin host refused the request', `Reload the page. ${HOST_URL}`),
-  bad_request: fix('The Puffin host could not read the request', `Reload the page. ${HOST_URL}`),
+  forbidden_sender: fix('This window may not call Puffin', {
+    desktop: 'Use Puffin’s own window and close this one.',
+    browser: HOST_URL,
+  }),
+  unauthorized: fix('The Puffin host refused this page', hostRefused(HOST_URL)),
+  forbidden_host: fix(
+    'The Puffin host refused this address',
+    hostRefused(`Use 127.0.0.1, not another name. ${HOST_URL}`),
+  ),
+  forbidden_origin: fix('Another site tried to use Puffin', hostRefused(HOST_URL)),
+  method_not_allowed: fix('The Puffin host refused the request', hostRefused(`Reload the page. ${HOST_URL}`)),
+  bad_request: fix('The Puffin host could not read the request', hostRefused(`Reload the page. ${HOST_URL}`)),
   token_in_url: fix(
     'The token belongs in a header, not in the address',
-    'Reload the page from the URL Puffin printed at start-up; API clients send the token in the x-puffin-token header.',
+    hostRefused(
+      'Reload the page from the URL Puffin printed at start-up; API clients send the token in the x-puffin-token header.',
+    ),
   ),
-  host_unreachable: again(
-    'The Puffin host is not answering',
-    'Check that the terminal that started Puffin (npm run serve) is still running; restart it if needed, then retry.',
-  ),
+  host_unreachable: again('The Puffin host is not answering', {
+    desktop: `${RESTART} Then retry.`,
+    browser:
+      'Check that the terminal that started Puffin (npm run serve) is still running; restart it if needed, then retry.',
+  }),
 
   // Projects and their store.
   no_project: fix('No project open', 'Open a project in the Project panel first.', { openProject: true }),
