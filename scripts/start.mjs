@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
 import { decideLaunch, fallbackLine } from './launch.mjs';
+import { loadEntry } from './prebuilt.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -74,10 +75,9 @@ function downloadElectron() {
 }
 
 async function runHost() {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { runHost } = await import(join(root, 'src', 'host', 'main.ts'));
-  await runHost({ port, json });
+  const say = (line) => process.stderr.write(line + '\n');
+  const { runHost } = await loadEntry(root, 'host', say);
+  await runHost({ port, json, rendererDir: join(root, 'out', 'renderer') });
 }
 
 buildIfStale();

@@ -1,5 +1,4 @@
 import { commands } from './commands/index';
-import { runCommand } from './face';
 import { helpText, usage } from './help';
 import type { CliIo } from './io';
 import { printError } from './output';
@@ -27,6 +26,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   try {
+    // Loaded only to run a command: the composition root and its engines are most of the start-up cost.
+    const { runCommand } = await import('./face');
     return await runCommand(match, rest, io);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

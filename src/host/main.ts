@@ -10,10 +10,12 @@ export interface HostCliOptions {
   port?: number;
   /** Print one JSON line {url, launchUrl} instead of prose (used by the e2e harness). */
   json?: boolean;
+  /** The built renderer (default out/renderer beside the sources; the prebuilt host lives elsewhere). */
+  rendererDir?: string;
 }
 
 export async function runHost(opts: HostCliOptions = {}): Promise<void> {
-  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const rendererDir = opts.rendererDir ?? fileURLToPath(new URL('../../out/renderer', import.meta.url));
   if (!existsSync(`${rendererDir}/index.html`)) {
     process.stderr.write(`The renderer is not built (${rendererDir}); run \`npm run build\` first.\n`);
     process.exit(1);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Assertion, StoryAssertionsView } from '../../shared/assertions';
 import type { Logger } from '../core/logger';
 import { ServiceError } from '../core/errors';
-import { evaluateAssertions } from './evaluate';
 import { firstPassed, latestResults } from './history';
 import { readStoryAssertions } from './input';
 import { appendRun, readHistory } from './resultStore';
@@ -81,6 +80,8 @@ export function createAssertionsService(deps: AssertionsServiceDeps) {
       }
       const chosen = assertionIds ? all.filter((a) => assertionIds.includes(String(a.id))) : all;
       if (chosen.length === 0) throw new ServiceError('not_found', `No such assertion in story ${storyId}.`);
+      // Loaded on first use: the evaluators bring TypeScript, postcss and css-tree.
+      const { evaluateAssertions } = await import('./evaluate');
       const run = await evaluateAssertions(projectDir, chosen);
       const saved = await appendRun(projectDir, storyId, run);
       if (saved.movedAside)

@@ -8,7 +8,7 @@ import type { AssertionResult } from '../../shared/assertions';
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { AssertionsEvaluation, EvaluatedAssertion } from '../../shared/ipc/toolChannels';
 import { ServiceError } from '../core/errors';
-import { evaluateAssertions, type RawAssertion } from './evaluate';
+import type { RawAssertion } from './evaluate';
 import { parseAssertionSet, readStoryAssertions } from './input';
 import { appendRun } from './resultStore';
 
@@ -38,6 +38,8 @@ export async function evaluateSet(req: RequestOf<'assertions:evaluate'>): Promis
     storyId !== undefined
       ? await readStoryAssertions(project, storyId)
       : parseAssertionSet({ assertions: req.assertions }, 'the assertions list');
+  // Loaded by the command that evaluates: the evaluators bring TypeScript, postcss and css-tree.
+  const { evaluateAssertions } = await import('./evaluate');
   const result = await evaluateAssertions(project, assertions);
   const warnings: string[] = [];
   let saved: string | null = null;

@@ -8,7 +8,7 @@ import type {
   DiscriminationCheck,
 } from '../../shared/assertions';
 import type { EvaluateOptions } from './context';
-import { evaluateAssertions, type RawAssertion } from './evaluate';
+import type { RawAssertion } from './evaluate';
 
 export interface DiscriminationReport {
   run: AssertionRun;
@@ -26,6 +26,8 @@ export async function checkDiscriminating(
   assertions: readonly RawAssertion[],
   options: EvaluateOptions = {},
 ): Promise<DiscriminationReport> {
+  // The evaluators (TypeScript, postcss, css-tree) load on first use: `coverage` callers never need them.
+  const { evaluateAssertions } = await import('./evaluate');
   const run = await evaluateAssertions(projectDir, assertions, options);
   const checks = run.results.map((r) => ({
     assertionId: r.assertionId,

@@ -9,7 +9,7 @@ import type { ProjectStore } from '../store/projectStore';
 import { loadBoardFacts } from './boardLoader';
 import { buildBoard, type BoardFacts } from './boardModel';
 import { projectVerifySource } from './projectSource';
-import { startProjectWatch, type ProjectWatch, type WatchUpdate } from './projectWatch';
+import type { ProjectWatch, WatchUpdate } from './projectWatch';
 
 export interface BoardWatchDeps {
   /** The opened project, or null. */
@@ -68,13 +68,16 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
       live.clear();
       if (!watching) {
         const dir = p.path;
-        const watch = startProjectWatch({
-          projectDir: dir,
-          source: projectVerifySource(dir),
-          onUpdate,
-          onError: (err) => deps.log.warn(`Board watch of ${dir}: ${String(err)}`),
-          ...(deps.watchFiles === false ? { watchFiles: false } : {}),
-        });
+        // The watch's evaluators (TypeScript, postcss, css-tree) load when a board is first watched.
+        const watch = import('./projectWatch').then(({ startProjectWatch }) =>
+          startProjectWatch({
+            projectDir: dir,
+            source: projectVerifySource(dir),
+            onUpdate,
+            onError: (err) => deps.log.warn(`Board watch of ${dir}: ${String(err)}`),
+            ...(deps.watchFiles === false ? { watchFiles: false } : {}),
+          }),
+        );
         watching = { dir, watch };
         watch
           .then((w) => (watching?.watch === watch ? (resolved = w) : w.close()))

@@ -6,13 +6,12 @@ import { writeFileAtomic } from '../core/atomicFile';
 import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
-import { exportSprintToGithub } from '../github/exportSprint';
 import { loadCostReport } from './boardLoader';
 import { writeCiWorkflow } from './ciWorkflow';
 import { toJUnitXml } from './junit';
 import { installPrePushHook } from './prePushHook';
 import { projectVerifySource } from './projectSource';
-import { verifyProject, type VerifyOutcome } from './verifyProject';
+import type { VerifyOutcome } from './verifyProject';
 
 type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get' | 'costs:get';
 
@@ -37,6 +36,8 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
   return {
     'verify:run': async ({ sprintId, junit }): Promise<ResponseOf<'verify:run'>> => {
       const dir = projectDir();
+      // Loaded by the commands that use them: the evaluators and the GitHub client are heavy.
+      const { verifyProject } = await import('./verifyProject');
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
       const junitPath = junit ? path.resolve(dir, junit) : null;
@@ -57,6 +58,7 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
     'hooks:install': () => installPrePushHook(projectDir()),
     'ci:init': () => writeCiWorkflow(projectDir()),
     'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
+      const { exportSprintToGithub } = await import('../github/exportSprint');
       const r = await exportSprintToGithub({
         projectDir: projectDir(),
         sprintId,

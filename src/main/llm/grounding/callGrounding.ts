@@ -7,7 +7,7 @@ import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import { loadGroundingPolicy } from './loadPolicy';
 import type { GroundingRequest } from './prepareAccess';
-import { RepoMapBuilder } from './repoMap/repoMap';
+import type { RepoMapBuilder } from './repoMap/repoMap';
 
 export interface CallGrounding extends GroundingRequest {
   /** Appended to the workflow's prompt. */
@@ -41,7 +41,11 @@ export function createGroundingProvider(options: {
     let repoMap: string | undefined;
     try {
       let builder = builders.get(root);
-      if (!builder) builders.set(root, (builder = new RepoMapBuilder(root)));
+      if (!builder) {
+        // Loaded by the first grounded call: the map parses scripts with TypeScript.
+        const { RepoMapBuilder } = await import('./repoMap/repoMap');
+        builders.set(root, (builder = new RepoMapBuilder(root)));
+      }
       const policy = await loadGroundingPolicy(root, allow);
       const map = await builder.build({
         policy,

@@ -1,0 +1,138 @@
+// Prebuilt JavaScript for the headless CLI and the browser host (out/headless/), so neither is transpiled by tsx at
+// every start (tsx costs about twice the CPU of a bundle). Built on first use and rebuilt whenever a file it was
+// built from changed (its modification time or size), so it is never stale; tsx is only the fallback when the build
+// cannot run (no esbuild, a read-only checkout). `node scripts/prebuilt.mjs` builds it ahead of time.
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The bundles' entry points, by name. Each bundle's heavy dependencies stay behind its dynamic imports. */
+export const ENTRIES = { cli: 'src/cli/main.ts', host: 'src/host/main.ts' };
+/** Files that change the bundle without being one of its inputs. */
+const EXTRA_INPUTS = ['package.json', 'scripts/prebuilt.mjs'];
+const OLD_BUILDS_KEPT_MS = 24 * 3600 * 1000;
+
+/**
+ * Packages stay external (resolved from node_modules at run time), except deep imports without an extension
+ * (`ajv/dist/runtime/ucs2length`), which Node's ESM resolution refuses: those few small files are bundled.
+ */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const deepWithoutExtension = /^(@[^/]+\/[^/]+|[^@/:][^/]*)\/./.test(path) && !/\.[cm]?js$/.test(path);
+      return deepWithoutExtension ? undefined : { path, external: true };
+    });
+  },
+};
+
+const buildsDir = (root) => join(root, 'out', 'headless');
+const manifestPath = (root) => join(buildsDir(root), 'current.json');
+
+/** [modification time, size] of a file, or null when it is gone. */
+function stamp(file) {
+  try {
+    const s = statSync(file);
+    return [s.mtimeMs, s.size];
+  } catch {
+    return null;
+  }
+}
+
+/** The current build's folder when every file it was built from is unchanged; otherwise null. */
+export function freshBuild(root) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath(root), 'utf8'));
+  } catch {
+    return null;
+  }
+  const dir = join(buildsDir(root), manifest.dir);
+  for (const [file, then] of Object.entries(manifest.inputs)) {
+    const now = stamp(join(root, file));
+    if (now?.[0] !== then?.[0] || now?.[1] !== then?.[1]) return null;
+  }
+  return Object.keys(ENTRIES).every((name) => existsSync(join(dir, `${name}.js`))) ? dir : null;
+}
+
+/**
+ * Bundles both entries into a new folder and then points current.json at it (written whole, then renamed), so
+ * concurrent starts never load a half-written build. Folders of older builds go after a day: a host started from
+ * one still loads its lazy chunks from it.
+ */
+export async function build(root) {
+  const { build: esbuild } = await import('esbuild');
+  const name = `b${Date.now()}-${process.pid}`;
+  const outdir = join(buildsDir(root), name);
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  // Stamps taken before bundling: a file edited during the build makes the next start rebuild.
+  const before = Object.fromEntries(EXTRA_INPUTS.map((f) => [f, stamp(join(root, f))]));
+  const result = await esbuild({
+    absWorkingDir: root,
+    entryPoints: ENTRIES,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    plugins: [externalPackages],
+    chunkNames: 'chunks/[name]-[hash]',
+    define: { __PUFFIN_VERSION__: JSON.stringify(version) },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = { ...before };
+  for (const file of Object.keys(result.metafile.inputs)) inputs[file] = stamp(join(root, file));
+  const tmp = `${manifestPath(root)}.${process.pid}`;
+  writeFileSync(tmp, JSON.stringify({ dir: name, inputs }));
+  renameSync(tmp, manifestPath(root));
+  removeOldBuilds(root, name);
+  return outdir;
+}
+
+function removeOldBuilds(root, keep) {
+  const cutoff = Date.now() - OLD_BUILDS_KEPT_MS;
+  for (const entry of readdirSync(buildsDir(root), { withFileTypes: true })) {
+    const dir = join(buildsDir(root), entry.name);
+    if (entry.isDirectory() && entry.name !== keep && statSync(dir).mtimeMs < cutoff)
+      rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Imports an entry's module: from the prebuilt bundle (built now when missing or stale), or through tsx when the
+ * build fails (`say` is told why) or PUFFIN_NO_PREBUILT is set.
+ */
+export async function loadEntry(root, name, say) {
+  if (!process.env.PUFFIN_NO_PREBUILT) {
+    let dir = freshBuild(root);
+    if (!dir) {
+      try {
+        dir = await build(root);
+      } catch (err) {
+        const why = String(err.errors?.[0]?.text ?? err.message).split('\n')[0];
+        say(`puffin: could not prebuild ${relative(root, buildsDir(root))} (${why}); running through tsx.`);
+      }
+    }
+    if (dir) return import(pathToFileURL(join(dir, `${name}.js`)).href);
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(pathToFileURL(join(root, ENTRIES[name])).href);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  mkdirSync(buildsDir(root), { recursive: true });
+  process.stdout.write(`built ${relative(root, await build(root))}\n`);
+}

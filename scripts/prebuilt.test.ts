@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build, ENTRIES, freshBuild } from './prebuilt.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+let root: string;
+
+function write(rel: string, text: string): void {
+  mkdirSync(join(root, rel, '..'), { recursive: true });
+  writeFileSync(join(root, rel), text);
+}
+
+/** Runs `loadEntry(root, 'cli')` in a fresh Node, as bin/puffin.mjs does; prints the entry's `answer`. */
+function loadCli(env: Record<string, string> = {}): { answer: string; said: string } {
+  const runner = `import { loadEntry } from ${JSON.stringify(join(repo, 'scripts', 'prebuilt.mjs'))};
+    const said = [];
+    const m = await loadEntry(${JSON.stringify(root)}, 'cli', (l) => said.push(l));
+    process.stdout.write(JSON.stringify({ answer: m.answer, said: said.join('\\n') }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', runner], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { answer: string; said: string };
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'puffin-prebuilt-'));
+  write('package.json', JSON.stringify({ version: '9.8.7', type: 'module' }));
+  mkdirSync(join(root, 'scripts'));
+  copyFileSync(join(repo, 'scripts', 'prebuilt.mjs'), join(root, 'scripts', 'prebuilt.mjs'));
+  write('src/cli/word.ts', `export const word: string = 'one';\n`);
+  write(
+    'src/cli/main.ts',
+    `import { word } from './word';\ndeclare const __PUFFIN_VERSION__: string | undefined;\n` +
+      `export const answer = word + ' ' + (typeof __PUFFIN_VERSION__ === 'string' ? __PUFFIN_VERSION__ : 'source');\n`,
+  );
+  write('src/host/main.ts', `export const host = true;\n`);
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the prebuilt headless bundle (out/headless)', () => {
+  it('is built on first use, with the package version written in, and reused while nothing changed', async () => {
+    expect(freshBuild(root)).toBeNull();
+    expect(loadCli().answer).toBe('one 9.8.7');
+    const dir = freshBuild(root);
+    expect(dir).not.toBeNull();
+    expect(loadCli().answer).toBe('one 9.8.7');
+    expect(freshBuild(root)).toBe(dir);
+  });
+
+  it('is stale as soon as any file it was built from changes, imported ones included, and rebuilt', async () => {
+    await build(root);
+    expect(freshBuild(root)).not.toBeNull();
+    write('src/cli/word.ts', `export const word: string = 'two!';\n`);
+    expect(freshBuild(root)).toBeNull();
+    expect(loadCli().answer).toBe('two! 9.8.7');
+    write('package.json', JSON.stringify({ version: '9.8.10', type: 'module' }));
+    expect(freshBuild(root)).toBeNull();
+    expect(loadCli().answer).toBe('two! 9.8.10');
+  });
+
+  it('falls back to running the sources through tsx when it cannot be built, and says why', () => {
+    writeFileSync(join(root, 'out'), 'a file where the build folder should be');
+    const { answer, said } = loadCli();
+    expect(answer).toBe('one source');
+    expect(said).toMatch(/could not prebuild out\/headless .*running through tsx/);
+  });
+
+  it('runs the sources through tsx when PUFFIN_NO_PREBUILT is set', () => {
+    expect(loadCli({ PUFFIN_NO_PREBUILT: '1' }).answer).toBe('one source');
+    expect(freshBuild(root)).toBeNull();
+  });
+});
+
+/** Packages that cost 100+ ms to load: only the commands that use them may import them, dynamically. */
+const HEAVY = [
+  'typescript',
+  'postcss',
+  'css-tree',
+  '@octokit/rest',
+  '@anthropic-ai/sdk',
+  'openai',
+  '@google/genai',
+];
+
+describe('what the CLI and the browser host load at start', () => {
+  it.each(Object.entries(ENTRIES))('%s imports no heavy package statically', async (_name, entry) => {
+    const { metafile } = await esbuild({
+      absWorkingDir: repo,
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      outdir: 'unused',
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const reached = new Set([entry]);
+    const chains = new Map([[entry, entry]]);
+    const heavy: string[] = [];
+    for (const file of reached)
+      for (const imp of metafile.inputs[file]?.imports ?? []) {
+        if (imp.kind !== 'import-statement' || reached.has(imp.path)) continue;
+        if (HEAVY.includes(imp.path)) heavy.push(`${chains.get(file)} -> ${imp.path}`);
+        reached.add(imp.path);
+        chains.set(imp.path, `${chains.get(file)} -> ${imp.path}`);
+      }
+    expect(heavy).toEqual([]);
+    expect(reached.size).toBeGreaterThan(20);
+  });
+});
