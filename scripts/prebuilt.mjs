@@ -1,17 +1,9 @@
 // Prebuilt JavaScript for the headless CLI and the browser host (out/headless/), so neither is transpiled by tsx at
 // every start (tsx costs about twice the CPU of a bundle). Built on first use and rebuilt whenever a file it was
 // built from changed (its modification time or size), so it is never stale; tsx is only the fallback when the build
-// cannot run (no esbuild, a read-only checkout). `node scripts/prebuilt.mjs` builds it ahead of time.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+// cannot run (no esbuild, a read-only checkout). `node scripts/prebuilt.mjs` builds it ahead of time (npm test does,
+// so its parallel tests do not each build it).
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -133,6 +125,8 @@ export async function loadEntry(root, name, say) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  mkdirSync(buildsDir(root), { recursive: true });
-  process.stdout.write(`built ${relative(root, await build(root))}\n`);
+  const fresh = freshBuild(root);
+  process.stdout.write(
+    fresh ? `up to date: ${relative(root, fresh)}\n` : `built ${relative(root, await build(root))}\n`,
+  );
 }

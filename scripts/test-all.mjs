@@ -33,6 +33,9 @@ check('prettier', run('prettier --check', bin('prettier'), ['--check', '.', '--l
 check('typecheck (node)', run('tsc (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']));
 check('typecheck (web)', run('tsc (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']));
 
+// The prebuilt CLI and host, once, before the tests that start them in parallel.
+check('prebuilt headless bundle', run('prebuild', process.execPath, [join(root, 'scripts', 'prebuilt.mjs')]));
+
 const vitestJson = join(reports, 'vitest.json');
 const unitOk = run('vitest', bin('vitest'), [
   'run',

@@ -1,0 +1,208 @@
+// Start-up CPU of the headless CLI and the browser host, against the least a Node program can do in their place:
+// `puffin --help` vs `node -e 0`, `puffin prompt` vs the bare Claude Code call it makes, and the host from launch
+// to its first answered request vs a bare Node HTTP server. CPU (user + sys), not wall time: the ratios hold on a
+// loaded machine. Every pair is interleaved and started, fed and timed the same way.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cliEnv, claudeBinary, claudeExecutable, makeTempHome } from '../test/support/realCli';
+import { startMockMessagesApi } from '../test/support/mockMessagesApi';
+import { structured } from '../test/support/mockTurns';
+import { lastToolResults } from '../test/support/requestInspection';
+import { ADA, PERSON_PROMPT, PERSON_SCHEMA } from '../test/support/scenarios';
+import { buildIfMissing } from './seededHost';
+import { interleaved, liveCpuMs, median, residentMb, timedRun } from './childCpu';
+import type { BenchModule } from './types';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = path.join(root, 'bin', 'puffin.mjs');
+const node = process.execPath;
+const tmp = mkdtempSync(path.join(tmpdir(), 'puffin-startup-bench-'));
+
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+const verdict = (ratio: number, goal: number) =>
+  `**${ratio.toFixed(2)}×** (goal ≤ ${goal}×: ${ratio <= goal ? 'met' : 'NOT met'})`;
+
+async function helpRows(): Promise<string[]> {
+  const run =
+    (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    async () =>
+      (await timedRun({ command: node, args, env })).cpuMs;
+  const s = await interleaved(
+    { bare: run(['-e', '0']), ours: run([bin, '--help']), sub: run([bin, 'prompt', '--help']) },
+    21,
+  );
+  const tsx = await interleaved(
+    { tsx: run([bin, '--help'], { ...process.env, PUFFIN_NO_PREBUILT: '1' }) },
+    3,
+  );
+  const bare = median(s.bare);
+  return [
+    '| command | CPU (median of 21) | ratio to `node -e 0` |',
+    '| --- | ---: | ---: |',
+    `| \`node -e 0\` | ${fmt(bare)} | 1× |`,
+    `| \`puffin --help\` | ${fmt(median(s.ours))} | ${verdict(median(s.ours) / bare, 3)} |`,
+    `| \`puffin prompt --help\` | ${fmt(median(s.sub))} | ${(median(s.sub) / bare).toFixed(2)}× |`,
+    `| \`puffin --help\` through tsx (PUFFIN_NO_PREBUILT, median of 3) | ${fmt(median(tsx.tsx))} | ${(median(tsx.tsx) / bare).toFixed(1)}× |`,
+  ];
+}
+
+/** A `claude` that records the argv and stdin of its `-p` call, then runs the real one. */
+function recordingShim(real: string): { path: string; args: () => string[]; stdin: string } {
+  const log = path.join(tmp, 'prompt-call');
+  const shim = path.join(tmp, 'claude-recording');
+  const q = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+  writeFileSync(
+    shim,
+    `#!/bin/bash\ncase " $* " in *" -p "*) printf '%s\\0' "$@" > ${q(log + '.args')}; ` +
+      `tee ${q(log + '.stdin')} | ${q(real)} "$@";; *) exec ${q(real)} "$@";; esac\n`,
+  );
+  chmodSync(shim, 0o755);
+  return {
+    path: shim,
+    args: () => readFileSync(`${log}.args`, 'utf8').split('\0').slice(0, -1),
+    stdin: `${log}.stdin`,
+  };
+}
+
+async function promptRows(): Promise<string[]> {
+  const mock = await startMockMessagesApi({
+    respond: (body) => (lastToolResults(body).length > 0 ? undefined : structured(ADA)),
+  });
+  const home = makeTempHome('puffin-startup-home-');
+  try {
+    const claude = claudeExecutable('current');
+    const env = { ...cliEnv(mock.url, home.dir), PUFFIN_USER_DATA: path.join(tmp, 'user-data') };
+    const schema = path.join(tmp, 'person.schema.json');
+    const prompt = path.join(tmp, 'prompt.txt');
+    writeFileSync(schema, JSON.stringify(PERSON_SCHEMA));
+    writeFileSync(prompt, PERSON_PROMPT);
+    const puffinArgs = [bin, 'prompt', '--schema', schema, '--max-turns', '3'];
+    // One recorded run shows the exact argv and stdin of puffin's CLI call; the bare side replays them.
+    const shim = recordingShim(claude);
+    const out = path.join(tmp, 'out.json');
+    const recorded = await timedRun({
+      command: node,
+      args: puffinArgs,
+      env: { ...env, PUFFIN_CLAUDE_PATH: shim.path },
+      stdin: prompt,
+      stdout: out,
+    });
+    if (recorded.exitCode !== 0) throw new Error(`puffin prompt failed: ${readFileSync(out, 'utf8')}`);
+    const call = { args: shim.args(), stdin: shim.stdin };
+    const s = await interleaved(
+      {
+        bare: async () =>
+          (await timedRun({ command: claude, args: call.args, env, stdin: call.stdin })).cpuMs,
+        ours: async () =>
+          (
+            await timedRun({
+              command: node,
+              args: puffinArgs,
+              env: { ...env, PUFFIN_CLAUDE_PATH: claude },
+              stdin: prompt,
+            })
+          ).cpuMs,
+      },
+      9,
+    );
+    const [bare, ours] = [median(s.bare), median(s.ours)];
+    const { version, native } = claudeBinary('current');
+    return [
+      `Claude Code ${version} (${native ? 'native binary' : 'node cli-wrapper.cjs'}) against a loopback mock of the Messages API (one StructuredOutput turn), the CPU of everything each side started. The bare side is \`claude\` with the argv and stdin \`puffin prompt\` gave it (recorded in a first run).`,
+      '',
+      '| command | CPU (median of 9) | ratio to the bare call |',
+      '| --- | ---: | ---: |',
+      `| bare \`claude -p …\` | ${fmt(bare)} | 1× |`,
+      `| \`puffin prompt --schema … --max-turns 3\` | ${fmt(ours)} | ${verdict(ours / bare, 1.15)} |`,
+      `| (puffin's own share) | ${fmt(ours - bare)} | |`,
+    ];
+  } finally {
+    await mock.close();
+    home.cleanup();
+  }
+}
+
+interface Started {
+  cpuMs: number;
+  rssMb: number;
+}
+
+/**
+ * Launches a server that prints one JSON line with its URL, requests `urlKey` of it once, then reads the CPU the
+ * process used up to that answer (and its resident memory, `idleMs` later), and stops it.
+ */
+function launchToFirstAnswer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  urlKey: string,
+  idleMs = 0,
+): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.on('error', reject);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!out.includes('\n') || out === '') return;
+      const url = (JSON.parse(out.slice(0, out.indexOf('\n'))) as Record<string, string>)[urlKey]!;
+      out = '';
+      child.stdout.removeAllListeners('data');
+      void fetch(url, { redirect: 'manual' })
+        .then(async (r) => {
+          await r.arrayBuffer();
+          const cpuMs = liveCpuMs(child.pid!);
+          if (idleMs) await new Promise((r) => setTimeout(r, idleMs));
+          const rssMb = residentMb(child.pid!);
+          child.once('exit', () => resolve({ cpuMs, rssMb }));
+          child.kill('SIGTERM');
+        })
+        .catch(reject);
+    });
+  });
+}
+
+const BARE_SERVER = `const s = require('node:http').createServer((q, r) => r.end('ok'));
+s.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + s.address().port + '/' })));
+process.on('SIGTERM', () => process.exit(0));`;
+
+async function hostRows(): Promise<string[]> {
+  buildIfMissing();
+  const env = { ...process.env, PUFFIN_USER_DATA: mkdtempSync(path.join(tmp, 'host-data-')) };
+  const host = [path.join(root, 'scripts', 'start.mjs'), '--host', '--json'];
+  const s = await interleaved(
+    {
+      bare: async () => (await launchToFirstAnswer(['-e', BARE_SERVER], env, 'url')).cpuMs,
+      ours: async () => (await launchToFirstAnswer(host, env, 'launchUrl')).cpuMs,
+    },
+    11,
+  );
+  const idleBare = await launchToFirstAnswer(['-e', BARE_SERVER], env, 'url', 2000);
+  const idleHost = await launchToFirstAnswer(host, env, 'launchUrl', 2000);
+  const [bare, ours] = [median(s.bare), median(s.ours)];
+  return [
+    '`npm run serve` (scripts/start.mjs --host: the up-to-date checks of the renderer and of the prebuilt host, then the host in the same process) against a Node HTTP server answering "ok"; CPU of the process from launch until its first request (the launch URL) is answered, read from /proc.',
+    '',
+    '| server | CPU to the first answer (median of 11) | ratio | resident memory, 2 s idle after it |',
+    '| --- | ---: | ---: | ---: |',
+    `| bare Node HTTP server | ${fmt(bare)} | 1× | ${idleBare.rssMb.toFixed(0)} MB |`,
+    `| browser host | ${fmt(ours)} | ${verdict(ours / bare, 2)} | ${idleHost.rssMb.toFixed(0)} MB |`,
+  ];
+}
+
+export default {
+  title: 'Start-up: the headless CLI and the browser host (CPU)',
+  async run() {
+    const sections = [
+      ['### `puffin --help`', await helpRows()],
+      ['### `puffin prompt` with the real CLI', await promptRows()],
+      ['### The browser host', await hostRows()],
+    ] as const;
+    return [
+      'Prebuilt JavaScript (out/headless/, rebuilt when a source changes; scripts/prebuilt.mjs). CPU = user + system time of the child and everything it waited for (bash `times`), medians of interleaved runs after one warm-up.',
+      ...sections.flatMap(([head, rows]) => ['', head, '', ...rows]),
+    ].join('\n');
+  },
+} satisfies BenchModule;
