@@ -664,6 +664,7 @@ export interface Generation {
   kind:
     | 'derive'
     | 'modify'
+    | 'story-regen'
     | 'prompt'
     | 'plan-analyze'
     | 'plan-generate'
@@ -682,6 +683,10 @@ export interface Generation {
    * The previous round, for modify rounds.
    */
   parentId?: string;
+  /**
+   * Stories rounds: the review they belong to (its revisions are kept by it).
+   */
+  reviewId?: string;
   /**
    * Plans-journey calls: the sprint the call was for.
    */
@@ -953,6 +958,38 @@ export interface StoreMeta {
   createdAt: string;
 }
 
+export interface StoryRevisions {
+  reviewId: string;
+  /**
+   * @minItems 1
+   */
+  revisions: StoryRevision[];
+  current: number;
+}
+
+export interface StoryRevision {
+  /**
+   * 1-based, in creation order; never reused.
+   */
+  number: number;
+  kind: 'derived' | 'modified' | 'story_regenerated' | 'restored';
+  createdAt: string;
+  /**
+   * The generation whose stories these are (for restored: the original).
+   */
+  generationId: string;
+  stories: ReviewDraft[];
+  feedback?: string;
+  /**
+   * For `story_regenerated`: the 0-based position of the story that was redone.
+   */
+  regeneratedIndex?: number;
+  /**
+   * For `restored`: the revision it copies.
+   */
+  restoredFrom?: number;
+}
+
 export interface StoryRis {
   sprintId: string;
   storyId: string;
@@ -1003,6 +1040,7 @@ export interface RecordTypes {
   'sprint-specs': SprintSpecs;
   sprint: Sprint;
   'store-meta': StoreMeta;
+  'story-revisions': StoryRevisions;
   'story-ris': StoryRis;
   story: Story;
 }

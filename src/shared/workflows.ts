@@ -8,6 +8,7 @@
 export const WORKFLOW_INFO = {
   deriveStories: { label: 'Derive stories', historyKind: 'derive' },
   modifyStories: { label: 'Modify stories', historyKind: 'modify' },
+  regenerateStory: { label: 'Regenerate one story', historyKind: 'story-regen' },
   plainPrompt: { label: 'Plain prompt', historyKind: 'prompt' },
   // A title belongs to the record it names (a generation, a sprint); its call is not a record of its own.
   generateTitle: { label: 'Title', historyKind: null },

@@ -1,8 +1,8 @@
 /** Plan revisions: appended, never replaced or renumbered (restore copies an old one as a new revision). */
 import type { Plan, PlanRevision, SprintPlan } from '../../shared/plans';
-import { ServiceError } from '../core/errors';
+import { appendNumbered, findNumbered, type NewNumbered } from '../store/revisionLog';
 
-export type NewRevision = Omit<PlanRevision, 'number' | 'createdAt'>;
+export type NewRevision = NewNumbered<PlanRevision>;
 
 export function appendRevision(
   sprintId: string,
@@ -10,22 +10,18 @@ export function appendRevision(
   next: NewRevision,
   at: Date,
 ): SprintPlan {
-  const revisions = existing?.revisions ?? [];
-  const number = revisions.reduce((max, r) => Math.max(max, r.number), 0) + 1;
-  const revision: PlanRevision = { ...next, number, createdAt: at.toISOString() };
+  const { revisions, number } = appendNumbered(existing?.revisions ?? [], next, at);
   // The approval names a revision; it stays recorded, but only counts while that revision is current.
   return {
     sprintId,
-    revisions: [...revisions, revision],
+    revisions,
     current: number,
     ...(existing?.approved ? { approved: existing.approved } : {}),
   };
 }
 
 export function findRevision(plan: SprintPlan, number: number): PlanRevision {
-  const r = plan.revisions.find((x) => x.number === number);
-  if (!r) throw new ServiceError('not_found', `This sprint's plan has no revision ${number}.`);
-  return r;
+  return findNumbered(plan.revisions, number, "This sprint's plan");
 }
 
 export function currentRevision(plan: SprintPlan): PlanRevision {

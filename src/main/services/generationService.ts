@@ -7,6 +7,7 @@
  */
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { Generation, GenerationProgress, ReviewDraft } from '../../shared/stories';
+import type { StoryRevisions } from '../../shared/storyRevisions';
 import { EMPTY_META } from '../../shared/stories';
 import { historyKindOf } from '../../shared/workflows';
 import { ServiceError } from '../core/errors';
@@ -21,6 +22,8 @@ import type { CallOptions } from '../workflows/types';
 import { failed, succeeded, titleWorthwhile } from './generationRecord';
 import { JobRunner } from './jobRunner';
 import { ProgressTracker } from './progressTracker';
+import { keepRound, reviewOf, storiesOf, type Round } from './reviewRounds';
+import { revisionLogOf } from './storyRevisionLog';
 
 export interface GenerationDeps {
   sendPrompt: SendPrompt;
@@ -38,7 +41,10 @@ type Outcome = Pick<Generation, 'stories' | 'markdown'>;
 type Answer = SendPromptResult<unknown> & { outcome: Outcome };
 interface Spec {
   record: Generation;
-  titleSource: string;
+  /** What a generated title is made from (absent: the local title stays). */
+  titleSource?: string;
+  /** The review revision a round with stories adds (record.reviewId names the review). */
+  round?: Round;
   call: (opts: CallOptions, store: ProjectStore) => Promise<Answer>;
   /** What a cancelled run keeps from the stories complete so far. */
   partial: (complete: ReviewDraft[]) => ReviewDraft[];
@@ -60,9 +66,12 @@ export class GenerationService {
 
   derive(req: RequestOf<'generation:derive'>): Promise<Generation> {
     const workflow = req.deriveStories ? 'deriveStories' : 'plainPrompt';
+    const record = this.base(req.id, historyKindOf(workflow)!, req.prompt, req.model);
     return this.run({
-      record: this.base(req.id, historyKindOf(workflow)!, req.prompt, req.model),
+      // A derive starts a review: its revisions are kept under the derive's id.
+      record: req.deriveStories ? { ...record, reviewId: req.id } : record,
       titleSource: req.prompt,
+      round: { kind: 'derived' },
       call: async (opts, store) => {
         const input = { request: req.prompt, project: store.settings.get() };
         if (!req.deriveStories) {
@@ -76,15 +85,17 @@ export class GenerationService {
     });
   }
 
-  modify(req: RequestOf<'generation:modify'>): Promise<Generation> {
+  async modify(req: RequestOf<'generation:modify'>): Promise<Generation> {
     const record: Generation = {
       ...this.base(req.id, historyKindOf('modifyStories')!, req.feedback, req.model),
       feedback: req.feedback,
       parentId: req.parentId,
+      reviewId: await reviewOf(this.deps.project().store, req.parentId),
     };
     return this.run({
       record,
       titleSource: req.feedback,
+      round: { kind: 'modified' },
       call: async (opts, store) => {
         const input = { stories: req.stories, feedback: req.feedback, project: store.settings.get() };
         const r = await runWorkflow(this.deps, 'modifyStories', input, opts);
@@ -92,6 +103,49 @@ export class GenerationService {
       },
       partial: (complete) => mergeLocked(req.stories, complete),
     });
+  }
+
+  /** One story rewritten, the others kept exactly (the stories sent, else those of generation `parentId`). */
+  async regenerateStory(req: RequestOf<'generation:regenerateStory'>): Promise<Generation> {
+    const stories = req.stories ?? (await storiesOf(this.deps.project().store, req.parentId));
+    const target = stories[req.index];
+    if (!target)
+      throw new ServiceError(
+        'invalid_payload',
+        `There is no story ${req.index + 1}: the round has ${stories.length}.`,
+      );
+    const prompt = req.feedback?.trim() || `Regenerate story ${req.index + 1}: ${target.title}`;
+    const record: Generation = {
+      ...this.base(req.id, historyKindOf('regenerateStory')!, prompt, req.model),
+      ...(req.feedback?.trim() ? { feedback: req.feedback } : {}),
+      parentId: req.parentId,
+      reviewId: await reviewOf(this.deps.project().store, req.parentId),
+    };
+    return this.run({
+      record,
+      round: { kind: 'story_regenerated', regeneratedIndex: req.index },
+      call: async (opts, store) => {
+        const input = {
+          stories,
+          index: req.index,
+          project: store.settings.get(),
+          ...(req.feedback ? { feedback: req.feedback } : {}),
+        };
+        const r = await runWorkflow(this.deps, 'regenerateStory', input, opts);
+        return { ...r, outcome: { stories: r.data } };
+      },
+      partial: () => [], // a cancelled rewrite changes nothing
+    });
+  }
+
+  /** Every revision of a stories review, or null when it has none. */
+  revisions(reviewId: string): Promise<StoryRevisions | null> {
+    return revisionLogOf(this.deps.project().store).get(reviewId);
+  }
+
+  /** A copy of an older revision becomes the current one. */
+  restoreRevision(reviewId: string, revision: number): Promise<StoryRevisions> {
+    return revisionLogOf(this.deps.project().store).restore(reviewId, revision, this.now());
   }
 
   /** Aborts a running generation (its CLI process tree is killed); false when it is not running. */
@@ -173,11 +227,12 @@ export class GenerationService {
         },
       },
     );
+    if (spec.round)
+      await keepRound(store, spec.round, outcome.record, { now: this.now(), logger: this.deps.logger });
+    const titleSource = spec.titleSource;
     // No title after a cancel or a timeout: the user stopped waiting (see titleWorthwhile).
-    if (!signal.aborted && (outcome.ok || titleWorthwhile(outcome.error)))
-      this.jobs.inBackground((titleSignal) =>
-        this.retitle(store, spec.record.id, spec.titleSource, titleSignal),
-      );
+    if (titleSource && !signal.aborted && (outcome.ok || titleWorthwhile(outcome.error)))
+      this.jobs.inBackground((titleSignal) => this.retitle(store, spec.record.id, titleSource, titleSignal));
     return outcome.record;
   }
 

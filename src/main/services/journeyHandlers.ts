@@ -10,6 +10,9 @@ export type JourneyChannel =
   | 'generation:derive'
   | 'generation:modify'
   | 'generation:cancel'
+  | 'generation:regenerateStory'
+  | 'storyRevisions:get'
+  | 'storyRevisions:restore'
   | 'history:list'
   | 'history:rawLines'
   | 'stories:list'
@@ -37,6 +40,9 @@ export function journeyHandlers(deps: {
     'generation:derive': (req) => generation.derive(req),
     'generation:modify': (req) => generation.modify(req),
     'generation:cancel': ({ id }) => generation.cancel(id),
+    'generation:regenerateStory': (req) => generation.regenerateStory(req),
+    'storyRevisions:get': ({ reviewId }) => generation.revisions(reviewId),
+    'storyRevisions:restore': ({ reviewId, revision }) => generation.restoreRevision(reviewId, revision),
     'history:list': () => repo().history.list(),
     'history:rawLines': ({ id }) => repo().history.rawLines(id),
     'stories:list': () => repo().stories.list(),

@@ -17,6 +17,8 @@ export const FOLDERS = {
   stories: folder('stories', 'id', 'eager', 'story'),
   /** One record per CLI call (generation); its raw CLI lines sit beside it as `<id>.raw.jsonl`. */
   history: folder('history', 'id', 'eager', 'generation'),
+  /** Every round of a stories review (derive, modify, one story regenerated, restore), by the derive's id. */
+  storyRevisions: folder('story-revisions', 'reviewId', 'lazy', 'story-revisions'),
   sprints: folder('sprints', 'id', 'eager', 'sprint'),
   /** The ambiguity analysis of a sprint and the user's answers. */
   questions: folder('questions', 'sprintId', 'lazy', 'sprint-questions'),

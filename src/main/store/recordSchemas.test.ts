@@ -20,6 +20,7 @@ const NAMES: RecordName[] = [
   'sprint-specs',
   'store-meta',
   'story',
+  'story-revisions',
   'story-ris',
 ];
 

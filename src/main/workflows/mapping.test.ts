@@ -60,4 +60,28 @@ describe('result mappings', () => {
     });
     expect(r.data).toEqual([sent]);
   });
+
+  it('one story: the others come back exactly as sent, in place; extra answers are dropped with a warning', () => {
+    const settled = { title: 'Login', description: 'As a user, I want in', acceptanceCriteria: ['ok'] };
+    const sent = [
+      { ...settled, locked: true },
+      { ...settled, title: 'Logout', locked: false },
+      { ...settled, title: 'Reset', locked: false },
+    ];
+    const fresh = {
+      title: 'Log out everywhere',
+      description: 'As a user, I want out',
+      acceptanceCriteria: ['a'],
+    };
+    const r = WORKFLOWS.regenerateStory.map([fresh, { ...fresh, title: 'More' }], {
+      stories: sent,
+      index: 1,
+      project,
+    });
+    expect(r.data).toEqual([sent[0], { ...fresh, locked: false }, sent[2]]);
+    expect(r.warnings).toEqual(['The model returned 1 extra story; only the first was kept.']);
+    expect(() => WORKFLOWS.regenerateStory.map([], { stories: sent, index: 0, project })).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+  });
 });

@@ -13,10 +13,12 @@ export interface ModifyInput {
   project: ProjectSettings;
 }
 
-function describeDraft(story: ReviewDraft, index: number): string {
-  const head = story.locked
-    ? `### Story ${index + 1} (LOCKED: accepted by the user; return it exactly as it is, at this position)`
-    : `### Story ${index + 1}`;
+/** One story of the list sent back to the model; `mark` replaces the default (locked or not) heading note. */
+export function describeDraft(story: ReviewDraft, index: number, mark?: string): string {
+  const note =
+    mark ??
+    (story.locked ? 'LOCKED: accepted by the user; return it exactly as it is, at this position' : '');
+  const head = note ? `### Story ${index + 1} (${note})` : `### Story ${index + 1}`;
   return [
     head,
     `Title: ${story.title}`,

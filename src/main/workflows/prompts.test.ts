@@ -48,6 +48,15 @@ const SAMPLES: { [N in WorkflowName]: InputOf<Workflows[N]> } = {
     feedback: 'Split sharing by email out.',
     project,
   },
+  regenerateStory: {
+    stories: [
+      { ...share, locked: true },
+      { ...revoke, locked: false },
+    ],
+    index: 1,
+    feedback: 'Revoke all links at once.',
+    project,
+  },
   plainPrompt: { request: 'How do I test hooks?', project },
   generateTitle: { text: 'Export recipes to PDF' },
   analyzeAmbiguities: { stories: [share, revoke], project },
@@ -113,6 +122,12 @@ const PINS: { [N in WorkflowName]: (string | RegExp)[] } = {
     '- The link opens the recipe',
     /### Story 2\nTitle: Revoke link\n/,
     /## Feedback\nSplit sharing by email out\.$/,
+  ],
+  regenerateStory: [
+    'Rewrite story 2 only.',
+    /### Story 1 \(settled\)\nTitle: Share link\n/,
+    /### Story 2 \(REWRITE THIS ONE\)\nTitle: Revoke link\n/,
+    /## What to change\nRevoke all links at once\.$/,
   ],
   plainPrompt: [/TypeScript, React\.\n\n## Request\nHow do I test hooks\?$/],
   generateTitle: ['2 to 5 words', /## Request\nExport recipes to PDF$/],

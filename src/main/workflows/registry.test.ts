@@ -35,6 +35,7 @@ describe('WORKFLOWS', () => {
     expect(limits).toEqual({
       deriveStories: [3, 300, 'default'],
       modifyStories: [3, 300, 'default'],
+      regenerateStory: [3, 300, 'default'],
       plainPrompt: [3, 600, 'default'],
       generateTitle: [2, 45, 'haiku'],
       analyzeAmbiguities: [3, 180, 'default'],
@@ -62,6 +63,7 @@ describe('WORKFLOWS', () => {
         'modifyStories',
         'refinePlan',
         'regeneratePlanItem',
+        'regenerateStory',
       ].sort(),
     );
   });

@@ -16,10 +16,12 @@ import { modifyStoriesWorkflow } from './modifyStories';
 import { plainPromptWorkflow } from './plainPrompt';
 import { refinePlanWorkflow } from './refinePlan';
 import { regeneratePlanItemWorkflow } from './regeneratePlanItem';
+import { regenerateStoryWorkflow } from './regenerateStory';
 
 export const WORKFLOWS = {
   deriveStories: deriveStoriesWorkflow,
   modifyStories: modifyStoriesWorkflow,
+  regenerateStory: regenerateStoryWorkflow,
   plainPrompt: plainPromptWorkflow,
   generateTitle: generateTitleWorkflow,
   analyzeAmbiguities: analyzeAmbiguitiesWorkflow,

@@ -23,6 +23,7 @@ import {
   storyDraft,
 } from './schemaParts';
 import { proofSchemas, type ProofResponses } from './proofChannels';
+import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 
 export const requestSchemas = {
@@ -298,6 +299,8 @@ export const requestSchemas = {
   ...toolSchemas,
   // --- proof of done: verify, hooks, CI, GitHub export, the board (issue 16) ---
   ...proofSchemas,
+  // --- stories reviews kept like plans: one story regenerated, revisions (issue 15) ---
+  ...reviewSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -328,7 +331,7 @@ export interface AppInfo {
   logFile: string;
 }
 
-export interface ResponseTypes extends ToolResponses, ProofResponses {
+export interface ResponseTypes extends ToolResponses, ProofResponses, ReviewResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -12,7 +12,7 @@ import {
 import { groundingRecord } from './grounding';
 import { DRAFT_07, generationMeta, id, record, text, texts, time } from './parts';
 
-const reviewDraft = {
+export const reviewDraft = {
   title: 'ReviewDraft',
   description:
     'A draft under review: `locked` drafts were accepted and must come back unchanged from a modify round.',
@@ -42,6 +42,10 @@ export default {
       prompt: text,
       feedback: text,
       parentId: { ...id, description: 'The previous round, for modify rounds.' },
+      reviewId: {
+        ...id,
+        description: 'Stories rounds: the review they belong to (its revisions are kept by it).',
+      },
       sprintId: { ...id, description: 'Plans-journey calls: the sprint the call was for.' },
       model: text,
       status: { type: 'string', enum: GENERATION_STATUSES },
@@ -67,6 +71,7 @@ export default {
     [
       'feedback',
       'parentId',
+      'reviewId',
       'sprintId',
       'model',
       'finishedAt',

@@ -1,0 +1,42 @@
+/**
+ * `story-revisions/<reviewId>.json`: every round of one stories review (none is ever dropped), and the current one.
+ * A review starts with a derive generation (its id is the review's) and gains a revision with each modify round,
+ * each story regenerated alone, and each restore (a copy of an older revision). Kept apart from what the user is
+ * deciding in the open round (decisions, unsaved edits): a revision is what a round opened with.
+ */
+import { STORY_REVISION_KINDS } from '../../../shared/storyRevisions';
+import { reviewDraft } from './generation.schema';
+import { DRAFT_07, id, record, text, time } from './parts';
+
+const revisionNumber = { type: 'integer', minimum: 1 } as const;
+
+const revision = record(
+  'StoryRevision',
+  {
+    number: { ...revisionNumber, description: '1-based, in creation order; never reused.' },
+    kind: { type: 'string', enum: STORY_REVISION_KINDS },
+    createdAt: time,
+    generationId: {
+      ...id,
+      description: 'The generation whose stories these are (for restored: the original).',
+    },
+    stories: { type: 'array', items: reviewDraft },
+    feedback: text,
+    regeneratedIndex: {
+      type: 'integer',
+      minimum: 0,
+      description: 'For `story_regenerated`: the 0-based position of the story that was redone.',
+    },
+    restoredFrom: { ...revisionNumber, description: 'For `restored`: the revision it copies.' },
+  },
+  ['feedback', 'regeneratedIndex', 'restoredFrom'],
+);
+
+export default {
+  $schema: DRAFT_07,
+  ...record('StoryRevisions', {
+    reviewId: id,
+    revisions: { type: 'array', minItems: 1, items: revision },
+    current: revisionNumber,
+  }),
+};
