@@ -74,6 +74,11 @@ const NO_FIELDS = ['hooks install', 'ci init'];
 const JUDGED_BY_COMMAND: Record<string, { argv: () => string[]; code: string; flag: string }> = {
   'stories accept': { argv: () => [...at(), '--generation', '../x'], code: 'not_found', flag: '../x' },
   'stories list': { argv: () => [...at(), '--status', 'later'], code: 'invalid_arguments', flag: '--status' },
+  'stories regenerate': {
+    argv: () => [...at(), '--story', '1', '--generation', '../x'],
+    code: 'not_found',
+    flag: '../x',
+  },
 };
 
 describe('every headless command is validated by the contract', () => {

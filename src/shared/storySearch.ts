@@ -24,11 +24,12 @@ export function matchesSearch(s: StoryDraft, words: readonly string[]): boolean 
   return words.every((w) => h.includes(w));
 }
 
+/** The kinds of generation that open a review round (derive, modify, one story regenerated). */
+const ROUND_KINDS = new Set(['derive', 'modify', 'story-regen']);
+
 /** The generation a headless round starts from when none is named: the latest succeeded one with stories. */
 export function latestWithStories<G extends { kind: string; status: string; stories?: unknown[] }>(
   newestFirst: readonly G[],
 ): G | undefined {
-  return newestFirst.find(
-    (g) => (g.kind === 'derive' || g.kind === 'modify') && g.status === 'succeeded' && !!g.stories?.length,
-  );
+  return newestFirst.find((g) => ROUND_KINDS.has(g.kind) && g.status === 'succeeded' && !!g.stories?.length);
 }

@@ -108,6 +108,24 @@ describe('headless stories journey', () => {
     expect(backlog.out.data).toEqual([]);
   });
 
+  it('regenerate rewrites one story of the latest round, the others as stored, and keeps the revision', async () => {
+    await puffin(['stories', 'derive', '--project', project], 'Let users export their data');
+    const outside = await puffin(['stories', 'regenerate', '--project', project, '--story', '4']);
+    expect(outside.out.error).toMatchObject({
+      code: 'invalid_arguments',
+      message: expect.stringContaining('--story 4'),
+    });
+    // The fake answers with all three drafts again: the first is taken as the new story 2.
+    const regen = await puffin(['stories', 'regenerate', '--project', project, '--story', '2']);
+    expect(regen.code).toBe(0);
+    expect(regen.out.data).toEqual([drafts[0], drafts[0], drafts[2]]);
+    expect(regen.out.warnings).toContain('The model returned 2 extra stories; only the first was kept.');
+    const accepted = await puffin(['stories', 'accept', '--project', project, '--only', '2']);
+    expect((accepted.out.data as Story[]).map((s) => s.generationId)).toEqual([
+      (regen.out.meta as { generationId: string }).generationId,
+    ]);
+  });
+
   it('--verbose writes the activity to stderr, stdout keeps its one object', async () => {
     const quiet = await puffin(['stories', 'derive', '--project', project], 'Let users export their data');
     expect(quiet.stderr).not.toContain('puffin progress');

@@ -10,7 +10,8 @@ import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type P
 
 const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
 
-async function generationToAccept(ctx: OutputContext, id: unknown): Promise<Generation> {
+/** The generation of a headless round: the given one, else the latest succeeded one with stories. */
+export async function generationWithStories(ctx: OutputContext, id: unknown): Promise<Generation> {
   const history = await ctx.call('history:list', {});
   if (id === undefined) {
     const latest = latestWithStories(history);
@@ -29,7 +30,7 @@ async function generationToAccept(ctx: OutputContext, id: unknown): Promise<Gene
       message: `There is no generation ${String(id)} in this project.`,
     });
   if (!g.stories?.length)
-    throw new CliFailure({ code: 'not_found', message: `Generation ${g.id} has no stories to accept.` });
+    throw new CliFailure({ code: 'not_found', message: `Generation ${g.id} has no stories.` });
   return g;
 }
 
@@ -66,7 +67,7 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
   project: true,
   flags: [GENERATION, ONLY],
   async resolve(payload: Payload, ctx) {
-    const g = await generationToAccept(ctx, payload.generationId);
+    const g = await generationWithStories(ctx, payload.generationId);
     return { generationId: g.id, drafts: pickDrafts(g, payload.only as unknown[] | undefined) };
   },
   output: (stories) => noModel(stories),

@@ -4,7 +4,7 @@ import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
-import { storiesDeriveCommand, storiesModifyCommand } from './stories';
+import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
 /** Every headless command (DESIGN §6); `puffin --help` lists them in this order. */
 export const commands: readonly CommandSpec[] = [
@@ -14,6 +14,7 @@ export const commands: readonly CommandSpec[] = [
   assertionsEvaluateCommand,
   storiesDeriveCommand,
   storiesModifyCommand,
+  storiesRegenerateCommand,
   storiesAcceptCommand,
   storiesListCommand,
   sprintCreateCommand,

@@ -8,9 +8,13 @@
 // drafts under review, not backlog stories: `puffin stories accept` adds them to the backlog (with ids).
 // modify works on the stories of --generation, or of the latest succeeded derive/modify generation. Locked
 // stories (kept byte-identical) are those locked in that generation plus the 1-based positions given to --lock.
+// `puffin stories regenerate --project DIR --story N [--generation ID] [--feedback-file F] [--model M]` rewrites
+// story N (1-based) of that round alone; every other story comes back exactly as stored. The round is kept as a
+// revision of its review (.puffin/story-revisions/), as the app keeps it.
 import type { Generation } from '../../shared/stories';
 import { fallbackTitle } from '../../main/workflows/generateTitle';
-import { CliFailure, type OutputContext, type CommandSpec, type Section6 } from '../spec';
+import { CliFailure, type OutputContext, type CommandSpec, type Payload, type Section6 } from '../spec';
+import { generationWithStories } from './backlog';
 
 /** Generation ids made by the headless CLI: valid record ids, sortable, unique enough per project. */
 export function headlessId(): string {
@@ -76,6 +80,33 @@ export const storiesModifyCommand: CommandSpec<'generation:modifyStored'> = {
     MODEL,
   ],
   fixed: () => ({ id: headlessId() }),
+  answerFirst: true,
+  output: report,
+};
+
+export const storiesRegenerateCommand: CommandSpec<'generation:regenerateStory'> = {
+  path: ['stories', 'regenerate'],
+  summary:
+    'rewrite one story (1-based --story) of the latest (or --generation) stories, the others unchanged',
+  channel: 'generation:regenerateStory',
+  project: true,
+  flags: [
+    { flag: 'story', kind: 'integer', field: 'story', required: true, value: 'N' },
+    { flag: 'generation', kind: 'string', field: 'generationId', value: 'ID' },
+    { flag: 'feedback-file', kind: 'text-file', field: 'feedback' },
+    MODEL,
+  ],
+  fixed: () => ({ id: headlessId() }),
+  async resolve({ story, generationId, ...rest }: Payload, ctx) {
+    const g = await generationWithStories(ctx, generationId);
+    const count = g.stories?.length ?? 0;
+    if (!Number.isInteger(story) || (story as number) < 1 || (story as number) > count)
+      throw new CliFailure({
+        code: 'invalid_arguments',
+        message: `--story ${String(story)}: generation ${g.id} has ${count} stories (1 to ${count}).`,
+      });
+    return { ...rest, parentId: g.id, index: (story as number) - 1 };
+  },
   answerFirst: true,
   output: report,
 };
