@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { RegenerateOne } from '../components/RegenerateOne';
 import type { FileIssue, GraphIssue, PlanItem } from '../../../shared/plans';
 
 const FILE_FLAG: Record<FileIssue['kind'], string> = {
@@ -50,21 +50,10 @@ interface Props {
 /** One plan item: story, approach, files (with mismatches inline), dependencies, complexity, notes. */
 export function PlanItemCard(props: Props) {
   const { item, storyTitle, titleOf, fileIssues, graphIssues, canRegenerate, onRegenerate } = props;
-  const [regenOpen, setRegenOpen] = useState(false);
-  const [feedback, setFeedback] = useState('');
   const created = fileIssues.filter((i) => i.kind !== 'modified_missing' && i.kind !== 'unseen_missing');
   const modified = fileIssues.filter((i) => i.kind !== 'created_exists');
   const listed = new Set([...item.filesCreated, ...item.filesModified]);
   const unlisted = fileIssues.filter((i) => !listed.has(i.path));
-  const feedbackId = `regen-feedback-${item.storyId}`;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await onRegenerate(feedback.trim())) {
-      setFeedback('');
-      setRegenOpen(false);
-    }
-  };
 
   return (
     <li className="plan-item">
@@ -102,36 +91,13 @@ export function PlanItemCard(props: Props) {
             ))}
           </ul>
         )}
-        {!regenOpen ? (
-          <button
-            type="button"
-            disabled={!canRegenerate}
-            aria-label={`Regenerate item: ${storyTitle}`}
-            onClick={() => setRegenOpen(true)}
-          >
-            Regenerate item…
-          </button>
-        ) : (
-          <form className="regen-form" onSubmit={(e) => void submit(e)}>
-            <label htmlFor={feedbackId}>
-              Feedback for {storyTitle} (optional; the other items stay as they are)
-            </label>
-            <textarea
-              id={feedbackId}
-              rows={2}
-              value={feedback}
-              onChange={(e) => setFeedback(e.target.value)}
-            />
-            <div className="row">
-              <button type="submit" disabled={!canRegenerate}>
-                Regenerate this item
-              </button>
-              <button type="button" className="subtle" onClick={() => setRegenOpen(false)}>
-                Cancel
-              </button>
-            </div>
-          </form>
-        )}
+        <RegenerateOne
+          name={storyTitle}
+          what="item"
+          idKey={item.storyId}
+          disabled={!canRegenerate}
+          onRegenerate={onRegenerate}
+        />
       </article>
     </li>
   );
