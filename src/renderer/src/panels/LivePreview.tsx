@@ -3,9 +3,16 @@ import { formatCost, formatElapsed, plural } from '../lib/format';
 import { useApp } from '../store/StoreContext';
 import type { RunningGeneration } from '../store/types';
 
+const HEADING: Record<RunningGeneration['request']['kind'], string> = {
+  derive: 'Generating',
+  modify: 'Applying your changes',
+  regenerate: 'Regenerating one story',
+};
+
 function statusText(running: RunningGeneration): string {
   const p = running.progress;
-  const wantsStories = running.request.kind === 'modify' || running.request.deriveStories;
+  const r = running.request;
+  const wantsStories = r.kind !== 'derive' || r.deriveStories;
   const parts: string[] = [];
   if (running.cancelling) parts.push('Cancelling…');
   else if (!p || p.phase === 'queued') parts.push('Waiting for the CLI…');
@@ -32,7 +39,7 @@ export function LivePreview() {
   const stories = p?.stories ?? [];
   return (
     <section className="panel preview" aria-labelledby="preview-title" aria-busy="true">
-      <h2 id="preview-title">{running.request.kind === 'modify' ? 'Applying your changes' : 'Generating'}</h2>
+      <h2 id="preview-title">{HEADING[running.request.kind]}</h2>
       <p className="progress-line">
         <span className="elapsed" aria-label="Elapsed time">
           {formatElapsed(elapsed)}

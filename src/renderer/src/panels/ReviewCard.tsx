@@ -1,4 +1,5 @@
 import { STORY_DRAFT_LIMITS } from '../../../shared/stories';
+import { RegenerateOne } from '../components/RegenerateOne';
 import type { StoryChange } from '../lib/storyDiff';
 import { useAppFields } from '../store/StoreContext';
 import type { Decision, ReviewItem } from '../store/types';
@@ -20,12 +21,13 @@ const DECISIONS: { value: Exclude<Decision, 'pending'>; verb: string; done: stri
 
 /** One draft under review: editable fields and criteria, and the accept/reject decision. */
 export function ReviewCard({ item, n, change, busy }: Props) {
-  const { editDraft, addCriterion, removeCriterion, moveCriterion, decide } = useAppFields(
+  const { editDraft, addCriterion, removeCriterion, moveCriterion, decide, regenerateStory } = useAppFields(
     'editDraft',
     'addCriterion',
     'removeCriterion',
     'moveCriterion',
     'decide',
+    'regenerateStory',
   );
   const { draft, decision, key } = item;
   const locked = decision === 'accepted';
@@ -125,6 +127,13 @@ export function ReviewCard({ item, n, change, busy }: Props) {
             {decision === value ? done : verb}
           </button>
         ))}
+        <RegenerateOne
+          name={`story ${n}`}
+          what="story"
+          idKey={key}
+          disabled={busy || decision !== 'pending'}
+          onRegenerate={(feedback) => regenerateStory(n - 1, feedback)}
+        />
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { nothingChanged, type StoryChange, type StoryField } from '../lib/storyDiff';
 
 const FIELD: Record<StoryField, string> = {
@@ -6,17 +7,26 @@ const FIELD: Record<StoryField, string> = {
   acceptanceCriteria: 'acceptance criteria',
 };
 
-/** What the last modify round changed, story by story. */
-export function RoundDiff({ changes, round }: { changes: StoryChange[]; round: number }) {
+/** What changed between two rounds (or revisions) of stories, story by story. */
+export function RoundDiff({
+  changes,
+  title,
+  listName,
+}: {
+  changes: StoryChange[];
+  title: string;
+  listName: string;
+}) {
+  const titleId = useId();
   const shown = changes.filter((c) => c.kind !== 'unchanged');
   const unchanged = changes.length - shown.length;
   return (
-    <section className="diff" aria-labelledby="diff-title">
-      <h3 id="diff-title">Changes in round {round}</h3>
+    <section className="diff" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
       {nothingChanged(changes) ? (
         <p>No story changed.</p>
       ) : (
-        <ul aria-label="Changes since the previous round">
+        <ul aria-label={listName}>
           {shown.map((c, i) => (
             <li key={i} className={`diff-${c.kind}`}>
               {c.kind === 'added' && <>Added: {c.title}</>}

@@ -19,6 +19,7 @@ function open() {
   setup.store.setState({
     review: {
       generationId: 'g1',
+      reviewId: 'g1',
       round: 1,
       partial: false,
       diff: null,

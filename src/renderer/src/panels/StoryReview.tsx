@@ -4,6 +4,7 @@ import type { StoryChange } from '../lib/storyDiff';
 import { useAppFields } from '../store/StoreContext';
 import { ReviewCard } from './ReviewCard';
 import { RoundDiff } from './RoundDiff';
+import { StoryRevisionsPanel } from './StoryRevisionsPanel';
 
 /** The drafts of the current round: edit, accept/reject, request changes, add the accepted to the backlog. */
 export function StoryReview() {
@@ -42,7 +43,13 @@ export function StoryReview() {
           were complete.
         </p>
       )}
-      {review.diff && <RoundDiff changes={review.diff} round={review.round} />}
+      {review.diff && (
+        <RoundDiff
+          changes={review.diff}
+          title={`Changes in round ${review.round}`}
+          listName="Changes since the previous round"
+        />
+      )}
       <ol className="review-list" aria-label="Stories under review">
         {review.items.map((item, i) => (
           <ReviewCard key={item.key} item={item} n={i + 1} change={changeAt.get(i)} busy={busy} />
@@ -81,6 +88,7 @@ export function StoryReview() {
           Request changes
         </button>
       </form>
+      <StoryRevisionsPanel busy={busy} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { createProjectSlice } from './projectSlice';
 import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSprintSlice } from './sprintSlice';
+import { createStoryRevisionsSlice } from './storyRevisionsSlice';
 import type { AppState } from './types';
 
 /** One store, composed of slices (zustand's slice pattern); the client is injected for tests. */
@@ -23,6 +24,7 @@ export function createAppStore(client: Client) {
     ...createActivitySlice(client)(...a),
     ...createGenerationSlice(client)(...a),
     ...createReviewSlice(client)(...a),
+    ...createStoryRevisionsSlice(client)(...a),
     ...createBacklogSlice(client)(...a),
     ...createHistorySlice(client)(...a),
     ...createJourneySlice(client)(...a),

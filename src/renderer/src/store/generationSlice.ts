@@ -1,37 +1,37 @@
-import { EMPTY_META, type Generation, type ReviewDraft, type StoryDraft } from '../../../shared/stories';
-import { diffStories } from '../lib/storyDiff';
-import type { AppState, GenerationSlice, ReviewItem, RunRequest, Slice } from './types';
+import { EMPTY_META, type Generation } from '../../../shared/stories';
+import { draftOf, roundFrom, sentDrafts } from './reviewRound';
+import type { GenerationSlice, RunRequest, Slice } from './types';
 import { toUiError, type UiError } from './uiError';
 
-let keySeq = 0;
-export const newKey = (): string => `r${++keySeq}`;
-
-const draftOf = (d: StoryDraft): StoryDraft => ({
-  title: d.title,
-  description: d.description,
-  acceptanceCriteria: [...d.acceptanceCriteria],
-});
-
-/** The review round a finished derive/modify generation opens, or null when there is nothing to review. */
-function roundFrom(gen: Generation, request: RunRequest, s: AppState): AppState['review'] {
-  const stories: ReviewDraft[] = gen.stories ?? [];
-  if (stories.length === 0) return null;
-  const items: ReviewItem[] = stories.map((st) => ({
-    key: newKey(),
-    draft: draftOf(st),
-    decision: st.locked ? 'accepted' : 'pending',
-  }));
-  const modify = request.kind === 'modify';
-  return {
-    generationId: gen.id,
-    round: modify && s.review ? s.review.round + 1 : 1,
-    items,
-    diff: modify ? diffStories(request.stories, stories) : null,
-    partial: gen.status === 'cancelled',
-  };
-}
-
 export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, get) => {
+  /** The channel each kind of run goes through. */
+  function call(id: string, request: RunRequest): Promise<Generation> {
+    const model = request.model ? { model: request.model } : {};
+    if (request.kind === 'derive')
+      return client.call('generation:derive', {
+        id,
+        prompt: request.prompt,
+        deriveStories: request.deriveStories,
+        ...model,
+      });
+    if (request.kind === 'modify')
+      return client.call('generation:modify', {
+        id,
+        parentId: request.parentId,
+        feedback: request.feedback,
+        stories: request.stories,
+        ...model,
+      });
+    return client.call('generation:regenerateStory', {
+      id,
+      parentId: request.parentId,
+      index: request.index,
+      stories: request.stories,
+      ...(request.feedback ? { feedback: request.feedback } : {}),
+      ...model,
+    });
+  }
+
   async function run(request: RunRequest): Promise<boolean> {
     if (get().running) return false;
     const id = crypto.randomUUID();
@@ -43,21 +43,7 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     });
     let gen: Generation;
     try {
-      gen =
-        request.kind === 'derive'
-          ? await client.call('generation:derive', {
-              id,
-              prompt: request.prompt,
-              deriveStories: request.deriveStories,
-              ...(request.model ? { model: request.model } : {}),
-            })
-          : await client.call('generation:modify', {
-              id,
-              parentId: request.parentId,
-              feedback: request.feedback,
-              stories: request.stories,
-              ...(request.model ? { model: request.model } : {}),
-            });
+      gen = await call(id, request);
     } catch (err) {
       const error = toUiError(err);
       const last = get().running?.progress?.stories ?? [];
@@ -80,7 +66,8 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
       }
     }
     const s = get();
-    const round = request.kind === 'derive' && !request.deriveStories ? null : roundFrom(gen, request, s);
+    const round =
+      request.kind === 'derive' && !request.deriveStories ? null : roundFrom(gen, request, s.review);
     const failed = gen.status === 'failed';
     const genError: UiError | null = failed
       ? (gen.error ?? { code: 'internal_error', message: 'The generation failed.' })
@@ -96,7 +83,16 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
         round ??
         (request.kind === 'derive' && request.deriveStories && gen.status === 'succeeded' ? null : s.review),
     });
+    if (round?.reviewId) void get().loadStoryRevisions(round.reviewId);
     return !failed;
+  }
+
+  /** Whether the round's drafts can be sent: every one needs a title. */
+  function titled(stories: { title: string }[]): boolean {
+    const untitled = stories.findIndex((st) => st.title === '');
+    if (untitled >= 0)
+      set({ genError: { code: 'invalid_draft', message: `Story ${untitled + 1} needs a title.` } });
+    return untitled < 0;
   }
 
   return {
@@ -114,25 +110,30 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     async requestChanges(feedback) {
       const { review, lastRequest } = get();
       if (!review) return false;
-      const stories: ReviewDraft[] = review.items
-        .filter((i) => i.decision !== 'rejected')
-        .map((i) => ({
-          title: i.draft.title.trim(),
-          description: i.draft.description,
-          acceptanceCriteria: i.draft.acceptanceCriteria.filter((c) => c.trim() !== ''),
-          locked: i.decision === 'accepted',
-        }));
-      const untitled = stories.findIndex((st) => st.title === '');
-      if (untitled >= 0) {
-        set({ genError: { code: 'invalid_draft', message: `Story ${untitled + 1} needs a title.` } });
-        return false;
-      }
+      const stories = sentDrafts(review.items.filter((i) => i.decision !== 'rejected'));
+      if (!titled(stories)) return false;
       const model = lastRequest?.model;
       return run({
         kind: 'modify',
         parentId: review.generationId,
         feedback,
         stories,
+        ...(model ? { model } : {}),
+      });
+    },
+    async regenerateStory(index, feedback) {
+      const { review, lastRequest } = get();
+      if (!review) return false;
+      // Every story is sent as the user has it now (rejected ones too, so positions hold); only `index` changes.
+      const stories = sentDrafts(review.items);
+      if (!titled(stories)) return false;
+      const model = lastRequest?.model;
+      return run({
+        kind: 'regenerate',
+        parentId: review.generationId,
+        index,
+        stories,
+        ...(feedback ? { feedback } : {}),
         ...(model ? { model } : {}),
       });
     },

@@ -86,6 +86,6 @@ export const createReviewSlice: Slice<ReviewSlice> = (client) => (set, get) => (
     }
   },
   dismissReview() {
-    set({ review: null });
+    set({ review: null, storyRevisions: null });
   },
 });

@@ -13,6 +13,7 @@ import type {
   StoryDraft,
   StoryStatus,
 } from '../../../shared/stories';
+import type { StoryRevisions } from '../../../shared/storyRevisions';
 import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
@@ -74,7 +75,16 @@ export interface ActivitySlice {
 /** What a generation was started with, kept so Retry can run it again. */
 export type RunRequest =
   | { kind: 'derive'; prompt: string; deriveStories: boolean; model?: string }
-  | { kind: 'modify'; parentId: string; feedback: string; stories: ReviewDraft[]; model?: string };
+  | { kind: 'modify'; parentId: string; feedback: string; stories: ReviewDraft[]; model?: string }
+  | {
+      kind: 'regenerate';
+      parentId: string;
+      /** 0-based position of the story rewritten; the others come back as sent. */
+      index: number;
+      stories: ReviewDraft[];
+      feedback?: string;
+      model?: string;
+    };
 
 export interface RunningGeneration {
   id: string;
@@ -97,6 +107,8 @@ export interface ReviewItem {
 
 export interface ReviewRound {
   generationId: string;
+  /** The review whose revisions this round is part of (null: a generation from before reviews kept them). */
+  reviewId: string | null;
   round: number;
   items: ReviewItem[];
   /** What changed against the drafts sent to this round; null for the first round. */
@@ -123,6 +135,8 @@ export interface GenerationSlice {
   setPromptForm(patch: Partial<PromptForm>): void;
   startGeneration(req: { prompt: string; deriveStories: boolean; model?: string }): Promise<void>;
   requestChanges(feedback: string): Promise<boolean>;
+  /** Rewrites story `index` of the round alone (optional feedback); the others stay as they are. */
+  regenerateStory(index: number, feedback: string): Promise<boolean>;
   retryGeneration(): Promise<void>;
   cancelGeneration(): Promise<void>;
   receiveProgress(progress: GenerationProgress): void;
@@ -139,6 +153,14 @@ export interface ReviewSlice {
   decide(key: string, decision: Decision): void;
   addAcceptedToBacklog(): Promise<boolean>;
   dismissReview(): void;
+}
+
+export interface StoryRevisionsSlice {
+  /** Every revision of the review under way (null: none loaded). */
+  storyRevisions: StoryRevisions | null;
+  loadStoryRevisions(reviewId: string): Promise<void>;
+  /** A copy of an older revision becomes the current one and opens as the next round. */
+  restoreStoryRevision(revision: number): Promise<boolean>;
 }
 
 export interface BacklogSlice {
@@ -194,6 +216,7 @@ export type AppState = AppSlice &
   ActivitySlice &
   GenerationSlice &
   ReviewSlice &
+  StoryRevisionsSlice &
   BacklogSlice &
   HistorySlice &
   JourneySlice &
