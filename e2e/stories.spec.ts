@@ -38,11 +38,20 @@ const SECOND_ROUND = [
   },
 ];
 
-/** Answers by the schema the CLI offers: stories (first or modify round) or a title. */
+/** The one story a "regenerate story 2" call answers with. */
+const REGENERATED = {
+  title: 'Pick the columns to export',
+  description: 'As a PM I want to pick columns',
+  acceptanceCriteria: ['only picked columns are written'],
+};
+
+/** Answers by the schema the CLI offers: stories (first, modify or regenerate-one round) or a title. */
 const respond: Responder = (body) => {
   const schema = structuredOutputSchema(body);
   const props = (schema?.properties ?? {}) as Record<string, unknown>;
   if ('title' in props) return structured({ title: 'CSV export' });
+  if ('stories' in props && userText(body).includes('REWRITE THIS ONE'))
+    return structured({ stories: [REGENERATED] });
   if ('stories' in props)
     return structured({ stories: userText(body).includes('Feedback') ? SECOND_ROUND : FIRST_ROUND });
   return undefined;
@@ -178,6 +187,26 @@ test('derive stories with the real CLI, review, request changes, accept into the
     await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(
       'Choose columns and order',
     );
+
+    // Story 2 regenerated alone: the accepted story 1 stays as it is; every round is kept as a revision.
+    await page.getByRole('button', { name: 'Regenerate story: story 2' }).click();
+    await page.getByRole('button', { name: 'Regenerate this story' }).click();
+    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(REGENERATED.title);
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export the backlog as CSV',
+    );
+    const revisions = page.getByRole('table', { name: 'Story revisions' });
+    await expect(revisions.getByRole('row')).toHaveCount(4);
+    await expect(revisions).toContainText('story 2 regenerated');
+    await expect(page.getByRole('list', { name: 'Changes between the revisions' })).toContainText(
+      'Changed: Pick the columns to export (was “Choose columns and order”)',
+    );
+    // Restoring revision 2 brings round 2's story back as the next round.
+    await page.getByRole('button', { name: 'Restore revision 2' }).click();
+    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(
+      'Choose columns and order',
+    );
+    await expect(revisions).toContainText('restored from 2');
     await page.getByRole('button', { name: 'Accept story 2' }).click();
     await page.getByRole('button', { name: 'Add accepted to backlog' }).click();
 
