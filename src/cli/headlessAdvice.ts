@@ -71,6 +71,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Make the .puffin folder and its files writable for your user, then run the command again. Nothing was saved.',
   disk_full:
     'Free some space on the disk that holds the project, then run the command again. Nothing was saved.',
+  outside_project:
+    'Puffin writes only inside the project folder: replace the symbolic link named in error.message with a real folder, then run the command again.',
   not_a_project_folder: 'Pass the folder of one project with --project, not the root or your home folder.',
 
   duplicate_id: 'This request is running already: wait for it to finish.',

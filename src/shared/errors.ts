@@ -65,6 +65,8 @@ export const ERROR_CODES = {
     'disk_full',
     /** The folder given as a project is the file system root or the home folder. */
     'not_a_project_folder',
+    /** A path to write or open leads outside the project, lexically or through a symbolic link. */
+    'outside_project',
   ],
   /** The stories journey. */
   stories: [

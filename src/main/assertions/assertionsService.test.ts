@@ -72,8 +72,10 @@ describe('assertions service', () => {
 
   it('needs an open project and refuses locations outside it', async () => {
     await expect(service(null).list()).rejects.toMatchObject({ code: 'no_project' });
-    expect(() => service().resolveLocation('../etc/passwd')).toThrow(/outside the project/);
-    expect(service().resolveLocation('src/a.ts')).toBe(path.join(project, 'src', 'a.ts'));
+    await expect(service().resolveLocation('../etc/passwd')).rejects.toMatchObject({
+      code: 'outside_project',
+    });
+    await expect(service().resolveLocation('src/a.ts')).resolves.toBe(path.join(project, 'src', 'a.ts'));
     await expect(service().run('nope')).rejects.toMatchObject({ code: 'not_found' });
   });
 });

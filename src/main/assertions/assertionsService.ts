@@ -1,8 +1,8 @@
 // The assertions panel's service: lists stored assertion sets per story, runs them, records the runs.
-import path from 'node:path';
 import type { Assertion, StoryAssertionsView } from '../../shared/assertions';
 import type { Logger } from '../core/logger';
 import { ServiceError } from '../core/errors';
+import { requireInsideProject } from '../core/insideProject';
 import { firstPassed, latestResults } from './history';
 import { readStoryAssertions } from './input';
 import { appendRun, readHistory } from './resultStore';
@@ -95,13 +95,9 @@ export function createAssertionsService(deps: AssertionsServiceDeps) {
       return view(projectDir, storyId);
     },
 
-    /** Absolute path of a project file, refusing anything outside the project. */
-    resolveLocation(file: string): string {
-      const projectDir = requireProject(deps);
-      const full = path.resolve(projectDir, file);
-      if (full !== projectDir && !full.startsWith(projectDir + path.sep))
-        throw new ServiceError('invalid_payload', `${file} is outside the project.`);
-      return full;
+    /** Absolute path of a project file, refusing anything outside the project, also through symbolic links. */
+    resolveLocation(file: string): Promise<string> {
+      return requireInsideProject(requireProject(deps), file);
     },
   };
 }

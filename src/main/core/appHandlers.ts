@@ -51,7 +51,7 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     'assertions:list': () => assertions.list(),
     'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
     'assertions:openLocation': async ({ file }) => {
-      const path = assertions.resolveLocation(file);
+      const path = await assertions.resolveLocation(file);
       if (!platform.openPath) return { opened: false, path };
       await platform.openPath(path);
       return { opened: true, path };

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -250,5 +250,22 @@ describe('writeSprintExport', () => {
       'login-sessions-3f2a9c1e.md',
       'other.md',
     ]);
+  });
+});
+
+describe('writeSprintExport through symbolic links', () => {
+  it('refuses to write through a docs/ that links outside the project, writing nothing there', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'puffin-export-link-'));
+    try {
+      await mkdir(join(root, 'project'));
+      await mkdir(join(root, 'elsewhere'));
+      await symlink(join(root, 'elsewhere'), join(root, 'project', 'docs'));
+      await expect(writeSprintExport(join(root, 'project'), fixture())).rejects.toMatchObject({
+        code: 'outside_project',
+      });
+      expect(await readdir(join(root, 'elsewhere'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Assertion } from '../../shared/assertions';
 import type { Plan, SprintDetail } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import { removeFile, writeFileAtomic } from '../core/atomicFile';
+import { requireInsideProject } from '../core/insideProject';
 
 export const EXPORT_DIR = join('docs', 'puffin');
 
@@ -46,6 +47,8 @@ export async function writeSprintExport(projectDir: string, detail: SprintDetail
   const dir = join(projectDir, EXPORT_DIR);
   const name = `${sprintSlug(detail.sprint.title, detail.sprint.id)}.md`;
   const path = join(dir, name);
+  // docs/ (or docs/puffin/, or the file) may be a symbolic link leading out of the project: never write there.
+  await requireInsideProject(projectDir, path);
   await writeFileAtomic(path, sprintMarkdown(detail));
   const suffix = idSuffix(detail.sprint.id);
   if (suffix) {

@@ -167,6 +167,11 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
     { openProject: true },
   ),
 
+  outside_project: fix(
+    'That path leads outside the project',
+    'Puffin writes and opens files only inside the project folder: replace the symbolic link named in the message with a real folder, or pick a path inside the project.',
+  ),
+
   // Stories.
   duplicate_id: fix('Already started', 'This request is running already: wait for it, or start a new one.'),
   invalid_draft: fix('Fix the stories first', 'Give every story a title, then request changes again.'),
