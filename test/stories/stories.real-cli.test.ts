@@ -183,20 +183,43 @@ describe('stories journey with the real CLI', () => {
     expect(accepted.map((s) => [s.title, s.status, s.generationId])).toEqual(
       STORIES.map((s) => [s.title, 'pending', 'gen-1']),
     );
-    const changed = await j.waitFor('stories:changed', (list) => list.length === 3);
-    expect(changed.map((s) => s.id)).toEqual(accepted.map((s) => s.id));
+    // Each change sends only what it touched (deliberately changed: the whole backlog went with every save).
+    expect(await j.waitFor('stories:changed', (c) => c.changed.length === 3)).toEqual({
+      changed: accepted,
+      deleted: [],
+    });
     const updated = await j.call('stories:update', { id: accepted[0]!.id, patch: { status: 'in_progress' } });
     expect(updated.status).toBe('in_progress');
+    expect(await j.waitFor('stories:changed', (c) => c.changed[0]?.id === updated.id)).toEqual({
+      changed: [updated],
+      deleted: [],
+    });
     const deleted = await j.call('stories:delete', { ids: [accepted[1]!.id] });
     expect(deleted).toEqual([accepted[1]]);
+    expect(await j.waitFor('stories:changed', (c) => c.deleted.length > 0)).toEqual({
+      changed: [],
+      deleted: [accepted[1]!.id],
+    });
     await j.call('stories:restore', { stories: deleted });
+    const done = await j.call('stories:setStatus', {
+      ids: [accepted[1]!.id, accepted[2]!.id],
+      status: 'done',
+    });
+    expect(done.map((s) => [s.id, s.status])).toEqual([
+      [accepted[1]!.id, 'done'],
+      [accepted[2]!.id, 'done'],
+    ]);
+    expect(await j.waitFor('stories:changed', (c) => c.changed.length === 2)).toEqual({
+      changed: done,
+      deleted: [],
+    });
     const restarted = await j.reopen();
     await restarted.dispatch('project:open', { path: j.project }, { face: 'test' });
     const list = await restarted.dispatch('stories:list', {}, { face: 'test' });
     expect(list.ok && (list.value as Story[]).map((s) => [s.title, s.status])).toEqual([
       ['Story 1', 'in_progress'],
-      ['Story 2', 'pending'],
-      ['Story 3', 'pending'],
+      ['Story 2', 'done'],
+      ['Story 3', 'done'],
     ]);
   });
 

@@ -1,5 +1,6 @@
 /** IPC handlers of the stories journey (issue 4): generations, history, backlog, project settings. */
 import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
+import type { Story } from '../../shared/stories';
 import type { Handlers } from '../core/dispatcher';
 import type { ProjectService } from '../core/projectService';
 import { importContext } from '../projectContext/importContext';
@@ -18,6 +19,7 @@ export type JourneyChannel =
   | 'stories:list'
   | 'stories:accept'
   | 'stories:update'
+  | 'stories:setStatus'
   | 'stories:delete'
   | 'stories:restore'
   | 'projectSettings:get'
@@ -31,10 +33,14 @@ export function journeyHandlers(deps: {
 }): Pick<Handlers, JourneyChannel> {
   const { projects, generation, emit } = deps;
   const repo = () => projects.requireStore();
-  /** After each backlog change: the whole backlog, so a renderer can replace its copy (deletes included). */
-  const changed = async <T>(result: T): Promise<T> => {
-    emit('stories:changed', await repo().stories.list());
-    return result;
+  /** After each backlog change, only what it touched: a save costs the same whatever the backlog's size. */
+  const changed = (stories: Story[]): Story[] => {
+    emit('stories:changed', { changed: stories, deleted: [] });
+    return stories;
+  };
+  const deleted = (stories: Story[]): Story[] => {
+    emit('stories:changed', { changed: [], deleted: stories.map((s) => s.id) });
+    return stories;
   };
   return {
     'generation:derive': (req) => generation.derive(req),
@@ -48,8 +54,9 @@ export function journeyHandlers(deps: {
     'stories:list': () => repo().stories.list(),
     'stories:accept': async ({ drafts, generationId }) =>
       changed(await repo().stories.accept(drafts, generationId)),
-    'stories:update': async ({ id, patch }) => changed(await repo().stories.update(id, patch)),
-    'stories:delete': async ({ ids }) => changed(await repo().stories.delete(ids)),
+    'stories:update': async ({ id, patch }) => changed([await repo().stories.update(id, patch)])[0]!,
+    'stories:setStatus': async ({ ids, status }) => changed(await repo().stories.setStatus(ids, status)),
+    'stories:delete': async ({ ids }) => deleted(await repo().stories.delete(ids)),
     'stories:restore': async ({ stories }) => changed(await repo().stories.restore(stories)),
     'projectSettings:get': () => repo().settings.get(),
     'projectSettings:update': (patch) => repo().settings.update(patch),

@@ -50,6 +50,21 @@ describe('StoriesRepo', () => {
     await expect(repo.update('nope', { title: 'x' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('setStatus sets one status on many stories at once, or on none when one is unknown', async () => {
+    let t = Date.parse('2030-01-01T00:00:00Z');
+    const repo = new StoriesRepo(dir, () => new Date(t));
+    const [a, b, c] = await repo.accept([draft('A'), draft('B'), draft('C')]);
+    t += 60_000;
+    const archived = await repo.setStatus([a!.id, c!.id, a!.id], 'archived');
+    expect(archived.map((s) => [s.title, s.status, s.updatedAt])).toEqual([
+      ['A', 'archived', '2030-01-01T00:01:00.000Z'],
+      ['C', 'archived', '2030-01-01T00:01:00.000Z'],
+    ]);
+    await expect(repo.setStatus([b!.id, 'nope'], 'done')).rejects.toMatchObject({ code: 'not_found' });
+    const onDisk = await new StoriesRepo(dir).list();
+    expect(onDisk.map((s) => s.status)).toEqual(['archived', 'pending', 'archived']);
+  });
+
   it('concurrent updates of one story keep every change (serialized read-modify-write)', async () => {
     const repo = new StoriesRepo(dir);
     const [s] = await repo.accept([draft('A')]);

@@ -59,6 +59,18 @@ export class StoriesRepo {
     });
   }
 
+  /** One status for many stories (bulk archive); none is written when one of them does not exist. */
+  setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
+    return this.queue.run(async () => {
+      const unique = [...new Set(ids)];
+      const current = await Promise.all(unique.map((id) => this.records.get(id)));
+      const missing = unique.find((_, i) => !current[i]);
+      if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
+      const updatedAt = this.now().toISOString();
+      return Promise.all(current.map((s) => this.records.put({ ...s!, status, updatedAt })));
+    });
+  }
+
   /** Returns the deleted records (ids that do not exist are skipped), so the caller can offer undo. */
   delete(ids: string[]): Promise<Story[]> {
     return this.queue.run(async () => {

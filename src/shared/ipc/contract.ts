@@ -11,6 +11,7 @@ import type { StoryAssertionsView } from '../assertions';
 import type { BoardStory } from '../board';
 import type { PlanPreview, SpecsProgress, Sprint, SprintDetail } from '../plans';
 import type { Generation, GenerationProgress, ProjectContextDraft, ProjectSettings, Story } from '../stories';
+import type { StoriesChange } from '../storiesChange';
 import type { IpcResult } from './errors';
 import {
   empty,
@@ -136,6 +137,16 @@ export const requestSchemas = {
           status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
         },
       },
+    },
+  }),
+  /** One status for many stories in one request (bulk archive): one write each, one stories:changed. */
+  'stories:setStatus': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['ids', 'status'],
+    properties: {
+      ids: { type: 'array', minItems: 1, maxItems: 10_000, items: { type: 'string', pattern: ID } },
+      status: { enum: ['pending', 'in_progress', 'done', 'archived'] },
     },
   }),
   'stories:delete': schema({
@@ -355,6 +366,8 @@ export interface ResponseTypes extends ToolResponses, ProofResponses, ReviewResp
   'stories:list': Story[];
   'stories:accept': Story[];
   'stories:update': Story;
+  /** The stories as stored with their new status. */
+  'stories:setStatus': Story[];
   /** The deleted records, so the renderer can offer undo (stories:restore). */
   'stories:delete': Story[];
   'stories:restore': Story[];
@@ -396,7 +409,8 @@ export interface EventPayloads {
   'generation:progress': GenerationProgress;
   /** A generation was stored or changed (e.g. its title arrived). */
   'history:changed': Generation;
-  'stories:changed': Story[];
+  /** Only what a backlog change touched; apply it by id (applyStoriesChange). */
+  'stories:changed': StoriesChange;
   'sprints:changed': Sprint[];
   /** A sprint's detail changed (new questions, revision, RIS, assertions...). */
   'sprint:changed': SprintDetail;

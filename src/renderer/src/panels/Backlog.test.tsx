@@ -99,12 +99,17 @@ describe('Backlog', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
-  it('archives the selection', async () => {
-    const { client } = await show([story(1), story(2)]);
-    client.handle('stories:update', (req) => ({ ...story(1), ...req.patch }));
+  it('archives the selection in one request', async () => {
+    const all = [1, 2, 3].map((n) => story(n));
+    const { client } = await show(all);
+    client.handle('stories:setStatus', (req) =>
+      all.filter((s) => req.ids.includes(s.id)).map((s) => ({ ...s, status: req.status })),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Archive selected' })));
-    expect(client.callsTo('stories:update')).toEqual([{ id: 's1', patch: { status: 'archived' } }]);
+    expect(client.callsTo('stories:setStatus')).toEqual([{ ids: ['s1', 's3'], status: 'archived' }]);
+    expect(client.callsTo('stories:update')).toEqual([]);
     expect(titles()).toEqual(['Story 2']); // archived are hidden by default
   });
 
@@ -149,9 +154,16 @@ describe('Backlog', () => {
     expect(client.callsTo('stories:delete')).toEqual([{ ids: ['s2'] }]);
   });
 
-  it('follows stories:changed', async () => {
-    const { client } = await show([story(1)]);
-    act(() => client.emit('stories:changed', [story(1), story(9, { title: 'From elsewhere' })]));
-    expect(titles()).toEqual(['Story 1', 'From elsewhere']);
+  it('follows stories:changed, applying only what changed by id', async () => {
+    const { client } = await show([story(1), story(2), story(3)]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
+    act(() =>
+      client.emit('stories:changed', {
+        changed: [story(2, { title: 'Renamed elsewhere' }), story(9, { title: 'From elsewhere' })],
+        deleted: ['s3'],
+      }),
+    );
+    expect(titles()).toEqual(['Story 1', 'Renamed elsewhere', 'From elsewhere']);
+    expect(screen.getByText('0 selected')).toBeTruthy();
   });
 });

@@ -1,14 +1,10 @@
 import type { Story } from '../../../shared/stories';
+import { applyStoriesChange } from '../../../shared/storiesChange';
 import { errorNotice } from './uiError';
 import type { BacklogSlice, Slice } from './types';
 
-function upsert(stories: Story[], changed: readonly Story[]): Story[] {
-  const byId = new Map(changed.map((s) => [s.id, s]));
-  const out = stories.map((s) => byId.get(s.id) ?? s);
-  const known = new Set(stories.map((s) => s.id));
-  for (const s of changed) if (!known.has(s.id)) out.push(s);
-  return out;
-}
+const upsert = (stories: Story[], changed: Story[]): Story[] =>
+  applyStoriesChange(stories, { changed, deleted: [] });
 
 export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) => {
   let loading: Promise<void> | null = null;
@@ -85,9 +81,28 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
         return false;
       }
     },
+    applyStoriesChange(change) {
+      set((s) => {
+        const stories = applyStoriesChange(s.stories, change);
+        if (stories === s.stories) return {};
+        const gone = new Set(change.deleted);
+        const selected = [...s.selected].some((id) => gone.has(id))
+          ? new Set([...s.selected].filter((id) => !gone.has(id)))
+          : s.selected;
+        return { stories, selected };
+      });
+    },
+    /** One request for the whole selection (one write per story, one stories:changed). */
     async setStoriesStatus(ids, status) {
-      const results = await Promise.all(ids.map((id) => get().updateStory(id, { status })));
-      if (results.every(Boolean) && status === 'archived')
+      if (ids.length === 0) return;
+      try {
+        const stories = await client.call('stories:setStatus', { ids: [...ids], status });
+        set((s) => ({ stories: upsert(s.stories, stories) }));
+      } catch (err) {
+        set({ notice: errorNotice(err) });
+        return;
+      }
+      if (status === 'archived')
         set({
           notice: {
             kind: 'info',

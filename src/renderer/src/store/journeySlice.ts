@@ -10,14 +10,10 @@ export const createJourneySlice: Slice<JourneySlice> = (client) => (set, get, ap
     const unsubs = [
       client.on('generation:progress', (p) => get().receiveProgress(p)),
       client.on('history:changed', (g) => get().upsertGeneration(g)),
-      // Main sends the whole list after every change.
-      client.on('stories:changed', (stories) => {
-        const ids = new Set(stories.map((st) => st.id));
-        set((s) => ({
-          stories,
-          storiesLoaded: true,
-          selected: new Set([...s.selected].filter((id) => ids.has(id))),
-        }));
+      // Main sends only what each change touched, applied by id; before the first load, the load brings it.
+      client.on('stories:changed', (change) => {
+        if (get().storiesLoaded) get().applyStoriesChange(change);
+        else if (get().project) void get().loadStories();
       }),
       api.subscribe((s, prev) => {
         if (s.project?.path === prev.project?.path) return;

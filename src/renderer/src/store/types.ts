@@ -3,6 +3,7 @@ import type { AppInfo, CliLocation } from '../../../shared/ipc/contract';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import type { ProjectInfo } from '../../../shared/project';
 import type { Settings } from '../../../shared/settings';
+import type { StoriesChange } from '../../../shared/storiesChange';
 import type {
   Generation,
   GenerationProgress,
@@ -181,6 +182,8 @@ export interface BacklogSlice {
   setSelection(ids: readonly string[]): void;
   updateStory(id: string, patch: Partial<StoryDraft> & { status?: StoryStatus }): Promise<boolean>;
   setStoriesStatus(ids: readonly string[], status: StoryStatus): Promise<void>;
+  /** A stories:changed event: the touched stories replaced, added or removed by id. */
+  applyStoriesChange(change: StoriesChange): void;
   deleteStories(ids: readonly string[]): Promise<void>;
   undoDelete(): Promise<void>;
   dismissUndo(): void;
