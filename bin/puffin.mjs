@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Headless Puffin: runs the prebuilt CLI (out/headless/, rebuilt here whenever a source changed), so `npx puffin`
 // works right after `npm install` and starts without transpiling; tsx runs the sources when the build cannot.
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { loadEntry } from '../scripts/prebuilt.mjs';
+
+// V8's code cache on disk (Node ≥ 22.1): later starts skip compiling the bundle again.
+module.enableCompileCache?.();
+const { loadEntry } = await import('../scripts/prebuilt.mjs');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { runCli } = await loadEntry(root, 'cli', (line) => process.stderr.write(line + '\n'));

@@ -14,15 +14,33 @@ const EXTRA_INPUTS = ['package.json', 'scripts/prebuilt.mjs'];
 const OLD_BUILDS_KEPT_MS = 24 * 3600 * 1000;
 
 /**
- * Packages stay external (resolved from node_modules at run time), except deep imports without an extension
- * (`ajv/dist/runtime/ucs2length`), which Node's ESM resolution refuses: those few small files are bundled.
+ * Packages loaded by a few commands only (behind dynamic imports) or never bundled: they stay external, resolved
+ * from node_modules when used. Every other package is bundled in: resolving and translating dozens of small
+ * CommonJS modules at run time cost more than the host's own code.
  */
+const EXTERNAL = [
+  'typescript',
+  'postcss',
+  'css-tree',
+  '@octokit',
+  '@anthropic-ai',
+  'openai',
+  '@google',
+  'ollama',
+  'esbuild',
+  'tsx',
+  'electron',
+  // ws's optional native helpers, absent unless installed.
+  'bufferutil',
+  'utf-8-validate',
+];
+
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-      const deepWithoutExtension = /^(@[^/]+\/[^/]+|[^@/:][^/]*)\/./.test(path) && !/\.[cm]?js$/.test(path);
-      return deepWithoutExtension ? undefined : { path, external: true };
+      const name = path.split('/', 1)[0]; // a scope stands for all its packages
+      return EXTERNAL.includes(name) || path.startsWith('node:') ? { path, external: true } : undefined;
     });
   },
 };
@@ -80,6 +98,10 @@ export async function build(root) {
     plugins: [externalPackages],
     chunkNames: 'chunks/[name]-[hash]',
     define: { __PUFFIN_VERSION__: JSON.stringify(version) },
+    // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.
+    banner: {
+      js: "import { createRequire as __puffinRequire } from 'node:module'; const require = __puffinRequire(import.meta.url);",
+    },
     metafile: true,
     logLevel: 'silent',
   });

@@ -5,11 +5,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
 import { decideLaunch, fallbackLine } from './launch.mjs';
 import { loadEntry } from './prebuilt.mjs';
 
+// V8's code cache on disk (Node ≥ 22.1): later starts of the host skip compiling its bundle again.
+module.enableCompileCache?.();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const hostOnly = args.includes('--host');
