@@ -67,6 +67,15 @@ describe('parseArgs: argv → payload', () => {
     });
   });
 
+  it('plan ris|assertions --only-missing: only the calls that failed or never ran', async () => {
+    for (const step of ['ris', 'assertions']) {
+      const cmd = commands.find((c) => c.path.join(' ') === `plan ${step}`)!;
+      const argv = ['--project', 'p', '--sprint', 's1', '--only-missing'];
+      expect((await parseArgs(cmd, argv, io())).payload).toMatchObject({ sprintId: 's1', onlyMissing: true });
+      expect((await parseArgs(cmd, argv.slice(0, 4), io())).payload).not.toHaveProperty('onlyMissing');
+    }
+  });
+
   it('takes --hermetic of a project command apart from the payload', async () => {
     const parsed = await parseArgs(spec, ['--project', 'proj', '--hermetic'], io());
     expect(parsed).toMatchObject({ project: path.join(dir, 'proj'), hermetic: true });

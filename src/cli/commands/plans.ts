@@ -5,6 +5,7 @@
 //     answer --answers-file F ({"q1": "answer", …}; an empty answer removes one)
 //     generate [--answers-file F] (saved before the plan is generated)      refine --feedback-file F
 //     regenerate-item --story ID [--feedback-file F]    restore --revision N    approve [--accept-file-mismatches]
+//     ris|assertions [--only-missing] (only the calls that failed or never ran: a failed step reruns alone)
 //   export writes docs/puffin/<sprint-slug>.md in the project               data: {path}
 // source, warnings and meta sum up the model calls the step made (each kept in the project's history).
 import type { RequestChannel } from '../../shared/ipc/contract';
@@ -12,6 +13,8 @@ import type { CommandSpec, FlagSpec } from '../spec';
 
 const SPRINT: FlagSpec = { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID' };
 const ANSWERS: FlagSpec = { flag: 'answers-file', kind: 'json-file', field: 'answers', required: true };
+/** A failed (or cancelled) specs step reruns alone: only the calls without a good result are made again. */
+const ONLY_MISSING: FlagSpec = { flag: 'only-missing', kind: 'boolean', field: 'onlyMissing' };
 const FEEDBACK: FlagSpec = { flag: 'feedback-file', kind: 'text-file', field: 'feedback', required: true };
 
 function plan<C extends RequestChannel>(
@@ -93,8 +96,12 @@ export const planCommands: CommandSpec[] = [
     'plan:approve',
     { flags: [{ flag: 'accept-file-mismatches', kind: 'boolean', field: 'acceptFileMismatches' }] },
   ),
-  plan('ris', 'a RIS per story of the approved plan', 'plan:specs', { fixed: () => ({ steps: ['ris'] }) }),
+  plan('ris', 'a RIS per story of the approved plan', 'plan:specs', {
+    flags: [ONLY_MISSING],
+    fixed: () => ({ steps: ['ris'] }),
+  }),
   plan('assertions', 'assertions per story, then the sprint assertions', 'plan:specs', {
+    flags: [ONLY_MISSING],
     fixed: () => ({ steps: ['assertions', 'sprint_assertions'] }),
   }),
   plan('export', 'write docs/puffin/<sprint-slug>.md in the project', 'plan:export'),

@@ -189,6 +189,39 @@ describe('PlanService', () => {
     expect((await service.specs(sprint.id)).specWarnings).toEqual([]);
   });
 
+  it('specs: a failed step reruns alone (onlyMissing), not every call of the run', async () => {
+    const [a, b] = stories.map((s) => s.id) as [string, string];
+    const sprint = await service.create({ storyIds: [a, b], title: 'S' });
+    answers.generatePlan = () => plan([item(a, 1), item(b, 2)]);
+    await service.generate(sprint.id);
+    await service.approve(sprint.id);
+    const drafts = {
+      assertions: [1, 2, 3].map((n) => ({ type: 'FILE_EXISTS', target: `f${n}.ts`, message: 'm' })),
+    };
+    answers.generateStoryAssertions = (req) => {
+      if (req.subject === 'B') throw Object.assign(new Error('overloaded'), { code: 'api_error' });
+      return drafts;
+    };
+    answers.generateSprintAssertions = () => ({ [a]: [] });
+    const steps = ['assertions', 'sprint_assertions'] as const; // `puffin plan assertions`
+    const first = await service.specs(sprint.id, { steps });
+    expect(first.specErrors.map((e) => [e.step, e.storyId, e.code])).toEqual([
+      ['assertions', b, 'api_error'],
+    ]);
+
+    answers.generateStoryAssertions = () => drafts;
+    const before = calls.length;
+    const rerun = await service.specs(sprint.id, { steps, onlyMissing: true });
+    expect(calls.slice(before).map((c) => [c.workflow, c.subject])).toEqual([
+      ['generateStoryAssertions', 'B'],
+    ]);
+    expect(rerun.specErrors).toEqual([]);
+    expect(rerun.assertions.map((x) => x.storyId).sort()).toEqual([a, b].sort());
+    // Nothing missing: nothing runs.
+    await service.specs(sprint.id, { steps, onlyMissing: true });
+    expect(calls.length).toBe(before + 1);
+  });
+
   it('a corrupt plan file is kept aside and the sprint reads as having no plan', async () => {
     answers.generateTitle = () => 'T';
     const sprint = await service.create({ storyIds: [stories[0]!.id] });

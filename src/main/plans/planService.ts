@@ -6,7 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { RequestOf } from '../../shared/ipc/contract';
-import type { SpecStep, Sprint, SprintDetail } from '../../shared/plans';
+import type { Sprint, SprintDetail } from '../../shared/plans';
 import type { Emit } from '../core/core';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -25,7 +25,7 @@ import { planPreview } from './planPreview';
 import { PlanStore } from './planStore';
 import { mergeRegeneratedItem, writeSprintExport } from './pure';
 import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
-import { ALL_STEPS, runSpecs } from './specsRunner';
+import { runSpecs, type SpecsRun } from './specsRunner';
 import {
   openSprint,
   planChecks,
@@ -201,11 +201,11 @@ export class PlanService {
   }
 
   /** RIS, then assertions per story, then the sprint assertions; resolves with what was kept, even when cancelled. */
-  specs(sprintId: string, steps: readonly SpecStep[] = ALL_STEPS): Promise<SprintDetail> {
+  specs(sprintId: string, run: SpecsRun = {}): Promise<SprintDetail> {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const changed = (id: string) => this.changed(p, id).then(() => undefined);
-      await runSpecs({ ...this.deps, ...llm, now: this.now, changed }, p, sprint, opts, steps);
+      await runSpecs({ ...this.deps, ...llm, now: this.now, changed }, p, sprint, opts, run);
       return this.changed(p, sprintId);
     });
   }

@@ -19,6 +19,7 @@ import type { CallOptions } from '../workflows/types';
 import type { SprintSpecs } from './planStore';
 import { currentPlan, isApproved } from './revisions';
 import { sprintStories, type PlanProject } from './sprintDetail';
+import { unitsToRun } from './specUnits';
 import { unseenTargetWarnings } from './unseenFiles';
 
 export interface SpecsDeps {
@@ -36,12 +37,23 @@ type SpecWarning = SprintDetail['specWarnings'][number];
 export const ALL_STEPS: readonly SpecStep[] = ['ris', 'assertions', 'sprint_assertions'];
 const isCancel = (err: unknown) => err instanceof PromptError && err.code === 'cancelled';
 
+/** Which specs to generate. */
+export interface SpecsRun {
+  /** Default: every step. */
+  steps?: readonly SpecStep[];
+  /**
+   * Only the units of `steps` without a result or whose last run failed: a rerun of what failed or was cut off
+   * by a cancel, not of the calls that succeeded.
+   */
+  onlyMissing?: boolean;
+}
+
 export async function runSpecs(
   deps: SpecsDeps,
   p: PlanProject,
   sprint: Sprint,
   opts: CallOptions,
-  steps: readonly SpecStep[] = ALL_STEPS,
+  { steps = ALL_STEPS, onlyMissing = false }: SpecsRun = {},
 ): Promise<void> {
   const sprintPlan = await p.plans.plans.get(sprint.id);
   if (!sprintPlan || !isApproved(sprintPlan))
@@ -49,8 +61,10 @@ export async function runSpecs(
   const plan = currentPlan(sprintPlan);
   const stories = await sprintStories(p, sprint);
   const project = p.store.settings.get();
-  const perStory = steps.filter((s) => s !== 'sprint_assertions').length;
-  const total = stories.length * perStory + (steps.includes('sprint_assertions') ? 1 : 0);
+  // Errors of the steps run now are replaced; those of other steps (a headless `plan ris` before) stay.
+  const previous = await p.plans.specs.get(sprint.id);
+  const todo = await unitsToRun(p, sprint.id, stories, steps, onlyMissing ? (previous ?? null) : undefined);
+  const total = todo.ris.length + todo.assertions.length + (todo.sprint ? 1 : 0);
   let done = 0;
   const progress = (step: SpecStep, status: SpecsProgress['status'], storyId?: string, message?: string) =>
     deps.emit('plan:progress', {
@@ -62,8 +76,6 @@ export async function runSpecs(
       ...(storyId ? { storyId } : {}),
       ...(message ? { message } : {}),
     });
-  // Errors of the steps run now are replaced; those of other steps (a headless `plan ris` before) stay.
-  const previous = await p.plans.specs.get(sprint.id);
   const errors: SpecError[] = (previous?.specErrors ?? []).filter((e) => !steps.includes(e.step));
   // Warnings (what a mapping dropped, how the answer was found) follow the same rule.
   const warnings: SpecWarning[] = (previous?.specWarnings ?? []).filter((w) => !steps.includes(w.step));
@@ -112,7 +124,7 @@ export async function runSpecs(
   };
 
   const itemOf = (s: Story) => plan.planItems.find((i) => i.storyId === s.id);
-  for (const story of steps.includes('ris') ? stories : []) {
+  for (const story of todo.ris) {
     const ok = await unit('ris', story.id, async () => {
       const item = itemOf(story);
       if (!item)
@@ -131,7 +143,7 @@ export async function runSpecs(
     });
     if (!ok) return;
   }
-  for (const story of steps.includes('assertions') ? stories : []) {
+  for (const story of todo.assertions) {
     const ok = await unit('assertions', story.id, async () => {
       const r = await runWorkflow(
         deps,
@@ -154,7 +166,7 @@ export async function runSpecs(
     });
     if (!ok) return;
   }
-  if (!steps.includes('sprint_assertions')) return;
+  if (!todo.sprint) return;
   await unit('sprint_assertions', undefined, async () => {
     const r = await runWorkflow(deps, 'generateSprintAssertions', { stories, plan, project }, opts);
     warn('sprint_assertions', '', r.warnings);

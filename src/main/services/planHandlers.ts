@@ -32,7 +32,7 @@ export function planHandlers(plans: PlanService): Pick<Handlers, PlanChannel> {
       plans.regenerateItem(sprintId, storyId, feedback),
     'plan:restore': ({ sprintId, revision }) => plans.restore(sprintId, revision),
     'plan:approve': ({ sprintId, acceptFileMismatches }) => plans.approve(sprintId, acceptFileMismatches),
-    'plan:specs': ({ sprintId, steps }) => plans.specs(sprintId, steps),
+    'plan:specs': ({ sprintId, ...run }) => plans.specs(sprintId, run),
     'plan:cancel': ({ sprintId }) => plans.cancel(sprintId),
     'plan:export': ({ sprintId }) => plans.export(sprintId),
   };

@@ -288,7 +288,10 @@ export const requestSchemas = {
     required: ['sprintId'],
     properties: { sprintId: { type: 'string', pattern: ID }, acceptFileMismatches: { type: 'boolean' } },
   }),
-  /** RIS per story, then assertions per story, then the sprint assertions (or only `steps`); `plan:progress`. */
+  /**
+   * RIS per story, then assertions per story, then the sprint assertions (or only `steps`); `plan:progress`.
+   * `onlyMissing`: only the calls whose last run failed or that have no result yet (a failed step reruns alone).
+   */
   'plan:specs': schema({
     type: 'object',
     additionalProperties: false,
@@ -301,6 +304,7 @@ export const requestSchemas = {
         uniqueItems: true,
         items: { enum: ['ris', 'assertions', 'sprint_assertions'] },
       },
+      onlyMissing: { type: 'boolean' },
     },
   }),
   'plan:cancel': sprintOnly,

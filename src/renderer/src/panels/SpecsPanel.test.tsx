@@ -168,4 +168,18 @@ describe('Specs', () => {
     expect(setup.client.callsTo('plan:export')).toEqual([{ sprintId: 'sp1' }]);
     expect(screen.getByText('docs/puffin/csv-export-sprint.md')).toBeTruthy();
   });
+
+  it('reruns only the failed steps (onlyMissing), and offers it only when a step failed', async () => {
+    const failed = approved({
+      specErrors: [{ storyId: 's2', step: 'assertions', code: 'api_error', message: 'overloaded' }],
+    });
+    const setup = await openSprintStore(failed);
+    setup.client.handle('plan:specs', () => approved());
+    const { unmount } = renderWith(<SpecsPanel detail={failed} />, setup);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry failed steps' })));
+    expect(setup.client.callsTo('plan:specs')).toEqual([{ sprintId: 'sp1', onlyMissing: true }]);
+    unmount();
+    renderWith(<SpecsPanel detail={approved()} />, setup);
+    expect(screen.queryByRole('button', { name: 'Retry failed steps' })).toBeNull();
+  });
 });

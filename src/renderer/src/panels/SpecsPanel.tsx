@@ -108,6 +108,11 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
         >
           Generate specs
         </button>
+        {detail.specErrors.length > 0 && (
+          <button type="button" disabled={busy !== null || !editable} onClick={() => void generate(true)}>
+            Retry failed steps
+          </button>
+        )}
         {running && (
           <button type="button" disabled={cancelling} onClick={() => void cancel()}>
             {cancelling ? 'Cancelling…' : 'Cancel specs'}

@@ -55,7 +55,8 @@ export interface SprintSlice {
   regenerateItem(storyId: string, feedback?: string): Promise<boolean>;
   restoreRevision(revision: number): Promise<void>;
   approvePlan(acceptFileMismatches: boolean): Promise<void>;
-  generateSpecs(): Promise<void>;
+  /** `onlyMissing`: only the calls that failed or never ran (a failed step reruns alone). */
+  generateSpecs(onlyMissing?: boolean): Promise<void>;
   cancelStep(): Promise<void>;
   exportSprint(): Promise<void>;
   retrySprintAction(): Promise<void>;
@@ -204,9 +205,11 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
         client.call('plan:approve', acceptFileMismatches ? { sprintId, acceptFileMismatches } : { sprintId }),
       );
     },
-    async generateSpecs() {
+    async generateSpecs(onlyMissing) {
       set({ specsProgress: {}, lastProgress: null });
-      await onSprint('specs', (sprintId) => client.call('plan:specs', { sprintId }));
+      await onSprint('specs', (sprintId) =>
+        client.call('plan:specs', onlyMissing ? { sprintId, onlyMissing } : { sprintId }),
+      );
     },
     async cancelStep() {
       const { sprintId, sprintBusy, cancellingStep } = get();
