@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ERROR_CODES, type ErrorCode } from '../shared/errors';
 import { HEADLESS_ADVICE } from './headlessAdvice';
-import { errorData } from './output';
+import { EMPTY_META, type Generation } from '../shared/stories';
+import { callsSummary, errorData, STDERR_LINES } from './output';
 
 describe('headless advice', () => {
   it.each(ALL_ERROR_CODES)('%s names a step the command line offers', (code: ErrorCode) => {
@@ -19,7 +20,7 @@ describe('headless advice', () => {
     expect(out.message).toContain('PUFFIN_CLAUDE_PATH');
   });
 
-  it('prints which schema paths failed for invalid output, not the raw stdout and stderr', () => {
+  it('prints which schema paths failed for invalid output and the stderr tail, not the raw stdout', () => {
     const out = errorData({
       code: 'validation_failed',
       message: "Claude's answer did not match the expected format. (1 problem)",
@@ -27,10 +28,20 @@ describe('headless advice', () => {
         validationErrors: ['/stories/0/title: must be string'],
         errors: [],
         rawLines: ['{…}'],
-        stderrTail: 'x',
+        stderrTail: '\n',
       },
     });
     expect(out.details).toEqual({ validationErrors: ['/stories/0/title: must be string'] });
+  });
+
+  it('prints the last lines of the CLI’s stderr with a prompt failure', () => {
+    const lines = Array.from({ length: STDERR_LINES + 5 }, (_, i) => `line ${i}`);
+    const out = errorData({
+      code: 'crashed',
+      message: 'x',
+      details: { exitCode: 1, stderrTail: `${lines.join('\n')}\n\n`, rawLines: ['a'] },
+    });
+    expect(out.details).toEqual({ exitCode: 1, stderrTail: lines.slice(5).join('\n') });
   });
 
   it('keeps the details of other families and prints none for a prompt failure without evidence', () => {
@@ -39,5 +50,29 @@ describe('headless advice', () => {
     ).toBeUndefined();
     const refused = [{ instancePath: '/maxTurns', message: 'must be integer' }];
     expect(errorData({ code: 'invalid_payload', message: 'x', details: refused }).details).toEqual(refused);
+  });
+
+  it('a command whose calls partly failed lists each failure with its evidence in meta.failures', () => {
+    const call = (id: string, patch: Partial<Generation>): Generation => ({
+      id,
+      kind: 'spec-assertions',
+      title: 't',
+      prompt: 'p',
+      status: 'succeeded',
+      createdAt: '2026-11-24T00:00:00.000Z',
+      warnings: [],
+      meta: { ...EMPTY_META },
+      ...patch,
+    });
+    const error = {
+      code: 'validation_failed' as const,
+      message: 'Bad.',
+      details: { validationErrors: ['/a'] },
+    };
+    const summary = callsSummary([call('g1', {}), call('g2', { status: 'failed', error })]);
+    expect((summary.meta as { failures: unknown }).failures).toEqual([
+      { generationId: 'g2', ...errorData(error) },
+    ]);
+    expect(callsSummary([call('g1', {})]).meta).not.toHaveProperty('failures');
   });
 });

@@ -21,6 +21,9 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
   if (done.length === 0) return { source: null, warnings: [], meta: {} };
   const sources = done.flatMap((r) => (r.source ? [r.source] : []));
   const meta = done.map((r) => r.meta);
+  const failures = done.flatMap((r) =>
+    r.status === 'failed' && r.error ? [{ generationId: r.id, ...errorData(r.error) }] : [],
+  );
   return {
     source: sources.length ? sources.reduce((a, b) => (RANK[b] > RANK[a] ? b : a)) : null,
     warnings: done.flatMap((r) => r.warnings),
@@ -31,6 +34,8 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
       durationMs: sum(meta.map((m) => m.durationMs)),
       sessionId: last(meta.map((m) => m.sessionId)),
       generationIds: done.map((r) => r.id),
+      // Calls that failed while the command went on (e.g. one story's assertions): what each said, with evidence.
+      ...(failures.length ? { failures } : {}),
       // Grounded calls: every file the model read for this command, each once.
       ...(done.some((r) => r.grounding)
         ? { read: [...new Set(done.flatMap((r) => r.grounding?.filesRead ?? []))] }
@@ -39,7 +44,7 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
   };
 }
 
-/** What of a prompt failure's diagnostics the command line prints: the evidence, not the raw stdout and stderr. */
+/** What of a prompt failure's diagnostics the command line prints: the evidence, not the raw stdout lines. */
 const PROMPT_EVIDENCE = [
   'validationErrors',
   'errors',
@@ -49,18 +54,37 @@ const PROMPT_EVIDENCE = [
   'retryAfterMs',
 ] as const;
 
+/** The CLI's last stderr lines printed with a failure: enough to see why it stopped, on one JSON line. */
+export const STDERR_LINES = 20;
+const STDERR_CHARS = 4000;
+
+/** The last non-empty lines of the CLI's stderr (cut to the last characters when the lines are huge). */
+function stderrTail(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const tail = text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(-STDERR_LINES)
+    .join('\n');
+  return tail === '' ? undefined : tail.slice(-STDERR_CHARS);
+}
+
 function promptEvidence(details: unknown): Record<string, unknown> | undefined {
   if (typeof details !== 'object' || details === null) return undefined;
   const d = details as Record<string, unknown>;
-  const kept = PROMPT_EVIDENCE.filter((k) => d[k] !== undefined && d[k] !== null).map((k) => [k, d[k]]);
+  const all: Record<string, unknown> = { ...d, stderrTail: stderrTail(d.stderrTail) };
+  const kept = [...PROMPT_EVIDENCE, 'stderrTail' as const]
+    .filter((k) => all[k] !== undefined && all[k] !== null)
+    .map((k) => [k, all[k]]);
   const nonEmpty = kept.filter(([, v]) => !Array.isArray(v) || v.length > 0);
   return nonEmpty.length ? Object.fromEntries(nonEmpty) : undefined;
 }
 
 /**
  * The error object of a failed request: main's message, then what to do about it on the command line. A prompt
- * failure's details are only its evidence (which schema paths failed, the CLI's own errors): its raw lines and
- * stderr are too much for one line of JSON; other details are kept.
+ * failure's details are only its evidence (which schema paths failed, the CLI's own errors, the last lines of its
+ * stderr): its raw lines are too much for one line of JSON (`history/<id>.raw.jsonl` keeps them); other details
+ * are kept.
  */
 export function errorData(error: IpcErrorData): CliErrorData {
   const { code, details } = error;

@@ -105,7 +105,7 @@ describe('puffin prompt', () => {
     expect(error).toEqual({
       code: 'not_logged_in',
       message: expect.stringContaining('Run `claude` in a terminal and use /login'),
-      // The evidence of a prompt failure (how the CLI ended), never its raw stdout or stderr.
+      // The evidence of a prompt failure (how the CLI ended, its last stderr lines), never its raw stdout lines.
       details: expect.objectContaining({ exitCode: 1 }),
     });
     expect(Object.keys(error.details as object)).not.toContain('rawLines');

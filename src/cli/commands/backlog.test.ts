@@ -126,6 +126,22 @@ describe('headless stories journey', () => {
     ]);
   });
 
+  it('a failed derive prints its details: the stored error, the CLI’s stderr tail, the generation', async () => {
+    const failing = { ...env(), ...fakeClaudeEnv({ scenario: 'exit-without-output' }) };
+    const r = await runPuffin(['stories', 'derive', '--project', '.'], {
+      env: failing,
+      cwd: project,
+      stdin: 'Let users export their data',
+    });
+    expect(r.code).toBe(1);
+    expect(r.out.error).toMatchObject({
+      code: 'crashed',
+      status: 'failed',
+      generationId: expect.any(String),
+      details: { exitCode: 1, stderrTail: 'Error: fake claude failed before printing anything' },
+    });
+  });
+
   it('--verbose writes the activity to stderr, stdout keeps its one object', async () => {
     const quiet = await puffin(['stories', 'derive', '--project', project], 'Let users export their data');
     expect(quiet.stderr).not.toContain('puffin progress');

@@ -14,6 +14,7 @@
 import type { Generation } from '../../shared/stories';
 import { fallbackTitle } from '../../main/workflows/generateTitle';
 import { CliFailure, type OutputContext, type CommandSpec, type Payload, type Section6 } from '../spec';
+import { errorData } from '../output';
 import { generationWithStories } from './backlog';
 
 /** Generation ids made by the headless CLI: valid record ids, sortable, unique enough per project. */
@@ -28,8 +29,10 @@ function report(g: Generation, ctx: OutputContext): Section6 {
   const final = ctx.records().find((r) => r.id === g.id) ?? g;
   if (final.status !== 'succeeded')
     throw new CliFailure({
-      code: final.error?.code ?? 'internal_error',
-      message: final.error?.message ?? `The generation ended ${final.status}.`,
+      // The stored error with its evidence (schema paths, the CLI's stderr tail) and what to do about it.
+      ...errorData(
+        final.error ?? { code: 'internal_error', message: `The generation ended ${final.status}.` },
+      ),
       generationId: final.id,
       status: final.status,
     });
