@@ -173,7 +173,23 @@ test('derive stories with the real CLI, review, request changes, accept into the
     expect(main.some((r) => userText(r.body!).includes('export the backlog'))).toBe(true);
 
     await page.getByRole('textbox', { name: 'Story 1 title' }).fill('Export the backlog as CSV');
+    // The review is saved as it changes: once the decision is stored, a reload mid-review loses nothing.
+    const decisionSaved = page.waitForResponse((r) => {
+      const body = r.request().postData() ?? '';
+      return r.url().endsWith('/api/invoke') && body.includes('"review:save"') && body.includes('"accepted"');
+    });
     await page.getByRole('button', { name: 'Accept story 1' }).click();
+    await decisionSaved;
+    await page.goto(app.launchUrl);
+    await nav(page, 'Prompt');
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export the backlog as CSV',
+    );
+    await expect(page.getByRole('button', { name: 'Accept story 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(3);
     await page
       .getByRole('textbox', { name: 'Feedback' })
       .fill('Merge column choice and ordering; drop scheduling.');

@@ -818,6 +818,28 @@ export interface GithubLinks {
   };
 }
 
+export interface OpenReview {
+  generationId: string;
+  reviewId?: string;
+  round: number;
+  partial: boolean;
+  /**
+   * @maxItems 200
+   */
+  items: {
+    draft: {
+      title: string;
+      description: string;
+      /**
+       * @maxItems 100
+       */
+      acceptanceCriteria: string[];
+    };
+    decision: 'pending' | 'accepted' | 'rejected';
+  }[];
+  savedAt: string;
+}
+
 export interface ProjectSettings {
   description: string;
   conventions: string;
@@ -1034,6 +1056,7 @@ export interface RecordTypes {
   'assertion-set': StoredAssertionSet;
   generation: Generation;
   'github-links': GithubLinks;
+  'open-review': OpenReview;
   'project-settings': ProjectSettings;
   'sprint-plan': SprintPlan;
   'sprint-questions': SprintQuestions;

@@ -2,6 +2,7 @@
 import { PromptError } from '../llm/errors';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { journeyHandlers } from '../services/journeyHandlers';
+import { openReviewHandlers } from '../services/openReviewHandlers';
 import { planHandlers } from '../services/planHandlers';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
@@ -57,6 +58,7 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
       return { opened: true, path };
     },
     ...journeyHandlers({ projects, generation: services.generation, emit }),
+    ...openReviewHandlers(projects),
     ...planHandlers(services.plans),
     ...toolHandlers(services),
     ...proofHandlers(services),

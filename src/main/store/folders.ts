@@ -19,6 +19,8 @@ export const FOLDERS = {
   history: folder('history', 'id', 'eager', 'generation'),
   /** Every round of a stories review (derive, modify, one story regenerated, restore), by the derive's id. */
   storyRevisions: folder('story-revisions', 'reviewId', 'lazy', 'story-revisions'),
+  /** The stories review the user has open (decisions, unsaved edits), saved as it changes; at most one. */
+  openReview: folder('open-review', 'generationId', 'fresh', 'open-review'),
   sprints: folder('sprints', 'id', 'eager', 'sprint'),
   /** The ambiguity analysis of a sprint and the user's answers. */
   questions: folder('questions', 'sprintId', 'lazy', 'sprint-questions'),

@@ -13,6 +13,7 @@ const NAMES: RecordName[] = [
   'assertion-set',
   'generation',
   'github-links',
+  'open-review',
   'project-settings',
   'sprint',
   'sprint-plan',

@@ -11,6 +11,7 @@ import assertionHistory from '../schemas/records/assertion-history.schema';
 import assertionSet from '../schemas/records/assertion-set.schema';
 import generation from '../schemas/records/generation.schema';
 import githubLinks from '../schemas/records/github-links.schema';
+import openReview from '../schemas/records/open-review.schema';
 import { without } from '../schemas/records/parts';
 import projectSettings from '../schemas/records/project-settings.schema';
 import sprintPlan from '../schemas/records/sprint-plan.schema';
@@ -33,6 +34,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   'assertion-set': assertionSet,
   generation,
   'github-links': githubLinks,
+  'open-review': openReview,
   'project-settings': projectSettings,
   'sprint-plan': sprintPlan,
   'sprint-questions': sprintQuestions,

@@ -24,6 +24,7 @@ import {
   storyDraft,
 } from './schemaParts';
 import { proofSchemas, type ProofResponses } from './proofChannels';
+import { openReviewSchemas, type OpenReviewResponses } from './openReviewChannels';
 import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 
@@ -316,6 +317,8 @@ export const requestSchemas = {
   ...proofSchemas,
   // --- stories reviews kept like plans: one story regenerated, revisions (issue 15) ---
   ...reviewSchemas,
+  // --- the open stories review, saved as it changes (issue 12 item 15) ---
+  ...openReviewSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -346,7 +349,7 @@ export interface AppInfo {
   logFile: string;
 }
 
-export interface ResponseTypes extends ToolResponses, ProofResponses, ReviewResponses {
+export interface ResponseTypes extends ToolResponses, ProofResponses, ReviewResponses, OpenReviewResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -5,7 +5,7 @@ import { useAppFields } from '../store/StoreContext';
 import { CostSummary } from './CostSummary';
 import { ReadFiles } from '../components/ReadFiles';
 
-function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
+function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void; onReview(): void }) {
   const titleId = `gen-${g.id}-title`;
   const title = g.title || g.prompt.slice(0, 80);
   return (
@@ -60,6 +60,12 @@ function GenerationEntry({ g, onRaw }: { g: Generation; onRaw(): void }) {
       <button type="button" onClick={onRaw}>
         Show raw CLI output
       </button>
+      {/* A finished generation's stories can be reviewed again, e.g. when it ended after the tab was closed. */}
+      {g.status !== 'running' && (g.stories?.length ?? 0) > 0 && (
+        <button type="button" onClick={onReview}>
+          Open in review
+        </button>
+      )}
     </li>
   );
 }
@@ -71,7 +77,8 @@ export function HistoryPanel() {
     generations,
     historyLoaded: loaded,
     showRawLines,
-  } = useAppFields('project', 'generations', 'historyLoaded', 'showRawLines');
+    openInReview,
+  } = useAppFields('project', 'generations', 'historyLoaded', 'showRawLines', 'openInReview');
   return (
     <section className="panel" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -82,7 +89,12 @@ export function HistoryPanel() {
       {generations.length > 0 && (
         <ol className="history" aria-label="Generations">
           {generations.map((g) => (
-            <GenerationEntry key={g.id} g={g} onRaw={() => void showRawLines(g.id)} />
+            <GenerationEntry
+              key={g.id}
+              g={g}
+              onRaw={() => void showRawLines(g.id)}
+              onReview={() => openInReview(g.id)}
+            />
           ))}
         </ol>
       )}

@@ -1,4 +1,5 @@
 import type { StoryDraft } from '../../../shared/stories';
+import { roundOfGeneration } from './reviewPersistence';
 import { errorNotice } from './uiError';
 import type { AppState, ReviewItem, ReviewSlice, Slice } from './types';
 
@@ -87,5 +88,12 @@ export const createReviewSlice: Slice<ReviewSlice> = (client) => (set, get) => (
   },
   dismissReview() {
     set({ review: null, storyRevisions: null });
+  },
+  openInReview(generationId) {
+    const gen = get().generations.find((g) => g.id === generationId);
+    const round = gen ? roundOfGeneration(gen) : null;
+    if (!round) return;
+    set({ review: round, storyRevisions: null, view: 'prompt' });
+    if (round.reviewId) void get().loadStoryRevisions(round.reviewId);
   },
 });

@@ -154,6 +154,8 @@ export interface ReviewSlice {
   decide(key: string, decision: Decision): void;
   addAcceptedToBacklog(): Promise<boolean>;
   dismissReview(): void;
+  /** Opens a finished generation's stories into review (from History), on the Prompt page. */
+  openInReview(generationId: string): void;
 }
 
 export interface StoryRevisionsSlice {
@@ -208,8 +210,13 @@ export interface HistorySlice {
 }
 
 export interface JourneySlice {
-  /** Follows the stories journey's events and reloads stories and history when a project opens. */
+  /**
+   * Follows the stories journey's events, reloads stories, history and the open review when a project opens, and
+   * saves the open review as it changes.
+   */
   connectJourney(): () => void;
+  /** Resolves when the open review is restored (after a project opened) and every change so far is saved. */
+  reviewSettled(): Promise<void>;
 }
 
 export type AppState = AppSlice &

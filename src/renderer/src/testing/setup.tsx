@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { OpenReview } from '../../../shared/schema-types';
 import type { ReactElement } from 'react';
 import { createAppStore, type AppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
@@ -22,11 +23,32 @@ export function setupStore(options: { project?: boolean } = {}): Setup {
     costPerVerifiedUsd: null,
     sprints: [],
   }));
+  keepOpenReview(client);
   const store = createAppStore(client);
   store.setState({ settings: SETTINGS, project: options.project === false ? null : PROJECT });
   // Follow the journey's events (progress, stories:changed, history:changed) as the App does.
   store.getState().connectJourney();
   return { client, store };
+}
+
+/** The project store's open review, in memory: a second store over the same client is a reload. */
+function keepOpenReview(client: FakeClient): void {
+  let saved: OpenReview | null = null;
+  client.handle('review:get', () => saved);
+  client.handle('review:save', ({ review }) => (saved = { ...review, savedAt: new Date().toISOString() }));
+  client.handle('review:close', () => {
+    const closed = saved !== null;
+    saved = null;
+    return { closed };
+  });
+}
+
+/** The same app over the same client and project, as after reloading the page. */
+export function reload(setup: Setup): Setup {
+  const store = createAppStore(setup.client);
+  store.setState({ settings: SETTINGS, project: PROJECT });
+  store.getState().connectJourney();
+  return { client: setup.client, store };
 }
 
 export function renderWith(ui: ReactElement, setup: Setup) {
