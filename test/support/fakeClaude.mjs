@@ -11,6 +11,8 @@
 //   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
 // FAKE_CLAUDE_TITLE_SCENARIO: the mode a title call runs instead (e.g. `hang`, for a title that never comes).
 // FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
+// FAKE_CLAUDE_CPU_FILE: at exit, one JSON line of this process's own CPU (process.cpuUsage(), µs) is appended
+//   there (the benches compare CPU, which a loaded machine does not inflate the way it does wall time).
 // Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
 // A prompt line `fake-claude: {json}` overrides these per call (see applyDirective).
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
@@ -25,6 +27,11 @@ import {
   structuredOutputValue,
   version,
 } from './fakeClaudeLines.mjs';
+
+if (process.env.FAKE_CLAUDE_CPU_FILE) {
+  const file = process.env.FAKE_CLAUDE_CPU_FILE;
+  process.on('exit', () => appendFileSync(file, JSON.stringify(process.cpuUsage()) + '\n'));
+}
 
 const MODES = [
   'happy', // built-in success transcript with structured_output
