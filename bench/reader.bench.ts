@@ -1,5 +1,6 @@
 // StreamJsonReader throughput: a 50 MB synthetic stream-json transcript (many stream_event lines plus one 10 MB
 // assistant line) fed in 64 KB byte chunks, against the bare baseline: decode, split('\n'), JSON.parse per line.
+import { ownCpuMs } from './childCpu';
 import type { BenchModule } from './types';
 import { StreamJsonReader } from '../src/main/llm/stream/streamJsonReader';
 
@@ -106,10 +107,11 @@ function viaSplit(bytes: Uint8Array): number {
   return parsed;
 }
 
+/** CPU ms of one call: a loaded machine preempting one reader does not skew the comparison. */
 function time(f: () => unknown): number {
-  const t0 = performance.now();
+  const t0 = ownCpuMs();
   f();
-  return performance.now() - t0;
+  return ownCpuMs() - t0;
 }
 
 export default {

@@ -34,4 +34,11 @@ describe('applyStoriesChange', () => {
   it('returns the same array when the change touches nothing it holds', () => {
     expect(applyStoriesChange(backlog, { changed: [], deleted: ['s9'] })).toBe(backlog);
   });
+
+  it('returns the same array when the changed stories equal the ones it holds (the event after a save)', () => {
+    const copy = structuredClone(backlog[1]!);
+    expect(applyStoriesChange(backlog, { changed: [copy], deleted: [] })).toBe(backlog);
+    const edited = { ...copy, title: 'Edited', updatedAt: '2030-01-02T00:00:00.000Z' };
+    expect(applyStoriesChange(backlog, { changed: [edited], deleted: [] })[1]).toBe(edited);
+  });
 });

@@ -11,21 +11,32 @@ export interface StoriesChange {
   deleted: string[];
 }
 
+const same = (a: Story, b: Story): boolean =>
+  a === b || (a.updatedAt === b.updatedAt && JSON.stringify(a) === JSON.stringify(b));
+
 /**
  * The backlog with a change applied by id: changed stories replace theirs in place, new ones go last (creation
- * order), deleted ones go. Returns the same array when nothing in it changes, so subscribers skip a render.
+ * order), deleted ones go. Returns the same array when nothing in it changes (e.g. the event that follows a save's
+ * own answer), so subscribers skip a render.
  */
 export function applyStoriesChange(stories: readonly Story[], change: StoriesChange): Story[] {
   const byId = new Map(change.changed.map((s) => [s.id, s]));
   const deleted = new Set(change.deleted);
-  if (byId.size === 0 && !stories.some((s) => deleted.has(s.id))) return stories as Story[];
+  let touched = false;
   const out: Story[] = [];
   for (const s of stories) {
-    if (deleted.has(s.id)) continue;
     const next = byId.get(s.id);
-    out.push(next ?? s);
     byId.delete(s.id);
+    if (deleted.has(s.id)) touched = true;
+    else if (next && !same(next, s)) {
+      out.push(next);
+      touched = true;
+    } else out.push(s);
   }
-  for (const s of byId.values()) if (!deleted.has(s.id)) out.push(s);
-  return out;
+  for (const s of byId.values())
+    if (!deleted.has(s.id)) {
+      out.push(s);
+      touched = true;
+    }
+  return touched ? out : (stories as Story[]);
 }
