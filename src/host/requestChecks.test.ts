@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { checkRequest, declaredTooLarge, isJsonContentType, MAX_BODY_BYTES } from './requestChecks';
+import {
+  checkRequest,
+  declaredTooLarge,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  tokenCookie,
+} from './requestChecks';
 
 const PORT = 4321;
 const TOKEN = 'tok-0123456789';
@@ -53,5 +59,24 @@ describe('declaredTooLarge', () => {
     expect(declaredTooLarge(req({ 'content-length': String(MAX_BODY_BYTES + 1) }))).toBe(true);
     expect(declaredTooLarge(req({ 'content-length': String(MAX_BODY_BYTES) }))).toBe(false);
     expect(declaredTooLarge(req({}))).toBe(false);
+  });
+});
+
+describe('one token cookie per host', () => {
+  it('two hosts in one browser each read their own cookie (the browser sends both to either port)', () => {
+    const both = { cookie: `puffin_token_${PORT}=${TOKEN}; puffin_token_${PORT + 1}=other-host-token` };
+    const here = new URL(`http://127.0.0.1:${PORT}/`);
+    expect(checkRequest(req(both), here, PORT, TOKEN)).toBeNull();
+    const there = new URL(`http://127.0.0.1:${PORT + 1}/`);
+    const request = { headers: { ...both, host: `127.0.0.1:${PORT + 1}` } } as unknown as IncomingMessage;
+    expect(checkRequest(request, there, PORT + 1, 'other-host-token')).toBeNull();
+    expect(tokenCookie(PORT)).not.toBe(tokenCookie(PORT + 1));
+  });
+
+  it('no longer reads the one shared cookie name, which another host would overwrite', () => {
+    const url = new URL(`http://127.0.0.1:${PORT}/`);
+    expect(checkRequest(req({ cookie: `puffin_token=${TOKEN}` }), url, PORT, TOKEN)).toMatchObject({
+      status: 401,
+    });
   });
 });

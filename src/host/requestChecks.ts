@@ -2,7 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { ErrorCodeOf } from '../shared/errors';
 import { tokenMatches } from './token';
 
-export const TOKEN_COOKIE = 'puffin_token';
+/**
+ * The token cookie of the host on `port`. Cookies are shared by every port of a host name, so one fixed name let a
+ * second Puffin host in the same browser overwrite the first's token (every call of the first tab then failed).
+ */
+export const tokenCookie = (port: number): string => `puffin_token_${port}`;
 export const TOKEN_HEADER = 'x-puffin-token';
 /** The largest request body read (the contract's largest legitimate payloads are a few MB). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -53,13 +57,13 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
 }
 
 /** The token may come as a query parameter (first visit), a header (API clients) or the cookie set after. */
-export function requestToken(req: IncomingMessage, url: URL): string | undefined {
+export function requestToken(req: IncomingMessage, url: URL, port: number): string | undefined {
   const header = req.headers[TOKEN_HEADER];
   return (
     // `||`, not `??`: an empty query value or header must not shadow a valid cookie.
     url.searchParams.get('token') ||
     (typeof header === 'string' && header !== '' ? header : undefined) ||
-    readCookie(req, TOKEN_COOKIE)
+    readCookie(req, tokenCookie(port))
   );
 }
 
@@ -88,7 +92,7 @@ export function checkRequest(req: IncomingMessage, url: URL, port: number, token
       code: 'token_in_url',
       message: `Send the token in the ${TOKEN_HEADER} header (or the cookie the page sets), not in the address.`,
     };
-  if (!tokenMatches(token, requestToken(req, url)))
+  if (!tokenMatches(token, requestToken(req, url, port)))
     return {
       status: 401,
       code: 'unauthorized',

@@ -148,10 +148,24 @@ describe('browser host: token', () => {
     expect(api.status).toBe(401);
   });
 
+  it('shows a browser that opens the address without a valid token how to get a fresh link', async () => {
+    for (const path of ['/', '/?token=stale-from-an-earlier-start', '/settings']) {
+      const r = await send({ path, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(r.status).toBe(401);
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(r.text).toContain('npm run serve');
+      expect(r.text).toContain(`http://127.0.0.1:${host.port}/?token=…`);
+      expect(r.text).not.toContain(TOKEN);
+    }
+    // API calls and assets keep the typed JSON refusal.
+    expect((await send({ path: '/assets/app.js' })).json().error?.code).toBe('unauthorized');
+  });
+
   it('refuses a wrong token in the header, the query and the cookie', async () => {
     expect((await send({ headers: { 'x-puffin-token': 'wrong' } })).status).toBe(401);
     expect((await send({ path: '/?token=wrong' })).status).toBe(401);
-    expect((await send({ headers: { cookie: 'puffin_token=wrong' } })).status).toBe(401);
+    expect((await send({ headers: { cookie: `puffin_token_${host.port}=wrong` } })).status).toBe(401);
     expect((await send({ headers: { cookie: `other=${TOKEN}` } })).status).toBe(401);
   });
 
@@ -166,7 +180,7 @@ describe('browser host: token', () => {
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/settings?view=a&b=2');
     const cookie = r.headers['set-cookie']?.[0] ?? '';
-    expect(cookie).toMatch(new RegExp(`^puffin_token=${TOKEN};`));
+    expect(cookie).toMatch(new RegExp(`^puffin_token_${host.port}=${TOKEN};`));
     expect(cookie).toMatch(/;\s*HttpOnly/);
     expect(cookie).toMatch(/;\s*SameSite=Strict/);
     expect(cookie).toMatch(/;\s*Path=\//);
@@ -178,13 +192,16 @@ describe('browser host: token', () => {
   });
 
   it('serves the app with the token in the cookie', async () => {
-    const r = await send({ path: '/', headers: { cookie: `theme=dark; puffin_token=${TOKEN}` } });
+    const r = await send({
+      path: '/',
+      headers: { cookie: `theme=dark; puffin_token_${host.port}=${TOKEN}` },
+    });
     expect(r.status).toBe(200);
     expect(r.text).toBe(INDEX);
     const api = await send({
       method: 'POST',
       path: '/api/invoke',
-      headers: { 'content-type': 'application/json', cookie: `puffin_token=${TOKEN}` },
+      headers: { 'content-type': 'application/json', cookie: `puffin_token_${host.port}=${TOKEN}` },
       body: JSON.stringify({ channel: 'app:info', payload: {} }),
     });
     expect(api.json()).toMatchObject({
@@ -194,7 +211,7 @@ describe('browser host: token', () => {
   });
 
   it('answers 401, not 500, to a cookie that is not valid percent-encoding', async () => {
-    const r = await send({ headers: { cookie: 'puffin_token=%E0%A4%A' } });
+    const r = await send({ headers: { cookie: `puffin_token_${host.port}=%E0%A4%A` } });
     expect(r.status).toBe(401);
     expect((await send({ headers: auth })).status).toBe(200);
   });
@@ -398,7 +415,9 @@ describe('browser host: /api/events', () => {
   });
 
   it('refuses a socket with a malformed token cookie instead of crashing', async () => {
-    await expect(openSocket({ cookie: 'puffin_token=%E0%A4%A' })).rejects.toMatchObject({ status: 401 });
+    await expect(openSocket({ cookie: `puffin_token_${host.port}=%E0%A4%A` })).rejects.toMatchObject({
+      status: 401,
+    });
     expect((await send({ headers: auth })).status).toBe(200);
   });
 
@@ -423,7 +442,7 @@ describe('browser host: /api/events', () => {
   it('accepts the token by query or cookie and a same-origin socket', async () => {
     const byQuery = await openSocket({}, `/api/events?token=${TOKEN}`);
     const byCookie = await openSocket({
-      cookie: `puffin_token=${TOKEN}`,
+      cookie: `puffin_token_${host.port}=${TOKEN}`,
       origin: `http://localhost:${host.port}`,
     });
     sockets.push(byQuery, byCookie);

@@ -7,8 +7,9 @@ import {
   declaredTooLarge,
   isJsonContentType,
   MAX_BODY_BYTES as MAX_BODY,
-  TOKEN_COOKIE,
+  tokenCookie,
 } from './requestChecks';
+import { FRESH_LINK_CSP, freshLinkPage, wantsPage } from './freshLinkPage';
 import { APP_CSP } from '../shared/csp';
 import { loadStatic } from '../main/static/staticFiles';
 import { newToken } from './token';
@@ -85,6 +86,16 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     const refusal = checkRequest(req, url, port, token);
     if (refusal) {
       log.warn(`Refused ${req.method} ${url.pathname}: ${refusal.code}`);
+      if (refusal.code === 'unauthorized' && wantsPage(req, url)) {
+        // A browser opening the address without its token (or with a stale one): say how to get a fresh link.
+        res.writeHead(401, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': FRESH_LINK_CSP,
+          'cache-control': 'no-store',
+        });
+        res.end(freshLinkPage(port));
+        return;
+      }
       send(res, refusal.status, { ok: false, error: { code: refusal.code, message: refusal.message } });
       return;
     }
@@ -93,7 +104,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       url.searchParams.delete('token');
       res.writeHead(303, {
         location: url.pathname + url.search,
-        'set-cookie': `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+        'set-cookie': `${tokenCookie(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
         'cache-control': 'no-store',
       });
       res.end();

@@ -3,6 +3,7 @@ import type { Assertion, AssertionResult, StoryAssertionsView } from '../../../s
 import { STORE_DIR } from '../../../shared/project';
 import { assertionViewsInScope } from '../store/assertionsSlice';
 import { useApp, useAppFields } from '../store/StoreContext';
+import { ListLoadError, useLoadError } from '../components/ListLoadError';
 
 function StatusBadge({ result }: { result: AssertionResult | undefined }) {
   const status = result?.status ?? 'not run';
@@ -106,6 +107,7 @@ function StoryAssertions({ view }: { view: StoryAssertionsView }) {
 
 /** Assertions per story: run all or one, filter failing, open the file location of a result. */
 export function AssertionsPanel() {
+  const failed = useLoadError('assertions') !== undefined;
   const {
     project,
     assertionViews: allViews,
@@ -162,7 +164,8 @@ export function AssertionsPanel() {
             Failing only
           </label>
         </div>
-        {views.length === 0 && (
+        <ListLoadError list="assertions" what="the assertions" />
+        {views.length === 0 && !failed && (
           <p className="muted">
             No assertions yet. They are stored per story in {STORE_DIR}/assertions/&lt;story&gt;.json.
           </p>

@@ -7,11 +7,13 @@ import { ViewLink } from '../components/ViewLink';
 import { useApp, useAppFields } from '../store/StoreContext';
 import { BacklogList, rowId } from './BacklogList';
 import { StoryEditor } from './StoryEditor';
+import { ListLoadError, useLoadError } from '../components/ListLoadError';
 
 /** The contract's limit for sprints:create. */
 const MAX_SPRINT_STORIES = 100;
 
 export function Backlog() {
+  const failed = useLoadError('stories') !== undefined;
   const {
     project,
     stories,
@@ -179,10 +181,13 @@ export function Backlog() {
           onClose={closeEditor}
         />
       )}
+      <ListLoadError list="stories" what="the backlog" />
       {loaded && stories.length === 0 ? (
-        <p className="muted">
-          No stories yet: derive some in the Prompt panel and add the accepted ones here.
-        </p>
+        failed ? null : (
+          <p className="muted">
+            No stories yet: derive some in the Prompt panel and add the accepted ones here.
+          </p>
+        )
       ) : (
         <BacklogList
           stories={visible}

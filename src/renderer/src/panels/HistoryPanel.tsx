@@ -4,6 +4,7 @@ import { formatCost, formatDuration } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
 import { CostSummary } from './CostSummary';
 import { ReadFiles } from '../components/ReadFiles';
+import { ListLoadError, useLoadError } from '../components/ListLoadError';
 
 function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void; onReview(): void }) {
   const titleId = `gen-${g.id}-title`;
@@ -72,6 +73,7 @@ function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void;
 
 /** Past prompts and generations, newest first, with their metadata; raw CLI lines open in Activity. */
 export function HistoryPanel() {
+  const failed = useLoadError('history') !== undefined;
   const {
     project,
     generations,
@@ -85,7 +87,10 @@ export function HistoryPanel() {
       {project && <CostSummary />}
       {!project && <p className="hint">Open a project to see its history.</p>}
       {project && !loaded && <p className="muted">Loading…</p>}
-      {project && loaded && generations.length === 0 && <p className="muted">No generations yet.</p>}
+      <ListLoadError list="history" what="the history" />
+      {project && loaded && !failed && generations.length === 0 && (
+        <p className="muted">No generations yet.</p>
+      )}
       {generations.length > 0 && (
         <ol className="history" aria-label="Generations">
           {generations.map((g) => (

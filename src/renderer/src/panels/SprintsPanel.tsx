@@ -5,9 +5,11 @@ import { plural } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
 import { SprintView } from './SprintView';
 import { ColumnHeads } from '../components/ColumnHeads';
+import { ListLoadError, useLoadError } from '../components/ListLoadError';
 
 /** The sprints of the project (newest first), or the open sprint's view. */
 export function SprintsPanel() {
+  const failed = useLoadError('sprints') !== undefined;
   const {
     project,
     sprints,
@@ -44,11 +46,14 @@ export function SprintsPanel() {
           {loaded ? plural(shown.length, 'sprint') : 'Loading…'}
         </span>
       </div>
+      <ListLoadError list="sprints" what="the sprints" />
       {loaded && shown.length === 0 ? (
-        <p className="muted">
-          No sprints yet. Select stories in the <ViewLink view="backlog">Backlog</ViewLink> and choose “Create
-          sprint from selected”.
-        </p>
+        failed ? null : (
+          <p className="muted">
+            No sprints yet. Select stories in the <ViewLink view="backlog">Backlog</ViewLink> and choose
+            “Create sprint from selected”.
+          </p>
+        )
       ) : (
         <table className="sprints-table" aria-label="Sprint list">
           <ColumnHeads names={['Sprint', 'Status', 'Stories', 'Created']} />

@@ -5,6 +5,7 @@ export const createAppSlice: Slice<AppSlice> = (client) => (set, get) => ({
   info: null,
   view: 'project',
   notice: null,
+  loadErrors: {},
   setView(view) {
     set({ view });
   },

@@ -1,5 +1,5 @@
 import type { StoryAssertionsView } from '../../../shared/assertions';
-import { errorNotice } from './uiError';
+import { errorNotice, listLoaded, listLoadFailed } from './uiError';
 import type { AppState, Slice } from './types';
 
 export interface AssertionsSlice {
@@ -35,9 +35,10 @@ export const createAssertionsSlice: Slice<AssertionsSlice> = (client) => (set, g
   assertionSprintId: null,
   async loadAssertions() {
     try {
-      set({ assertionViews: await client.call('assertions:list', {}) });
+      const assertionViews = await client.call('assertions:list', {});
+      set((s) => ({ assertionViews, ...listLoaded(s, 'assertions') }));
     } catch (err) {
-      set({ notice: errorNotice(err) });
+      set((s) => listLoadFailed(s, 'assertions', err));
     }
   },
   async runStoryAssertions(storyId, assertionId) {

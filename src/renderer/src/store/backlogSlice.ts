@@ -1,6 +1,6 @@
 import type { Story } from '../../../shared/stories';
 import { applyStoriesChange } from '../../../shared/storiesChange';
-import { errorNotice } from './uiError';
+import { errorNotice, listLoaded, listLoadFailed } from './uiError';
 import type { BacklogSlice, Slice } from './types';
 
 const upsert = (stories: Story[], changed: Story[]): Story[] =>
@@ -18,9 +18,10 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
         stories,
         storiesLoaded: true,
         selected: new Set([...s.selected].filter((id) => ids.has(id))),
+        ...listLoaded(s, 'stories'),
       }));
     } catch (err) {
-      set({ storiesLoaded: true, notice: errorNotice(err) });
+      set((s) => ({ storiesLoaded: true, ...listLoadFailed(s, 'stories', err) }));
     }
   }
 

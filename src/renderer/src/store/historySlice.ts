@@ -1,4 +1,4 @@
-import { errorNotice, toUiError } from './uiError';
+import { listLoaded, listLoadFailed, toUiError } from './uiError';
 import type { HistorySlice, Slice } from './types';
 
 export const createHistorySlice: Slice<HistorySlice> = (client) => (set, get) => ({
@@ -8,9 +8,9 @@ export const createHistorySlice: Slice<HistorySlice> = (client) => (set, get) =>
   async loadHistory() {
     try {
       const generations = await client.call('history:list', {});
-      set({ generations, historyLoaded: true });
+      set((s) => ({ generations, historyLoaded: true, ...listLoaded(s, 'history') }));
     } catch (err) {
-      set({ historyLoaded: true, notice: errorNotice(err) });
+      set((s) => ({ historyLoaded: true, ...listLoadFailed(s, 'history', err) }));
     }
   },
   upsertGeneration(generation) {

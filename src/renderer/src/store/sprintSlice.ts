@@ -1,6 +1,6 @@
 import type { PlanPreview, SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
 import type { Slice } from './types';
-import { errorNotice, toUiError, type UiError } from './uiError';
+import { errorNotice, listLoaded, listLoadFailed, toUiError, type UiError } from './uiError';
 
 /** What is running for the open sprint; one action at a time, except Cancel during specs. */
 export type SprintAction =
@@ -127,9 +127,10 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
     exportPath: null,
     async loadSprints() {
       try {
-        set({ sprints: await client.call('sprints:list', {}), sprintsLoaded: true });
+        const sprints = await client.call('sprints:list', {});
+        set((s) => ({ sprints, sprintsLoaded: true, ...listLoaded(s, 'sprints') }));
       } catch (err) {
-        set({ sprintsLoaded: true, notice: errorNotice(err) });
+        set((s) => ({ sprintsLoaded: true, ...listLoadFailed(s, 'sprints', err) }));
       }
     },
     async createSprint(storyIds) {

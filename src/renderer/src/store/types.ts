@@ -28,10 +28,15 @@ export type View =
 /** The app-wide line under the top bar: information, or a failed call's error (shown with its next step). */
 export type Notice = { kind: 'info'; message: string } | ({ kind: 'error' } & UiError);
 
+/** The lists a panel loads; one whose load failed shows the failure, never "none yet". */
+export type LoadedList = 'stories' | 'history' | 'assertions' | 'sprints';
+
 export interface AppSlice {
   info: AppInfo | null;
   view: View;
   notice: Notice | null;
+  /** Why a list could not be loaded (e.g. the host refused the page): its panel says so instead of "empty". */
+  loadErrors: Partial<Record<LoadedList, UiError>>;
   setView(view: View): void;
   notify(notice: Notice | null): void;
   /** Loads everything the first screen needs and subscribes to main's events. Returns an unsubscribe. */
