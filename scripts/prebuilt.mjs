@@ -4,6 +4,7 @@
 // cannot run (no esbuild, a read-only checkout). `node scripts/prebuilt.mjs` builds it ahead of time (npm test does,
 // so its parallel tests do not each build it).
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -42,6 +43,24 @@ const externalPackages = {
       const name = path.split('/', 1)[0]; // a scope stands for all its packages
       return EXTERNAL.includes(name) || path.startsWith('node:') ? { path, external: true } : undefined;
     });
+  },
+};
+
+/**
+ * Node's built-ins are required, not imported: an ES import builds a facade that reads every export, and some
+ * exports are lazy (node:http's WebSocket loads undici, ~25 ms), which a require never touches.
+ */
+const builtinsRequired = {
+  name: 'builtins-required',
+  setup(b) {
+    const names = builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|');
+    b.onResolve({ filter: new RegExp(`^(node:.*|${names})$`) }, ({ path, kind }) =>
+      kind === 'import-statement' ? { path, namespace: 'builtin' } : { path, external: true },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => ({
+      contents: `module.exports = require(${JSON.stringify(path.startsWith('node:') ? path : `node:${path}`)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -95,7 +114,7 @@ export async function build(root) {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    plugins: [externalPackages],
+    plugins: [builtinsRequired, externalPackages],
     chunkNames: 'chunks/[name]-[hash]',
     define: { __PUFFIN_VERSION__: JSON.stringify(version) },
     // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.

@@ -51,6 +51,15 @@ describe('createDispatcher', () => {
     expect(handlers['settings:update']).toHaveBeenCalledWith({ maxConcurrent: 4, theme: 'dark' }, ctx);
   });
 
+  it("checks every channel's payload against its schema (compiled on a channel's first request)", async () => {
+    const { dispatch, handlers } = setup();
+    for (const channel of requestChannels) {
+      const result = await dispatch(channel, 'not an object', ctx);
+      expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    }
+    for (const channel of requestChannels) expect(handlers[channel]).not.toHaveBeenCalled();
+  });
+
   it('awaits async handlers', async () => {
     const { dispatch } = setup({ 'project:current': async () => null });
     await expect(dispatch('project:current', {}, ctx)).resolves.toEqual({ ok: true, value: null });
