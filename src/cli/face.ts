@@ -15,6 +15,7 @@ import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { usage } from './help';
 import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
+import { describeActivity, type CallActivityEvent } from '../shared/activity';
 import { CliFailure, type CommandSpec, type OutputContext, type Section6 } from './spec';
 
 /** Warnings and errors on stderr; with --verbose (or PUFFIN_DEBUG) every line. */
@@ -33,6 +34,10 @@ function stderrLog(io: CliIo, verbose: boolean): LogBus {
 
 /** --verbose: the progress of a running call (turns, tool calls, retries, items done) as one stderr line. */
 function activityLine(io: CliIo, event: string, payload: unknown): void {
+  if (event === 'call:activity') {
+    const { activity } = payload as CallActivityEvent;
+    io.stderr.write(`puffin activity [${activity.label}]: ${describeActivity(activity)}\n`);
+  }
   if (event !== 'generation:progress' && event !== 'plan:progress') return;
   io.stderr.write(`puffin progress [${event}]: ${JSON.stringify(payload)}\n`);
 }

@@ -102,6 +102,7 @@ export async function buildServices(opts: {
     project,
     onProgress: (p) => emit('generation:progress', p),
     onChanged: (g) => emit('history:changed', g),
+    onActivity: (a) => emit('call:activity', a),
     logger: logBus.logger('generation'),
     grounding,
   });

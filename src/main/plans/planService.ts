@@ -59,6 +59,7 @@ export class PlanService {
       logger: deps.logger,
       now: this.now,
       onChanged: (g) => deps.emit('history:changed', g),
+      onActivity: (a) => deps.emit('call:activity', a),
     });
   }
 

@@ -46,13 +46,17 @@ export function recordingSendPrompt(base: SendPrompt, ctx: RecordContext): SendP
       warnings: [],
       meta: { ...EMPTY_META },
     };
-    const outcome = await ctx.jobs.record(ctx.store, record, async (push) => {
+    const outcome = await ctx.jobs.record(ctx.store, record, async (sinks) => {
       const result = await base({
         ...req,
         ...(allowance.maxBudgetUsd === null ? {} : { maxBudgetUsd: allowance.maxBudgetUsd }),
         onEvent: (e) => {
-          push(e);
+          sinks.onEvent(e);
           req.onEvent?.(e);
+        },
+        onRetry: (n) => {
+          sinks.onRetry(n);
+          req.onRetry?.(n);
         },
       });
       return allowance.warning ? { ...result, warnings: [...result.warnings, allowance.warning] } : result;

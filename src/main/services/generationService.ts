@@ -5,6 +5,7 @@
  * Every request resolves with the stored Generation whatever its status; only a missing project or a
  * duplicate id reject.
  */
+import type { CallActivityEvent } from '../../shared/activity';
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { Generation, GenerationProgress, ReviewDraft } from '../../shared/stories';
 import type { StoryRevisions } from '../../shared/storyRevisions';
@@ -31,6 +32,8 @@ export interface GenerationDeps {
   project: () => { store: ProjectStore; path: string };
   onProgress: (p: GenerationProgress) => void;
   onChanged: (g: Generation) => void;
+  /** What a running call is doing, live (`call:activity`). */
+  onActivity?: (e: CallActivityEvent) => void;
   logger: Logger;
   now?: () => Date;
   /** Grounds derive and modify in the project (absent: every call is hermetic). */
@@ -61,7 +64,12 @@ export class GenerationService {
 
   constructor(private readonly deps: GenerationDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.jobs = new JobRunner({ logger: deps.logger, now: this.now, onChanged: deps.onChanged });
+    this.jobs = new JobRunner({
+      logger: deps.logger,
+      now: this.now,
+      onChanged: deps.onChanged,
+      ...(deps.onActivity ? { onActivity: deps.onActivity } : {}),
+    });
   }
 
   derive(req: RequestOf<'generation:derive'>): Promise<Generation> {
@@ -191,17 +199,20 @@ export class GenerationService {
     const outcome = await this.jobs.record(
       store,
       spec.record,
-      (push) => {
+      (sinks) => {
         const t = (tracker = new ProgressTracker(spec.record.id, this.deps.onProgress));
         const opts: CallOptions = {
           signal,
           cwd,
           preview: t.preview,
           onEvent: (e) => {
-            push(e);
+            sinks.onEvent(e);
             t.event(e);
           },
-          onRetry: t.retry,
+          onRetry: (n) => {
+            sinks.onRetry(n);
+            t.retry(n);
+          },
           ...(spec.record.model ? { model: spec.record.model } : {}),
           ...(grounding ? { grounding } : {}),
         };

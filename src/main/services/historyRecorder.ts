@@ -10,12 +10,23 @@ import type { ProjectStore } from '../store/projectStore';
 import { failed, succeeded } from './generationRecord';
 import { RawLineRecorder } from './rawLineRecorder';
 import { THIS_PROCESS } from '../store/runOwner';
-import type { SendPromptResult } from '../llm/promptTypes';
+import type { RetryNotice, SendPromptResult } from '../llm/promptTypes';
+import type { CallActivityEvent } from '../../shared/activity';
+import { ActivityMeter } from './activityMeter';
+import { cliSignals } from './cliActivity';
 
 export interface HistoryDeps {
   logger: Logger;
   now: () => Date;
   onChanged: (g: Generation) => void;
+  /** What the running call is doing, live (absent: not followed). */
+  onActivity?: (e: CallActivityEvent) => void;
+}
+
+/** What a recorded call is told: every engine event (kept raw, followed live) and each retry of sendPrompt. */
+export interface CallSinks {
+  onEvent: (event: CliEvent) => void;
+  onRetry: (notice: RetryNotice) => void;
 }
 
 export interface RecordOptions<R> {
@@ -37,11 +48,12 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   deps: HistoryDeps,
   store: ProjectStore,
   initial: Generation,
-  call: (onEvent: (event: CliEvent) => void) => Promise<R>,
+  call: (sinks: CallSinks) => Promise<R>,
   options: RecordOptions<R> = {},
 ): Promise<Recorded<R>> {
   initial = { ...initial, owner: THIS_PROCESS };
   const raw = new RawLineRecorder();
+  const meter = liveMeter(deps, initial);
   let outcome: Recorded<R>;
   try {
     try {
@@ -53,11 +65,18 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
         `Could not store the history record of ${initial.kind} ${initial.id}: ${String(err)}`,
       );
     }
-    const result = await call((e) => raw.push(e));
+    const result = await call({
+      onEvent: (e) => {
+        raw.push(e);
+        if (meter) for (const signal of cliSignals(e)) meter.signal(signal);
+      },
+      onRetry: (n) => meter?.signal({ type: 'retrying', delayMs: n.delayMs, message: n.message }),
+    });
     outcome = { ok: true, result, record: (options.succeeded ?? succeeded)(initial, result) };
   } catch (error) {
     outcome = { ok: false, error, record: (options.failed ?? failed)(initial, error) };
   }
+  meter?.finish();
   const { owner: _owner, ...ended } = outcome.record; // an ended run has no owner any more
   void _owner;
   outcome.record = { ...ended, finishedAt: deps.now().toISOString() };
@@ -69,4 +88,14 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   }
   deps.onChanged(outcome.record);
   return outcome;
+}
+
+function liveMeter(deps: HistoryDeps, record: Generation): ActivityMeter | undefined {
+  if (!deps.onActivity) return undefined;
+  const base = {
+    callId: record.id,
+    label: record.title,
+    ...(record.sprintId ? { sprintId: record.sprintId } : {}),
+  };
+  return new ActivityMeter(base, deps.onActivity);
 }

@@ -94,8 +94,8 @@ describe('JobRunner', () => {
 describe('JobRunner.record', () => {
   it('stores the record running, then final with the outcome and the raw lines, pushing each state', async () => {
     const { jobs, store, changed, stored, raw } = setup();
-    const r = await jobs.record(store, record, async (push) => {
-      push(line);
+    const r = await jobs.record(store, record, async ({ onEvent }) => {
+      onEvent(line);
       return result;
     });
     expect(r.ok).toBe(true);

@@ -6,9 +6,14 @@
  */
 import type { Generation } from '../../shared/stories';
 import type { ProjectStore } from '../store/projectStore';
-import type { CliEvent } from '../llm/stream';
 import type { SendPromptResult } from '../llm/promptTypes';
-import { recordCall, type HistoryDeps, type RecordOptions, type Recorded } from './historyRecorder';
+import {
+  recordCall,
+  type CallSinks,
+  type HistoryDeps,
+  type RecordOptions,
+  type Recorded,
+} from './historyRecorder';
 
 export class JobRunner {
   private readonly running = new Map<string, AbortController>();
@@ -75,7 +80,7 @@ export class JobRunner {
   record<R extends SendPromptResult<unknown>>(
     store: ProjectStore,
     initial: Generation,
-    call: (onEvent: (event: CliEvent) => void) => Promise<R>,
+    call: (sinks: CallSinks) => Promise<R>,
     options?: RecordOptions<R>,
   ): Promise<Recorded<R>> {
     return recordCall(this.history, store, initial, call, options);

@@ -5,6 +5,15 @@ export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
 /** How much of a longer line is kept, in its truncation marker. */
 const TRUNCATED_HEAD_CHARS = 4096;
 
+/** An event's line as History and the Activity panel show it: the CLI's own line, or a marker for garbage. */
+export function rawLineOf(event: CliEvent): string {
+  if (event.kind === 'garbage')
+    return JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error });
+  // A delta's line is kept verbatim: no need to parse it only to print it again.
+  if (event.kind === 'stream_event' && event.line !== undefined) return event.line;
+  return JSON.stringify(event.raw);
+}
+
 /**
  * The raw CLI lines of one generation, for the Activity panel: each decoded event's raw object as one JSON
  * line. Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
@@ -25,13 +34,7 @@ export class RawLineRecorder {
   ) {}
 
   push(event: CliEvent): void {
-    const line = this.bounded(
-      event.kind === 'garbage'
-        ? JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error })
-        : event.kind === 'stream_event' && event.line !== undefined
-          ? event.line // kept verbatim: no need to parse it only to print it again
-          : JSON.stringify(event.raw),
-    );
+    const line = this.bounded(rawLineOf(event));
     if (
       this.tail.length === 0 &&
       this.head.length < this.maxLines &&

@@ -4,6 +4,7 @@
  * browser-host client are generated from the channel list, so a channel exists everywhere or nowhere.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import type { CallActivityEvent } from '../activity';
 import type { LogLine } from '../log';
 import type { ProjectInfo } from '../project';
 import type { Settings } from '../settings';
@@ -423,6 +424,8 @@ export interface EventPayloads {
   'sprint:changed': SprintDetail;
   'plan:progress': SpecsProgress;
   'plan:preview': PlanPreview;
+  /** What a running model call is doing (turn, tools, retry, tokens, elapsed) and its raw lines as they arrive. */
+  'call:activity': CallActivityEvent;
   /** Stories whose board card changed since the last board:get (the project watch re-evaluated them). */
   'board:changed': BoardStory[];
 }
@@ -439,6 +442,7 @@ const everyEvent: Record<EventChannel, true> = {
   'sprint:changed': true,
   'plan:progress': true,
   'plan:preview': true,
+  'call:activity': true,
   'board:changed': true,
 };
 export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];

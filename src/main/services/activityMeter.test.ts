@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { CallActivityEvent } from '../../shared/activity';
+import type { CliEvent } from '../llm/stream';
+import { ActivityMeter } from './activityMeter';
+import { cliSignals } from './cliActivity';
+
+const raw = (o: Record<string, unknown>) => o;
+const EVENTS: CliEvent[] = [
+  { kind: 'init', tools: ['Read'], raw: raw({ type: 'system', subtype: 'init' }) },
+  {
+    kind: 'stream_event',
+    eventType: 'message_start',
+    messageId: 'm1',
+    event: { type: 'message_start', message: { id: 'm1', usage: { input_tokens: 1200 } } },
+    raw: raw({ type: 'stream_event' }),
+  },
+  {
+    kind: 'assistant',
+    messageId: 'm1',
+    blocks: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'src/app.ts' } }],
+    raw: raw({ type: 'assistant' }),
+  },
+  {
+    kind: 'stream_event',
+    eventType: 'message_delta',
+    messageId: 'm1',
+    event: { type: 'message_delta', usage: { output_tokens: 40 } },
+    raw: raw({ type: 'stream_event', n: 2 }),
+  },
+  {
+    kind: 'system',
+    subtype: 'api_retry',
+    raw: raw({ type: 'system', subtype: 'api_retry', retry_delay_ms: 500, error_status: 529 }),
+  },
+  {
+    kind: 'assistant',
+    messageId: 'm2',
+    blocks: [{ type: 'tool_use', id: 't2', name: 'StructuredOutput', input: {} }],
+    raw: raw({ type: 'assistant', n: 2 }),
+  },
+];
+
+function meter() {
+  const events: CallActivityEvent[] = [];
+  let t = 1000;
+  const m = new ActivityMeter({ callId: 'c1', label: 'S · A', sprintId: 'sp' }, (e) => events.push(e), {
+    now: () => (t += 100),
+    flushMs: 60_000, // only phase changes and finish flush in this test
+  });
+  return { m, events };
+}
+
+describe('ActivityMeter over the CLI’s events', () => {
+  it('counts turns by message, tool calls with their target, tokens per message, retries with their wait', () => {
+    const { m, events } = meter();
+    for (const e of EVENTS) for (const s of cliSignals(e)) m.signal(s);
+    // Waiting at first, running at the init line, retrying at the CLI's api_retry (with its wait), running again.
+    expect(events.map((e) => e.activity.phase)).toEqual(['waiting', 'running', 'retrying', 'running']);
+    expect(events[2]!.activity.retry).toEqual({
+      delayMs: 500,
+      message: 'The API answered 529; the CLI retries.',
+    });
+    const last = events.at(-1)!.activity;
+    expect(last).toMatchObject({
+      turn: 2,
+      toolCalls: 1,
+      lastTool: 'Read src/app.ts',
+      tokensIn: 1200,
+      tokensOut: 40,
+    });
+    expect(last.retry).toBeNull();
+
+    m.signal({ type: 'usage', total: true, tokensIn: 1500, tokensOut: 90, costUsd: 0.02 });
+    m.finish();
+    const final = events.at(-1)!;
+    expect(final.activity).toMatchObject({ phase: 'finished', tokensIn: 1500, tokensOut: 90, costUsd: 0.02 });
+    expect(final.activity.elapsedMs).toBeGreaterThan(0);
+    // Every raw line went out exactly once, in order.
+    expect(events.flatMap((e) => e.lines)).toHaveLength(EVENTS.length);
+    m.signal({ type: 'raw', line: 'late' });
+    expect(events.at(-1)).toBe(final);
+  });
+
+  it('keeps an event small: past maxLines only the newest lines go, and how many were skipped', () => {
+    const events: CallActivityEvent[] = [];
+    const m = new ActivityMeter({ callId: 'c', label: 'l' }, (e) => events.push(e), { maxLines: 2 });
+    for (const line of ['a', 'b', 'c', 'd']) m.signal({ type: 'raw', line });
+    m.finish();
+    expect(events.at(-1)).toMatchObject({ lines: ['c', 'd'], skippedLines: 2 });
+    expect(events[0]!.activity).not.toHaveProperty('sprintId');
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The live state of one recorded call (CallActivity), fed by neutral activity signals whatever the engine, and
+ * pushed as `call:activity` events: at once when the phase changes, otherwise at most every `flushMs`, each
+ * carrying the raw lines that arrived meanwhile (at most `maxLines`; History keeps them all).
+ */
+import type { CallActivity, CallActivityEvent } from '../../shared/activity';
+
+/** What an engine's stream says about a call, in neutral terms (see cliActivity.ts for the Claude Code CLI). */
+export type ActivitySignal =
+  | { type: 'phase'; phase: 'running' | 'finished' }
+  /** A new model turn (message) started; `id` tells a turn from its continuation. */
+  | { type: 'turn'; id?: string }
+  | { type: 'tool'; name: string; target?: string }
+  | { type: 'retrying'; delayMs: number | null; message: string }
+  /**
+   * Tokens of one turn (`id`), the latest count for it; or `total`: the engine's final counts for the call.
+   * `costUsd` is the call's cost so far.
+   */
+  | { type: 'usage'; id?: string; total?: boolean; tokensIn?: number; tokensOut?: number; costUsd?: number }
+  | { type: 'raw'; line: string };
+
+export interface MeterOptions {
+  now?: () => number;
+  flushMs?: number;
+  maxLines?: number;
+}
+
+export class ActivityMeter {
+  private state: CallActivity;
+  private readonly turns = new Set<string>();
+  private readonly usage = new Map<string, { tokensIn: number; tokensOut: number }>();
+  private lines: string[] = [];
+  private skipped = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly now: () => number;
+  private readonly started: number;
+
+  constructor(
+    base: Pick<CallActivity, 'callId' | 'label' | 'sprintId'>,
+    private readonly emit: (e: CallActivityEvent) => void,
+    private readonly options: MeterOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.started = this.now();
+    this.state = {
+      ...base,
+      phase: 'waiting',
+      turn: 0,
+      toolCalls: 0,
+      lastTool: null,
+      retry: null,
+      tokensIn: null,
+      tokensOut: null,
+      costUsd: null,
+      startedAt: new Date(this.started).toISOString(),
+      elapsedMs: 0,
+    };
+    if (base.sprintId === undefined) delete this.state.sprintId;
+    this.flush();
+  }
+
+  signal(s: ActivitySignal): void {
+    if (this.state.phase === 'finished') return;
+    const st = this.state;
+    switch (s.type) {
+      case 'raw':
+        this.line(s.line);
+        break;
+      case 'phase':
+        if (s.phase === 'finished') return this.finish();
+        return this.phase('running');
+      case 'turn':
+        if (s.id !== undefined && this.turns.has(s.id)) break;
+        if (s.id !== undefined) this.turns.add(s.id);
+        this.state = { ...st, turn: st.turn + 1 };
+        return this.phase('running');
+      case 'tool':
+        this.state = {
+          ...st,
+          toolCalls: st.toolCalls + 1,
+          lastTool: s.target ? `${s.name} ${s.target}` : s.name,
+        };
+        break;
+      case 'retrying':
+        this.state = { ...st, retry: { delayMs: s.delayMs, message: s.message } };
+        return this.phase('retrying', true);
+      case 'usage':
+        this.usageOf(s);
+        break;
+    }
+    this.schedule();
+  }
+
+  /** The call ended: the last state and lines go out now. */
+  finish(): void {
+    this.phase('finished');
+  }
+
+  private usageOf(s: Extract<ActivitySignal, { type: 'usage' }>): void {
+    const st = this.state;
+    if (s.costUsd !== undefined) this.state = { ...this.state, costUsd: s.costUsd };
+    if (s.total) {
+      this.state = {
+        ...this.state,
+        tokensIn: s.tokensIn ?? st.tokensIn,
+        tokensOut: s.tokensOut ?? st.tokensOut,
+      };
+      return;
+    }
+    if (s.tokensIn === undefined && s.tokensOut === undefined) return;
+    const key = s.id ?? `turn-${st.turn}`;
+    const prev = this.usage.get(key) ?? { tokensIn: 0, tokensOut: 0 };
+    this.usage.set(key, { tokensIn: s.tokensIn ?? prev.tokensIn, tokensOut: s.tokensOut ?? prev.tokensOut });
+    let tokensIn = 0;
+    let tokensOut = 0;
+    for (const u of this.usage.values()) {
+      tokensIn += u.tokensIn;
+      tokensOut += u.tokensOut;
+    }
+    this.state = { ...this.state, tokensIn, tokensOut };
+  }
+
+  private phase(phase: CallActivity['phase'], keepRetry = false): void {
+    const changed = this.state.phase !== phase;
+    this.state = { ...this.state, phase, ...(keepRetry ? {} : { retry: null }) };
+    if (changed || keepRetry) this.flush();
+    else this.schedule();
+  }
+
+  private line(line: string): void {
+    const max = this.options.maxLines ?? 200;
+    this.lines.push(line);
+    if (this.lines.length > max) {
+      this.skipped += this.lines.length - max;
+      this.lines = this.lines.slice(-max);
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer || this.state.phase === 'finished') return;
+    this.timer = setTimeout(() => this.flush(), this.options.flushMs ?? 150);
+    this.timer.unref?.();
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.state = { ...this.state, elapsedMs: this.now() - this.started };
+    const event: CallActivityEvent = { activity: this.state, lines: this.lines, skippedLines: this.skipped };
+    this.lines = [];
+    this.skipped = 0;
+    this.emit(event);
+  }
+}
