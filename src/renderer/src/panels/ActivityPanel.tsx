@@ -4,6 +4,15 @@ import { RawOutput } from '../components/RawOutput';
 import { visibleLines } from '../store/selectors';
 import { useAppFields } from '../store/StoreContext';
 import { CheckboxToggles } from '../components/CheckboxToggles';
+import { LiveLines } from './LiveLines';
+
+/** A line's context as the panel shows it, e.g. "cliVersion 2.1.330 · why no StructuredOutput call". */
+export function contextText(context: Record<string, unknown>): string {
+  return Object.entries(context)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(' · ');
+}
 
 export function ActivityPanel() {
   const { lines, levelFilter, textFilter, setLevelVisible, setTextFilter } = useAppFields(
@@ -28,6 +37,7 @@ export function ActivityPanel() {
     <section className="panel activity" aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
       <RawOutput />
+      <LiveLines />
       <div className="row">
         <CheckboxToggles keys={LOG_LEVELS} checked={levelFilter} onToggle={setLevelVisible} />
         <input
@@ -47,6 +57,7 @@ export function ActivityPanel() {
             <span className="level">{l.level}</span>
             <span className="scope">{l.scope}</span>
             <span className="message">{l.message}</span>
+            {l.context && <span className="context">{contextText(l.context)}</span>}
           </li>
         ))}
       </ol>

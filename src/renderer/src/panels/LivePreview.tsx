@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatCost, formatElapsed, plural } from '../lib/format';
+import { CallActivityLine } from '../components/CallActivityLine';
 import { useApp } from '../store/StoreContext';
 import type { RunningGeneration } from '../store/types';
 
@@ -27,6 +28,7 @@ function statusText(running: RunningGeneration): string {
 /** The running generation: a progress line and the stories complete so far, as they arrive. */
 export function LivePreview() {
   const running = useApp((s) => s.running);
+  const activity = useApp((s) => (s.running ? s.callActivity[s.running.id] : undefined));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
@@ -49,6 +51,7 @@ export function LivePreview() {
           {statusText(running)}
         </span>
       </p>
+      {activity && <CallActivityLine activity={activity} />}
       {p?.message && <p className="muted">{p.message}</p>}
       {stories.length > 0 && (
         <ol className="preview-stories" aria-label="Stories so far">

@@ -7,6 +7,7 @@ import { PlanReview } from './PlanReview';
 import { QuestionsPanel } from './QuestionsPanel';
 import { SpecsPanel } from './SpecsPanel';
 import { LivePlanPreview } from './LivePlanPreview';
+import { SprintActivity } from './SprintActivity';
 import { StepCancel } from './StepCancel';
 import { SprintBudget } from './SprintBudget';
 
@@ -123,6 +124,7 @@ export function SprintView() {
           {busy ? BUSY_LABEL[busy] : ''}
         </p>
         <StepCancel />
+        <SprintActivity sprintId={sprint.id} />
         <LivePlanPreview />
         {questions && !hasQuestions && plan && (
           <p className="muted">No open questions: the plan was generated directly. {questions.summary}</p>

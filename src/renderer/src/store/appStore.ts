@@ -8,6 +8,7 @@ import { createBoardSlice } from './boardSlice';
 import { createGenerationSlice } from './generationSlice';
 import { createHistorySlice } from './historySlice';
 import { createJourneySlice } from './journeySlice';
+import { createLiveSlice } from './liveSlice';
 import { createProjectSlice } from './projectSlice';
 import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
@@ -25,6 +26,7 @@ export function createAppStore(client: Client) {
     ...createGenerationSlice(client)(...a),
     ...createReviewSlice(client)(...a),
     ...createStoryRevisionsSlice(client)(...a),
+    ...createLiveSlice(client)(...a),
     ...createBacklogSlice(client)(...a),
     ...createHistorySlice(client)(...a),
     ...createJourneySlice(client)(...a),

@@ -43,6 +43,7 @@ export const createJourneySlice: Slice<JourneySlice> = (client) => (set, get, ap
       const unsubs = [
         client.on('generation:progress', (p) => get().receiveProgress(p)),
         client.on('history:changed', (g) => get().upsertGeneration(g)),
+        client.on('call:activity', (e) => get().receiveActivity(e)),
         // Main sends only what each change touched, applied by id; before the first load, the load brings it.
         client.on('stories:changed', (change) => {
           if (get().storiesLoaded) get().applyStoriesChange(change);
@@ -67,6 +68,10 @@ export const createJourneySlice: Slice<JourneySlice> = (client) => (set, get, ap
               review: null,
               result: null,
               genError: null,
+              storyRevisions: null,
+              callActivity: {},
+              liveLines: [],
+              liveSkipped: 0,
             }),
           );
           loadAll();

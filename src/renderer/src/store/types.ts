@@ -19,6 +19,7 @@ import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
 import type { BoardSlice } from './boardSlice';
+import type { LiveSlice } from './liveSlice';
 import type { SprintSlice } from './sprintSlice';
 import type { UiError } from './uiError';
 
@@ -232,6 +233,7 @@ export type AppState = AppSlice &
   GenerationSlice &
   ReviewSlice &
   StoryRevisionsSlice &
+  LiveSlice &
   BacklogSlice &
   HistorySlice &
   JourneySlice &
