@@ -9,7 +9,7 @@
 import type { FileIssue, GraphIssue } from './plans';
 
 export const ERROR_CODES = {
-  /** sendPrompt: the Claude Code CLI and what it answered (PromptError, src/main/llm/errors.ts). */
+  /** sendPrompt: the engine (the Claude Code CLI or an API provider) and what it answered (PromptError, src/main/llm/errors.ts). */
   prompt: [
     'cli_not_found',
     'cli_not_executable',
@@ -33,6 +33,22 @@ export const ERROR_CODES = {
     'garbage_output',
     /** The CLI call does not fit the command line of cmd.exe (Windows, when the CLI is started through a launcher). */
     'command_too_long',
+    /** The answer was cut off at the token limit (never used shortened); also the legacy extractors' cut-off JSON. */
+    'truncated',
+    /** The provider named is not in this build. */
+    'provider_unavailable',
+    /** An API provider needs a key and none is set (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY). */
+    'no_api_key',
+    /** An API provider refused the key (HTTP 401/403). */
+    'auth_failed',
+    /** An API provider was asked without a model and has no default one. */
+    'no_model',
+    /** The model refused to answer (Anthropic stop_reason refusal, OpenAI message.refusal). */
+    'refused',
+    /** The model supports neither native structured output nor a forced tool (or not the mode asked for). */
+    'structured_output_unsupported',
+    /** Nothing answers at the provider's address (connection refused, unknown host). */
+    'server_unavailable',
   ],
   /** The contract and its transports: the dispatcher, the Electron IPC guard, the browser host. */
   contract: [
@@ -116,8 +132,8 @@ export const ERROR_CODES = {
   ],
   /** The headless command line only. */
   headless: ['invalid_arguments', 'unknown_command', 'project_not_found'],
-  /** The deprecated legacy text extractors (`puffin extract --legacy`). */
-  legacy: ['no_json', 'truncated', 'clarification', 'invalid'],
+  /** The deprecated legacy text extractors (`puffin extract --legacy`); their cut-off JSON is the prompt family's `truncated`. */
+  legacy: ['no_json', 'clarification', 'invalid'],
 } as const;
 
 export type ErrorFamily = keyof typeof ERROR_CODES;

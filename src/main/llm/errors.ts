@@ -46,6 +46,18 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   command_too_long:
     "This request does not fit the command line of cmd.exe (8,191 characters), which starts the Claude Code CLI here because Puffin could not tell what its launcher runs. Point Puffin at the CLI itself (claude.exe, or @anthropic-ai/claude-code's cli.js).",
   execution_error: 'The Claude Code CLI reported an error while running the request.',
+  truncated:
+    'The answer was cut off at the token limit, so it was not used. Try again with a smaller request, or a model with a larger output limit.',
+  provider_unavailable: 'This provider is not available in this build of Puffin. Choose another provider.',
+  no_api_key:
+    'No API key is set for this provider. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for it.',
+  auth_failed: 'The provider refused the API key (401/403). Check the key and that it may use this model.',
+  no_model: 'No model was given for this provider. Choose one (e.g. --model).',
+  refused: 'The model declined to answer this request. Rephrase it, or choose another model.',
+  structured_output_unsupported:
+    'This model cannot return structured data the way it was asked (neither native structured output nor a forced tool). Choose another model or mode.',
+  server_unavailable:
+    'The provider cannot be reached at its address. Check that the server is running and the base URL is right.',
 };
 
 const RETRYABLE: ReadonlySet<PromptErrorCode> = new Set([

@@ -1,18 +1,18 @@
 /**
  * Turns one finished CLI run into data or a typed failure: process-level endings first (spawn errors, timeout,
- * cancel, crash), then extraction in DESIGN §3 order, the logged legacy fallback, our own validation against the
- * same schema, and the envelope unwrap.
+ * cancel, crash), then extraction in DESIGN §3 order and the logged legacy fallback. Validation against the
+ * schema and the envelope unwrap are sendPrompt's, as for every provider (checkAnswer.ts).
  */
 import type { Logger } from '../core/logger';
 import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from './errors';
-import { extractStructured, unwrapEnvelope, type ExtractionFailure, type ExtractionMeta } from './extract';
+import type { EngineMeta, ProviderAnswer } from '../engines/provider';
+import { extractStructured, type ExtractionFailure, type ExtractionMeta } from './extract';
 import { legacyFallback } from './legacyFallback';
-import type { DataSource, PromptMeta, SendPromptResult } from './promptTypes';
+import type { DataSource } from './promptTypes';
 import type { ResolvedSchema } from './resolveSchema';
 import type { RunOutcome } from './runCli';
 import { spawnFailure } from './spawnFailure';
 import type { CliEvent } from './stream';
-import { validate } from './validate';
 
 export interface InterpretContext {
   workflow: string;
@@ -25,7 +25,7 @@ export interface InterpretContext {
 
 const INVALID_SCHEMA_STDERR = /--json-schema is not a valid JSON Schema:?\s*(.*)/;
 
-export function interpretRun(run: RunOutcome, ctx: InterpretContext): SendPromptResult {
+export function interpretRun(run: RunOutcome, ctx: InterpretContext): ProviderAnswer {
   const diagnostics = baseDiagnostics(run, ctx);
   const fail = (code: PromptErrorCode, detail?: string, extra: PromptErrorDiagnostics = {}) =>
     new PromptError(code, { ...(detail ? { detail } : {}), diagnostics: { ...diagnostics, ...extra } });
@@ -91,19 +91,7 @@ export function interpretRun(run: RunOutcome, ctx: InterpretContext): SendPrompt
     );
   }
 
-  const checked = validate(ctx.schema.schema, data);
-  if (!checked.ok) {
-    throw fail(
-      'validation_failed',
-      `${checked.errors.length} problem${checked.errors.length === 1 ? '' : 's'}`,
-      {
-        validationErrors: checked.errors,
-      },
-    );
-  }
-  const unwrapped = unwrapEnvelope(data, ctx.schema.envelope);
-  if (!unwrapped.ok) throw fail('validation_failed', unwrapped.message);
-  return { data: unwrapped.value, source, warnings, meta };
+  return { data, source, warnings, meta, diagnostics };
 }
 
 function baseDiagnostics(run: RunOutcome, ctx: InterpretContext): PromptErrorDiagnostics {
@@ -171,17 +159,25 @@ function retryAfterMs(events: readonly CliEvent[], now = Date.now()): number | u
   return undefined;
 }
 
-function toMeta(m: ExtractionMeta, run: RunOutcome): PromptMeta {
+function toMeta(m: ExtractionMeta, run: RunOutcome): EngineMeta {
+  const result = run.events.findLast((e) => e.kind === 'result');
+  const usage = result?.kind === 'result' ? result.usage : undefined;
+  const count = (key: string) => (typeof usage?.[key] === 'number' ? (usage[key] as number) : null);
   return {
-    cliVersion: m.cliVersion ?? run.cliVersion ?? null,
+    provider: 'claude-cli',
+    engineVersion: m.cliVersion ?? run.cliVersion ?? null,
+    model: m.model ?? null,
+    // The CLI's --json-schema: its own structured output (its StructuredOutput tool shows as source tool_use).
+    mode: 'native',
     costUsd: m.costUsd ?? null,
+    tokensIn: count('input_tokens'),
+    tokensOut: count('output_tokens'),
     turns: m.turns ?? null,
     durationMs: m.durationMs ?? run.durationMs,
     sessionId: m.sessionId ?? null,
-    model: m.model ?? null,
   };
 }
 
-function logCtx(ctx: InterpretContext, meta: PromptMeta, why: string | undefined): Record<string, unknown> {
-  return { workflow: ctx.workflow, cliVersion: meta.cliVersion, why, sessionId: meta.sessionId };
+function logCtx(ctx: InterpretContext, meta: EngineMeta, why: string | undefined): Record<string, unknown> {
+  return { workflow: ctx.workflow, cliVersion: meta.engineVersion, why, sessionId: meta.sessionId };
 }

@@ -1,9 +1,11 @@
 /**
- * Live preview: routes the input_json_delta fragments of each StructuredOutput tool_use block (stream_event lines,
- * with --include-partial-messages) into a fresh incremental parser and forwards what it emits. A later
- * StructuredOutput block (the CLI asking again after an invalid call) starts over with a `reset` event.
- * Preview only: the final object always comes from extraction and validation.
+ * Live preview, for every provider: the answer's growing JSON text (neutral `partial` engine events) goes into a
+ * fresh incremental parser per answer block, and what the parser sees close is forwarded. A new block (the engine
+ * starting its answer over, e.g. the CLI asking again after an invalid StructuredOutput call) starts over with a
+ * `reset` event. Preview only: the final object always comes from the provider's answer and local validation.
+ * `cliPartials` turns the CLI's stream_event lines (with --include-partial-messages) into those partial events.
  */
+import type { EngineEvent } from '../engines/provider';
 import type { CliEvent } from './stream';
 import type { PreviewEvent } from './promptTypes';
 
@@ -14,15 +16,16 @@ export interface IncrementalJsonParser {
 
 export type ParserFactory = () => IncrementalJsonParser;
 
+type PartialEvent = Extract<EngineEvent, { type: 'partial' }>;
+
 const TOOL = 'StructuredOutput';
 
-export function createPreviewFeed(
+/** Feeds `partial` events to the parser of their block; every other event is ignored. */
+export function createPartialPreview(
   sink: (event: PreviewEvent) => void,
   newParser: ParserFactory,
-): (e: CliEvent) => void {
-  // The block being previewed, by message id ('' when absent) and content block index: compared field by field,
-  // not through a key string built for every delta.
-  let current: { messageId: string; index: number | undefined; parser: IncrementalJsonParser } | undefined;
+): (e: EngineEvent) => void {
+  let current: { block: number; parser: IncrementalJsonParser | undefined } | undefined;
   let blocks = 0;
   const emit = (event: PreviewEvent) => {
     try {
@@ -32,23 +35,56 @@ export function createPreviewFeed(
     }
   };
   return (e) => {
-    if (e.kind !== 'stream_event' || e.parentToolUseId !== undefined) return;
-    if (e.blockStart) {
-      if (e.blockStart.blockType !== 'tool_use' || e.blockStart.toolName !== TOOL) return;
+    if (e.type !== 'partial') return;
+    if (current?.block !== e.block) {
       blocks++;
       if (blocks > 1) emit({ type: 'reset', attempt: blocks });
-      current = { messageId: e.messageId ?? '', index: e.index, parser: newParser() };
-      return;
+      current = { block: e.block, parser: newParser() };
     }
-    if (!current || current.messageId !== (e.messageId ?? '') || current.index !== e.index) return;
-    if (e.delta?.type !== 'input_json') return;
+    if (!current.parser || e.text === '') return;
     let events: PreviewEvent[];
     try {
-      events = current.parser.push(e.delta.partialJson);
+      events = current.parser.push(e.text);
     } catch {
-      current = undefined; // a parser that gives up stops the preview for this block, nothing else
+      current.parser = undefined; // a parser that gives up stops the preview for this block, nothing else
       return;
     }
     for (const ev of events) emit(ev);
+  };
+}
+
+/**
+ * The CLI's StructuredOutput input_json deltas as partial events (top-level only: a subagent's calls are not the
+ * answer). A block is announced by an empty fragment at its start, so a new attempt resets the preview at once.
+ */
+export function cliPartials(): (e: CliEvent) => PartialEvent | undefined {
+  // The block being previewed, by message id ('' when absent) and content block index: compared field by field,
+  // not through a key string built for every delta.
+  let current: { messageId: string; index: number | undefined } | undefined;
+  let block = 0;
+  return (e) => {
+    if (e.kind !== 'stream_event' || e.parentToolUseId !== undefined) return undefined;
+    if (e.blockStart) {
+      if (e.blockStart.blockType !== 'tool_use' || e.blockStart.toolName !== TOOL) return undefined;
+      block++;
+      current = { messageId: e.messageId ?? '', index: e.index };
+      return { type: 'partial', text: '', block };
+    }
+    if (!current || current.messageId !== (e.messageId ?? '') || current.index !== e.index) return undefined;
+    if (e.delta?.type !== 'input_json') return undefined;
+    return { type: 'partial', text: e.delta.partialJson, block };
+  };
+}
+
+/** The CLI preview in one: its events → partial events → the parser. */
+export function createPreviewFeed(
+  sink: (event: PreviewEvent) => void,
+  newParser: ParserFactory,
+): (e: CliEvent) => void {
+  const toPartial = cliPartials();
+  const feed = createPartialPreview(sink, newParser);
+  return (e) => {
+    const partial = toPartial(e);
+    if (partial) feed(partial);
   };
 }

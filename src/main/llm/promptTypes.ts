@@ -1,5 +1,7 @@
 /** The public types of sendPrompt: what a workflow asks for and what it gets back. */
+import type { OutputMode, ProviderName } from '../../shared/engines';
 import type { GroundingRecord } from '../../shared/grounding';
+import type { EngineEvent, EngineMeta } from '../engines/provider';
 import type { WorkflowName } from '../../shared/workflows';
 import type { GroundingRequest } from './grounding/prepareAccess';
 import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview/previewEvents';
@@ -9,13 +11,20 @@ import type { JsonSchema, SchemaData, SchemaName } from './schemas';
 
 export type DataSource = 'structured_output' | 'tool_use' | 'legacy_text';
 
-export interface PromptMeta {
+/**
+ * Who answered and what it cost. sendPrompt always sets every field; the engine fields are optional only so that
+ * results written before the engine seam (test fakes, stored records) still type.
+ */
+export interface PromptMeta extends Partial<Pick<EngineMeta, 'provider' | 'engineVersion' | 'mode'>> {
+  /** The Claude Code CLI's version: set for the `claude-cli` provider only (engineVersion says it for all). */
   cliVersion: string | null;
   costUsd: number | null;
   turns: number | null;
   durationMs: number;
   sessionId: string | null;
   model: string | null;
+  tokensIn?: number | null;
+  tokensOut?: number | null;
 }
 
 export interface SendPromptResult<T = unknown> {
@@ -56,7 +65,13 @@ export interface SendPromptRequest {
   schema?: SchemaName | JsonSchema;
   /** Key to unwrap from the output (defaults to the registered envelope of a named schema). */
   envelope?: string;
+  /** Which engine answers (default: the settings' provider, else `claude-cli`). */
+  provider?: ProviderName;
   model?: string;
+  /** How the schema is enforced (default `auto`; the CLI has one way and ignores it). */
+  mode?: OutputMode;
+  /** The provider's root URL when not its default (`http://host:port`; the `/v1` root for openai). */
+  baseUrl?: string;
   fallbackModel?: string;
   /** Clamped up to 2 when a schema is attached. Default 4. */
   maxTurns?: number;
@@ -68,8 +83,10 @@ export interface SendPromptRequest {
   preview?: (event: PreviewEvent) => void;
   /** Arrays whose closed elements `preview` reports; default: every array directly under the root. */
   previewWatch?: readonly WatchPattern[];
-  /** Every decoded CLI event, for the activity view. */
+  /** Every decoded CLI event, for the activity view (the `claude-cli` provider only). */
   onEvent?: (event: CliEvent) => void;
+  /** Every provider's neutral events (phase, partial answer text, engine-side waits, raw wire lines). */
+  onEngineEvent?: (event: EngineEvent) => void;
   /** Told before each retry of a transient failure (rate limited, overloaded...), e.g. for a progress line. */
   onRetry?: (event: RetryNotice) => void;
   /** No MCP servers, no built-in tools. Default true: Puffin's calls are one-shot. */

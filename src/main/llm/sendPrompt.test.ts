@@ -50,6 +50,12 @@ describe('sendPrompt', () => {
         durationMs: 1234,
         sessionId: 's-1',
         model: 'claude-test',
+        // The engine seam's neutral meta (issue 14): who answered, how, and the tokens when the CLI says them.
+        provider: 'claude-cli',
+        engineVersion: '2.1.330',
+        mode: 'native',
+        tokensIn: null,
+        tokensOut: null,
       },
     });
     expect(calls).toHaveLength(1);

@@ -1,31 +1,35 @@
 /**
- * sendPrompt: the only way Puffin runs the Claude Code CLI. For every workflow:
- *   schema check → gate slot → runner (stream-json, prompt on stdin) → extraction (DESIGN §3 order) →
- *   logged legacy fallback → ajv validation → envelope unwrap,
- * with transient failures retried outside the gate, and every failure a PromptError with diagnostics.
+ * sendPrompt: the one pipeline every engine answers through (src/main/engines). For every workflow:
+ *   schema check → provider prepared (engine found, key read) → gate slot → provider attempt → local Ajv
+ *   validation against the original schema → envelope unwrap,
+ * with transient failures retried outside the gate under ONE budget per call (attempts and total time), and every
+ * failure a PromptError with diagnostics.
  */
+import { DEFAULT_PROVIDER, type ProviderName } from '../../shared/engines';
 import type { WorkflowName } from '../../shared/workflows';
 import type { Logger } from '../core/logger';
-import { buildCliArgs } from './cliArgs';
+import type { CapabilityProbe } from './grounding/probeCapabilities';
+import type { EngineEvent, Provider } from '../engines/provider';
+import { PROVIDERS, type EngineDeps } from '../engines/registry';
+import { checkAnswer } from './checkAnswer';
 import { PromptError } from './errors';
 import type { ConcurrencyGate } from './gate';
-import { createCapabilityProbe, type CapabilityProbe } from './grounding/probeCapabilities';
-import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from './grounding/prepareAccess';
-import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
 import { PartialJsonParser } from './preview/partialJsonParser';
-import { createPreviewFeed, type ParserFactory } from './previewFeed';
+import { createPartialPreview, type ParserFactory } from './previewFeed';
 import type { KillDeps } from './processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryDeps, type RetryPolicy } from './retry';
-import { runCli } from './runCli';
 import type { Spawner } from './spawnCli';
-import type { CliEvent } from './stream';
+
+export { DEFAULT_MAX_TURNS } from '../engines/claude-cli/provider';
 
 export interface SendPromptSettings {
-  /** Used when a request names no model; empty means the CLI's default. */
+  /** The CLI's model when a request names none; empty means the CLI's default. */
   defaultModel?: string;
+  /** The engine when a request names none (default claude-cli). */
+  provider?: ProviderName;
 }
 
 export interface SendPromptDeps {
@@ -36,7 +40,7 @@ export interface SendPromptDeps {
   settings: () => SendPromptSettings;
   /** Test/bench override of process creation; everything else stays real. */
   spawn?: Spawner;
-  /** Environment for the CLI (default: this process's). */
+  /** Environment for the CLI and the API providers' keys (default: this process's). */
   env?: () => NodeJS.ProcessEnv;
   /** Incremental parser for the live preview (default: PartialJsonParser with its default watches). */
   previewParser?: ParserFactory;
@@ -47,10 +51,11 @@ export interface SendPromptDeps {
   defaultTimeoutMs?: number;
   /** Which confinement flags the CLI has (grounded calls; default: asks the CLI once per binary). */
   probeCapabilities?: CapabilityProbe;
+  /** Tests: a provider in place of the registry's. */
+  providers?: Partial<Record<ProviderName, Provider>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-export const DEFAULT_MAX_TURNS = 4;
 
 /** The request's own timeout (a workflow's comes from its definition), else the service default. */
 export function timeoutFor(requested: number | undefined, fallback?: number): number {
@@ -59,34 +64,43 @@ export function timeoutFor(requested: number | undefined, fallback?: number): nu
 
 export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   const log = deps.logger.child('sendPrompt');
-  const probe = deps.probeCapabilities ?? createCapabilityProbe();
+  const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
+  const engineDeps: EngineDeps = {
+    logger: log,
+    env: deps.env ?? (() => process.env),
+    retryPolicy: policy,
+    cli: {
+      locate: deps.locate,
+      ...(deps.spawn ? { spawn: deps.spawn } : {}),
+      ...(deps.kill ? { kill: deps.kill } : {}),
+      ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+      ...(deps.probeCapabilities ? { probeCapabilities: deps.probeCapabilities } : {}),
+    },
+  };
+  const built = new Map<ProviderName, Provider>();
+  const providerFor = (name: ProviderName): Provider => {
+    let p = deps.providers?.[name] ?? built.get(name);
+    if (!p) built.set(name, (p = PROVIDERS[name](engineDeps)));
+    return p;
+  };
 
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
     const started = Date.now();
+    const name = req.provider ?? deps.settings().provider ?? DEFAULT_PROVIDER;
     try {
       const schema = resolveSchema(req);
-      const cli = await deps.locate();
-      const model = req.model || deps.settings().defaultModel || undefined;
-      const access = await prepareAccess(req.grounding, cli, deps.env?.() ?? process.env, { probe });
-      const audit = access.audit;
-      const args = [
-        ...buildCliArgs({
-          schema: schema.schema,
-          // Looking costs turns: a grounded call gets more than its workflow's hermetic figure.
-          maxTurns: (req.maxTurns ?? DEFAULT_MAX_TURNS) + (audit ? GROUNDED_EXTRA_TURNS : 0),
-          ...(model ? { model } : {}),
-          ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
-          ...(req.maxBudgetUsd !== undefined ? { maxBudgetUsd: req.maxBudgetUsd } : {}),
-          includePartialMessages: req.preview !== undefined,
-          hermetic: audit ? false : (req.hermetic ?? true),
-        }),
-        ...(audit ? access.args : []),
-      ];
-      const cwd = access.cwd ?? req.cwd;
+      // The settings' default model is a Claude Code model name: it means nothing to another engine.
+      const model = req.model || (name === 'claude-cli' ? deps.settings().defaultModel : undefined) || undefined;
+      const prepared = await providerFor(name).prepare({
+        request: req,
+        schema,
+        model,
+        mode: req.mode ?? 'auto',
+        ...(req.baseUrl ? { baseUrl: req.baseUrl } : {}),
+      });
       const timeoutMs = timeoutFor(req.timeoutMs, deps.defaultTimeoutMs);
-      const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
       // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt
-      // gets its gate slot (time queued behind other calls is not the CLI's).
+      // gets its gate slot (time queued behind other calls is not the engine's).
       const now = deps.retry?.deps?.now ?? Date.now;
       let deadline: number | undefined;
       const remainingMs = () => (deadline === undefined ? undefined : deadline - now());
@@ -94,32 +108,15 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       const attempt = async (n: number) =>
         deps.gate.run(async (lease) => {
           deadline ??= now() + timeoutMs;
-          const left = Math.max(1, deadline - now());
-          const onEvent = eventSink(req, deps.previewParser ?? defaultParser(req));
-          log.debug('cli start', { workflow: req.workflow, attempt: n, cli: cli.path, source: cli.source });
-          const run = await runCli(
-            {
-              cli,
-              args,
-              prompt: req.prompt,
-              env: cliEnv(deps.env?.() ?? process.env, policy),
-              timeoutMs: left,
-              lease,
-              ...(cwd ? { cwd } : {}),
-              ...(req.signal ? { signal: req.signal } : {}),
-              ...(onEvent ? { onEvent } : {}),
-              ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
-            },
-            { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
-          );
-          const interpreted = interpretRun(run, {
-            workflow: req.workflow,
-            schema,
-            logger: log,
-            cliPath: cli.path,
-            timeoutMs,
+          const answer = await prepared.attempt({
+            attempt: n,
+            lease,
+            timeoutMs: Math.max(1, deadline - now()),
+            callTimeoutMs: timeoutMs,
+            ...(req.signal ? { signal: req.signal } : {}),
+            emit: eventSink(req, deps.previewParser ?? defaultParser(req)),
           });
-          return audit ? groundedResult(interpreted, audit(run.events)) : interpreted;
+          return checkAnswer(answer, schema);
         }, req.signal);
 
       const result = await withRetries(attempt, {
@@ -130,6 +127,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         onRetry: (r) => {
           log.warn(`retrying after ${r.error.code}`, {
             workflow: req.workflow,
+            provider: name,
             attempt: r.attempt,
             delayMs: r.delayMs,
             cliVersion: r.error.diagnostics.cliVersion,
@@ -147,9 +145,11 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
           }
         },
       });
-      if (access.warnings.length > 0) result.warnings = [...access.warnings, ...result.warnings];
+      if (prepared.warnings.length > 0) result.warnings = [...prepared.warnings, ...result.warnings];
       log.info('done', {
         workflow: req.workflow,
+        provider: name,
+        model: result.meta.model,
         source: result.source,
         cliVersion: result.meta.cliVersion,
         costUsd: result.meta.costUsd,
@@ -161,6 +161,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       const error = toPromptError(err, req.workflow);
       log.error(`failed: ${error.code}`, {
         workflow: req.workflow,
+        provider: name,
         ...error.toJSON().diagnostics,
         message: error.message,
       });
@@ -171,29 +172,24 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   return sendPrompt as SendPrompt;
 }
 
-/** The CLI's environment: the caller's, with the CLI's own API retries set to our budget's share. */
-function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv {
-  return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
-}
-
 /** The live preview's parser, watching the arrays the request names (or the default ones). */
 function defaultParser(req: SendPromptRequest): ParserFactory {
   const watch = req.previewWatch;
   return () => new PartialJsonParser(watch ? { watch } : {});
 }
 
-/** The per-event callback: the caller's onEvent plus the preview feed, or nothing when neither is wanted. */
-function eventSink(
-  req: SendPromptRequest,
-  parser: ParserFactory | undefined,
-): ((e: CliEvent) => void) | undefined {
-  const feed = req.preview && parser ? createPreviewFeed(req.preview, parser) : undefined;
-  if (!feed) return req.onEvent;
-  if (!req.onEvent) return feed;
-  const onEvent = req.onEvent;
+/** One attempt's neutral events: to the preview (partial answer text) and the caller's onEngineEvent. */
+function eventSink(req: SendPromptRequest, parser: ParserFactory): (e: EngineEvent) => void {
+  const preview = req.preview ? createPartialPreview(req.preview, parser) : undefined;
+  const onEngineEvent = req.onEngineEvent;
+  if (!preview && !onEngineEvent) return () => {};
   return (e) => {
-    feed(e);
-    onEvent(e);
+    preview?.(e);
+    try {
+      onEngineEvent?.(e);
+    } catch {
+      // A caller's activity callback must not change the outcome of the call.
+    }
   };
 }
 

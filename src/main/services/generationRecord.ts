@@ -24,7 +24,9 @@ export function storedError(err: unknown): NonNullable<Generation['error']> {
   if (!(err instanceof PromptError)) return toIpcError(err);
   const { rawLines: _raw, ...diagnostics } = err.diagnostics;
   void _raw;
-  return { code: err.code, message: err.message, details: diagnostics };
+  // TypeScript relates an object with a union-typed code to the per-code union only up to 25 members; every
+  // prompt code carries PromptErrorDiagnostics, so this is the same type spelt per code.
+  return { code: err.code, message: err.message, details: diagnostics } as NonNullable<Generation['error']>;
 }
 
 const NO_TITLE_AFTER: ReadonlySet<PromptErrorCode> = new Set<PromptErrorCode>([

@@ -98,7 +98,10 @@ export function violationWarnings(record: GroundingRecord): string[] {
 }
 
 /** A grounded call's result: what was read, and a warning for each forbidden call that succeeded. */
-export function groundedResult<T>(result: SendPromptResult<T>, record: GroundingRecord): SendPromptResult<T> {
+export function groundedResult<R extends { warnings: string[] }>(
+  result: R,
+  record: GroundingRecord,
+): R & { grounding: GroundingRecord } {
   const violations = violationWarnings(record);
   return {
     ...result,

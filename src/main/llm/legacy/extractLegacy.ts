@@ -21,7 +21,8 @@ export interface LegacyOptions {
 /** How the winning candidate was found. */
 export type LegacyStrategy = 'whole_text' | 'json_fence' | 'code_fence' | 'embedded';
 
-export type LegacyErrorCode = ErrorCodeOf<'legacy'>;
+/** `truncated` is shared with the prompt family: a cut-off answer, whoever finds it. */
+export type LegacyErrorCode = ErrorCodeOf<'legacy'> | 'truncated';
 
 export type LegacyResult =
   | { ok: true; data: unknown; strategy: LegacyStrategy; repaired: boolean }

@@ -88,6 +88,37 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
     `Retry. If it keeps happening, update the CLI (${INSTALL_COMMAND}).`,
     { command: INSTALL_COMMAND },
   ),
+  // Every engine (API providers included).
+  truncated: again('The answer was cut off', 'Retry; a smaller request gives a shorter answer.'),
+  provider_unavailable: fix(
+    'This engine is not available',
+    'Choose another provider (claude-cli works wherever Claude Code is installed), then retry.',
+  ),
+  no_api_key: fix(
+    'No API key for this provider',
+    'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for the provider you chose, then retry.',
+  ),
+  auth_failed: fix(
+    'The provider refused the API key',
+    'Check the key is valid and allowed to use this model, then retry.',
+    { openSettings: true },
+  ),
+  no_model: fix('No model chosen', 'Choose a model for this provider in Settings, then retry.', {
+    openSettings: true,
+  }),
+  refused: fix(
+    'The model declined to answer',
+    'Rephrase the request (or choose another model), then run it again.',
+  ),
+  structured_output_unsupported: fix(
+    'This model cannot return structured data',
+    'Choose a model that supports structured output or tool calling, or another output mode, then retry.',
+    { openSettings: true },
+  ),
+  server_unavailable: again(
+    'The provider cannot be reached',
+    'Check the server is running and its address (base URL) is right, then retry.',
+  ),
 
   // The contract and its transports.
   unknown_channel: fix('This version of the window does not match Puffin', {

@@ -92,7 +92,6 @@ export const TOOLS_HELP: Record<
     'No JSON in the answer',
     'Retry; Claude answered in prose only. Rewording the request can help.',
   ),
-  truncated: again('The answer was cut off', 'Retry; a smaller request gives a shorter answer.'),
   clarification: fix(
     'Claude asked a question instead of answering',
     'Add the missing detail to your request, then run it again.',

@@ -1,0 +1,125 @@
+/**
+ * The `claude-cli` provider: the Claude Code CLI (stream-json, prompt on stdin, --json-schema), grounded or
+ * hermetic, exactly as sendPrompt ran it before the engine seam. One process per attempt, in its gate slot; the
+ * CLI's own API retries are set to the retry budget's share so retries do not multiply.
+ */
+import { buildCliArgs } from '../../llm/cliArgs';
+import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
+import {
+  GROUNDED_EXTRA_TURNS,
+  groundedResult,
+  prepareAccess,
+} from '../../llm/grounding/prepareAccess';
+import { interpretRun } from '../../llm/interpretRun';
+import type { LocatedCli } from '../../llm/locateCli';
+import { cliPartials } from '../../llm/previewFeed';
+import type { KillDeps } from '../../llm/processTree';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
+import { runCli } from '../../llm/runCli';
+import type { Spawner } from '../../llm/spawnCli';
+import type { CliEvent } from '../../llm/stream';
+import type { Logger } from '../../core/logger';
+import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
+
+export interface ClaudeCliDeps {
+  /** Finds the CLI (see locateCli); called once per request, so a changed setting applies to the next call. */
+  locate: () => Promise<LocatedCli>;
+  logger: Logger;
+  /** Test/bench override of process creation; everything else stays real. */
+  spawn?: Spawner;
+  /** Environment for the CLI (default: this process's). */
+  env?: () => NodeJS.ProcessEnv;
+  kill?: KillDeps;
+  killGraceMs?: number;
+  /** Which confinement flags the CLI has (grounded calls; default: asks the CLI once per binary). */
+  probeCapabilities?: CapabilityProbe;
+  retryPolicy?: RetryPolicy;
+}
+
+export const DEFAULT_MAX_TURNS = 4;
+
+export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
+  const probe = deps.probeCapabilities ?? createCapabilityProbe();
+  const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
+
+  async function prepare(call: ProviderCall): Promise<PreparedCall> {
+    const { request: req, schema, model } = call;
+    const cli = await deps.locate();
+    const env = deps.env?.() ?? process.env;
+    const access = await prepareAccess(req.grounding, cli, env, { probe });
+    const audit = access.audit;
+    const args = [
+      ...buildCliArgs({
+        schema: schema.schema,
+        // Looking costs turns: a grounded call gets more than its workflow's hermetic figure.
+        maxTurns: (req.maxTurns ?? DEFAULT_MAX_TURNS) + (audit ? GROUNDED_EXTRA_TURNS : 0),
+        ...(model ? { model } : {}),
+        ...(req.fallbackModel ? { fallbackModel: req.fallbackModel } : {}),
+        ...(req.maxBudgetUsd !== undefined ? { maxBudgetUsd: req.maxBudgetUsd } : {}),
+        includePartialMessages: req.preview !== undefined || req.onEngineEvent !== undefined,
+        hermetic: audit ? false : (req.hermetic ?? true),
+      }),
+      ...(audit ? access.args : []),
+    ];
+    const cwd = access.cwd ?? req.cwd;
+
+    async function attempt(ctx: AttemptContext) {
+      deps.logger.debug('cli start', {
+        workflow: req.workflow,
+        attempt: ctx.attempt,
+        cli: cli.path,
+        source: cli.source,
+      });
+      const run = await runCli(
+        {
+          cli,
+          args,
+          prompt: req.prompt,
+          env: cliEnv(deps.env?.() ?? process.env, policy),
+          timeoutMs: ctx.timeoutMs,
+          lease: ctx.lease,
+          ...(cwd ? { cwd } : {}),
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          onEvent: eventSink(req.onEvent, ctx.emit),
+          ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+        },
+        { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
+      );
+      const answer = interpretRun(run, {
+        workflow: req.workflow,
+        schema,
+        logger: deps.logger,
+        cliPath: cli.path,
+        timeoutMs: ctx.callTimeoutMs,
+      });
+      return audit ? groundedResult(answer, audit(run.events)) : answer;
+    }
+
+    return { attempt, warnings: access.warnings };
+  }
+
+  return { name: 'claude-cli', prepare };
+}
+
+/** The CLI's environment: the caller's, with the CLI's own API retries set to our budget's share. */
+function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv {
+  return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
+}
+
+/** Every CLI event to the caller's onEvent, and its answer deltas as neutral partial events. */
+function eventSink(
+  onEvent: ((e: CliEvent) => void) | undefined,
+  emit: AttemptContext['emit'],
+): (e: CliEvent) => void {
+  const toPartial = cliPartials();
+  let streaming = false;
+  return (e) => {
+    if (!streaming) {
+      streaming = true;
+      emit({ type: 'phase', phase: 'streaming' });
+    }
+    const partial = toPartial(e);
+    if (partial) emit(partial);
+    onEvent?.(e);
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The engine seam: what every provider (the Claude Code CLI, the Anthropic API, OpenAI-compatible servers, Ollama,
+ * Gemini) does for sendPrompt, and nothing more. sendPrompt keeps the pipeline (schema → gate → provider → local
+ * Ajv validation against the ORIGINAL schema → envelope unwrap → retry); a provider only turns one attempt into
+ * unvalidated data plus neutral meta, or a typed PromptError. See README "Engines" and src/main/engines/registry.ts.
+ */
+import type { GroundingRecord } from '../../shared/grounding';
+import type { PromptErrorDiagnostics } from '../llm/errors';
+import type { GateLease } from '../llm/gate';
+import type { DataSource, SendPromptRequest } from '../llm/promptTypes';
+import type { ResolvedSchema } from '../llm/resolveSchema';
+
+export type { OutputMode, ProviderName } from '../../shared/engines';
+import type { OutputMode, ProviderName } from '../../shared/engines';
+
+/**
+ * Neutral events of one attempt, whatever the engine: where it is, the growing answer (for the live preview),
+ * an engine-side wait, and each raw wire line (for the activity log; never carrying a key).
+ */
+export type EngineEvent =
+  | { type: 'phase'; phase: 'connecting' | 'streaming' | 'finished' }
+  /** A fragment of the answer's JSON text; `block` grows when the engine starts its answer over. */
+  | { type: 'partial'; text: string; block: number }
+  | { type: 'retrying'; delayMs: number | undefined; message: string }
+  | { type: 'raw'; line: string };
+
+/** Who answered and what it cost, the same fields for every provider (null: the engine did not say). */
+export interface EngineMeta {
+  provider: ProviderName;
+  /** The engine's own version where it has one (the CLI's), else null. */
+  engineVersion: string | null;
+  model: string | null;
+  /** How the schema was enforced: the provider's native structured output, or one forced tool. */
+  mode: Exclude<OutputMode, 'auto'> | null;
+  /** null when the price of the model is unknown: never 0 for "unknown". */
+  costUsd: number | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  turns: number | null;
+  durationMs: number;
+  sessionId: string | null;
+}
+
+/** What one attempt produced: the data is NOT yet validated (sendPrompt does that against the original schema). */
+export interface ProviderAnswer {
+  data: unknown;
+  source: DataSource;
+  warnings: string[];
+  meta: EngineMeta;
+  /** Evidence kept with a validation failure of this answer (raw lines, versions...). */
+  diagnostics: PromptErrorDiagnostics;
+  grounding?: GroundingRecord;
+}
+
+/** One sendPrompt call as a provider sees it. */
+export interface ProviderCall {
+  request: SendPromptRequest;
+  /** The resolved ORIGINAL schema: a provider that needs another shape transforms a copy (schemaTransform.ts). */
+  schema: ResolvedSchema;
+  /** The model to ask for; undefined: the provider's default (the CLI's own, else a ProviderSettings default). */
+  model: string | undefined;
+  mode: OutputMode;
+  /** The provider's root URL (`http://host:port`; the `/v1` root for openai), when not its default. */
+  baseUrl?: string;
+}
+
+/** One attempt, inside its gate slot. */
+export interface AttemptContext {
+  attempt: number;
+  lease: GateLease;
+  /** What is left of the call's time budget for this attempt. */
+  timeoutMs: number;
+  /** The whole call's timeout, for messages. */
+  callTimeoutMs: number;
+  /** Aborts on the caller's cancel; a provider aborts its HTTP request or process at once. */
+  signal?: AbortSignal;
+  emit: (event: EngineEvent) => void;
+}
+
+/** A call prepared once (engine located, key read, request built), then attempted as often as the budget allows. */
+export interface PreparedCall {
+  attempt(ctx: AttemptContext): Promise<ProviderAnswer>;
+  /** Said once with the result (e.g. what grounding could not do). */
+  warnings: string[];
+}
+
+export interface Provider {
+  readonly name: ProviderName;
+  /** Before the gate: find the engine, read the key, refuse what cannot work (typed PromptError). */
+  prepare(call: ProviderCall): Promise<PreparedCall>;
+}
