@@ -159,6 +159,9 @@ export function familyOf(code: ErrorCode): ErrorFamily {
 /** Evidence kept with a prompt failure. Every field optional: each failure knows only part of it. */
 export interface PromptErrorDiagnostics {
   workflow?: string;
+  /** The engine asked (a ProviderName, src/shared/engines.ts) and the model, when known. */
+  provider?: string;
+  model?: string;
   cliVersion?: string;
   cliPath?: string;
   exitCode?: number | null;

@@ -712,12 +712,20 @@ export interface Generation {
 }
 
 export interface GenerationMeta {
+  /**
+   * The engine that answered (or was asked).
+   */
+  provider: 'claude-cli' | 'anthropic' | 'openai' | 'ollama' | 'gemini';
   cliVersion: string | null;
+  engineVersion: string | null;
   costUsd: number | null;
   turns: number | null;
   durationMs: number | null;
   sessionId: string | null;
   model: string | null;
+  mode?: ('native' | 'tool') | null;
+  tokensIn?: number | null;
+  tokensOut?: number | null;
 }
 
 /**

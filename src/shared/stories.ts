@@ -69,7 +69,9 @@ export type GenerationSource = (typeof GENERATION_SOURCES)[number];
 
 /** Metadata of a generation before (or without) a CLI result. */
 export const EMPTY_META: Readonly<GenerationMeta> = Object.freeze({
+  provider: 'claude-cli',
   cliVersion: null,
+  engineVersion: null,
   costUsd: null,
   turns: null,
   durationMs: null,

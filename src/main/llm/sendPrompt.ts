@@ -158,7 +158,10 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       });
       return result;
     } catch (err) {
-      const error = toPromptError(err, req.workflow);
+      const error = toPromptError(err, req.workflow).withDiagnostics({
+        provider: name,
+        ...(req.model ? { model: req.model } : {}),
+      });
       log.error(`failed: ${error.code}`, {
         workflow: req.workflow,
         provider: name,

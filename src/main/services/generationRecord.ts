@@ -1,4 +1,5 @@
 /** Mapping sendPrompt outcomes onto the stored Generation record. */
+import { DEFAULT_PROVIDER, isProviderName } from '../../shared/engines';
 import type { GroundingRecord } from '../../shared/grounding';
 import type { Generation, GenerationMeta } from '../../shared/stories';
 import { PromptError, type PromptErrorCode } from '../llm/errors';
@@ -7,12 +8,17 @@ import { toIpcError } from '../core/errors';
 
 export function toMeta(meta: PromptMeta): GenerationMeta {
   return {
+    provider: meta.provider ?? DEFAULT_PROVIDER,
     cliVersion: meta.cliVersion,
+    engineVersion: meta.engineVersion ?? meta.cliVersion,
     costUsd: meta.costUsd,
     turns: meta.turns,
     durationMs: meta.durationMs,
     sessionId: meta.sessionId,
     model: meta.model,
+    ...(meta.mode ? { mode: meta.mode } : {}),
+    ...(meta.tokensIn != null ? { tokensIn: meta.tokensIn } : {}),
+    ...(meta.tokensOut != null ? { tokensOut: meta.tokensOut } : {}),
   };
 }
 
@@ -84,7 +90,10 @@ export function failed(record: Generation, err: unknown): Generation {
     // What the CLI reported for the failed call: a failed or cancelled call costs money too.
     meta: {
       ...record.meta,
+      ...(isProviderName(d.provider) ? { provider: d.provider } : {}),
+      ...(d.model ? { model: d.model } : {}),
       cliVersion: d.cliVersion ?? null,
+      engineVersion: d.cliVersion ?? record.meta.engineVersion,
       costUsd: d.costUsd ?? record.meta.costUsd,
       turns: d.turns ?? record.meta.turns,
       durationMs: d.durationMs ?? record.meta.durationMs,

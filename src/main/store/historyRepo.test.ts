@@ -20,7 +20,16 @@ const gen = (id: string, createdAt: string): Generation => ({
   status: 'succeeded',
   createdAt,
   warnings: [],
-  meta: { cliVersion: '2.1.330', costUsd: 0.01, turns: 2, durationMs: 10, sessionId: 's', model: null },
+  meta: {
+    provider: 'claude-cli',
+    cliVersion: '2.1.330',
+    engineVersion: '2.1.330',
+    costUsd: 0.01,
+    turns: 2,
+    durationMs: 10,
+    sessionId: 's',
+    model: null,
+  },
 });
 
 describe('HistoryRepo', () => {

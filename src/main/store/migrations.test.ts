@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, v1ToV2 } from './migrations';
+import { MIGRATIONS, v1ToV2, v2ToV3 } from './migrations';
 
 describe('v1ToV2', () => {
   it('gives an assertion set without storyId its key, and leaves every other file alone', () => {
@@ -52,5 +52,50 @@ describe('v1ToV2', () => {
 
   it('is registered as the step from version 1', () => {
     expect(MIGRATIONS[1]).toBe(v1ToV2);
+  });
+});
+
+describe('v2ToV3', () => {
+  const meta = { cliVersion: '2.1.330', costUsd: 0.01, turns: 2, durationMs: 5, sessionId: 's', model: 'm' };
+  const named = {
+    provider: 'claude-cli',
+    cliVersion: '2.1.330',
+    engineVersion: '2.1.330',
+    costUsd: 0.01,
+    turns: 2,
+    durationMs: 5,
+    sessionId: 's',
+    model: 'm',
+  };
+
+  it('names the Claude Code CLI in every call meta written before (history, RIS, plan revisions), keeping cliVersion', () => {
+    const files = {
+      'history/g1.json': { id: 'g1', meta },
+      'ris/sp1/S1.json': { storyId: 'S1', meta: { ...meta, cliVersion: null } },
+      'plans/sp1.json': { sprintId: 'sp1', revisions: [{ number: 1 }, { number: 2, meta }] },
+      'stories/S1.json': { id: 'S1', meta },
+    };
+    expect(v2ToV3(files)).toEqual({
+      write: {
+        'history/g1.json': { id: 'g1', meta: named },
+        'ris/sp1/S1.json': {
+          storyId: 'S1',
+          meta: { ...named, cliVersion: null, engineVersion: null },
+        },
+        'plans/sp1.json': { sprintId: 'sp1', revisions: [{ number: 1 }, { number: 2, meta: named }] },
+      },
+      remove: [],
+    });
+  });
+
+  it('leaves a meta that names its engine alone, so running it again changes nothing', () => {
+    const once = v2ToV3({ 'history/g1.json': { id: 'g1', meta }, 'plans/p.json': { revisions: [{ meta }] } });
+    expect(v2ToV3(once.write)).toEqual({ write: {}, remove: [] });
+    const anthropic = { ...named, provider: 'anthropic', cliVersion: null, engineVersion: null };
+    expect(v2ToV3({ 'history/g2.json': { meta: anthropic } })).toEqual({ write: {}, remove: [] });
+  });
+
+  it('is registered as the step from version 2', () => {
+    expect(MIGRATIONS[2]).toBe(v2ToV3);
   });
 });

@@ -51,5 +51,46 @@ export const v1ToV2: Migration = (files) => {
   return { write, remove: [] };
 };
 
+/** A call's meta as version 3 holds it: the engine named (every call before it was the Claude Code CLI's). */
+function metaV3(meta: unknown): unknown {
+  if (!isObj(meta) || meta.provider !== undefined) return meta;
+  const { cliVersion, ...rest } = meta;
+  return { provider: 'claude-cli', cliVersion, engineVersion: cliVersion ?? null, ...rest };
+}
+
+/** The metas of one record file of version 2 (history, RIS, plan revisions), or null when none changes. */
+function withMetasV3(path: string, value: Obj): Obj | null {
+  const { history, ris, plans } = FOLDERS; // ris/<sprintId>/<storyId>.json is under ris/ too
+  const under = (folder: string) => path.startsWith(`${folder}/`) && path.endsWith('.json');
+  if (under(history.path) || under(ris.path)) {
+    const meta = metaV3(value.meta);
+    return meta === value.meta ? null : { ...value, meta };
+  }
+  if (under(plans.path) && Array.isArray(value.revisions)) {
+    const old = value.revisions as unknown[];
+    const revisions = old.map((r) => {
+      const meta = isObj(r) ? metaV3(r.meta) : undefined;
+      return isObj(r) && meta !== r.meta ? { ...r, meta } : r;
+    });
+    return revisions.some((r, i) => r !== old[i]) ? { ...value, revisions } : null;
+  }
+  return null;
+}
+
+/**
+ * Version 2 → 3 (engine providers, issue 14): a call's meta says which engine answered. Every meta written before
+ * (history records, RIS specs, plan revisions) was the Claude Code CLI's: it gets `provider: "claude-cli"` and
+ * `engineVersion` = its `cliVersion`, which stays as it was.
+ */
+export const v2ToV3: Migration = (files) => {
+  const write: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(files)) {
+    if (!isObj(value)) continue;
+    const migrated = withMetasV3(path, value);
+    if (migrated) write[path] = migrated;
+  }
+  return { write, remove: [] };
+};
+
 /** Migration from each store version to the next; STORE_VERSION is one more than the last key. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3 };

@@ -1,6 +1,7 @@
-// A `.puffin/` folder written by version 1 of the app (test/fixtures/store-v1, made by
+// A `.puffin/` folder written by version 1 or 2 of the app (test/fixtures/store-v1, -v2, made by
 // test/support/makeStoreFixture.ts) opens through this build's store: it is migrated, and every record of every
-// folder reads back with the content it had, raw CLI lines included, with no file kept aside.
+// folder reads back with the content it had, raw CLI lines included, with no file kept aside. The one addition:
+// since version 3 a call's meta names its engine, and every call before was the Claude Code CLI's.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -14,46 +15,64 @@ import { FOLDERS } from './folders';
 import { openProjectStore } from './projectStore';
 import { openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
 
-const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/store-v1/', import.meta.url));
+const fixtureOf = (version: number) =>
+  fileURLToPath(new URL(`../../../test/fixtures/store-v${version}/`, import.meta.url));
 
-let project: string;
-let store: string;
-beforeEach(async () => {
-  project = await mkdtemp(join(tmpdir(), 'puffin-fixture-'));
-  store = join(project, STORE_DIR);
-  await cp(FIXTURE, store, { recursive: true });
-});
-afterEach(async () => {
-  await rm(project, { recursive: true, force: true });
-});
-
-/** Every file under a folder, `/`-separated, relative to it. */
-async function files(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort();
+/** A meta written before version 3, as version 3 reads it (written out here: the migration is what is tested). */
+function metaV3(meta: Record<string, unknown>): Record<string, unknown> {
+  return { ...meta, provider: 'claude-cli', engineVersion: meta.cliVersion };
 }
 
-const json = async (dir: string, rel: string): Promise<unknown> =>
-  JSON.parse(await readFile(join(dir, rel), 'utf8'));
-
-/** The fixture's records of one folder (direct children `<key>.json`), by key. */
-async function fixtureRecords(path: string): Promise<Map<string, unknown>> {
-  const names = (await readdir(join(FIXTURE, path)).catch(() => [] as string[])).filter((n) =>
-    n.endsWith('.json'),
-  );
-  const out = new Map<string, unknown>();
-  for (const n of names) out.set(n.slice(0, -'.json'.length), await json(FIXTURE, `${path}/${n}`));
-  return out;
+/** A record of the fixture as version 3 reads it: every call meta in it (its own, its revisions') named. */
+function asV3(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  return {
+    ...v,
+    ...(v.meta ? { meta: metaV3(v.meta as Record<string, unknown>) } : {}),
+    ...(Array.isArray(v.revisions) ? { revisions: v.revisions.map(asV3) } : {}),
+  };
 }
 
-describe('a version 1 store', () => {
+describe.each([1, 2])('a version %i store', (fixtureVersion) => {
+  const FIXTURE = fixtureOf(fixtureVersion);
+  let project: string;
+  let store: string;
+  beforeEach(async () => {
+    project = await mkdtemp(join(tmpdir(), 'puffin-fixture-'));
+    store = join(project, STORE_DIR);
+    await cp(FIXTURE, store, { recursive: true });
+  });
+  afterEach(async () => {
+    await rm(project, { recursive: true, force: true });
+  });
+
+  /** Every file under a folder, `/`-separated, relative to it. */
+  async function files(dir: string): Promise<string[]> {
+    return (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+      .sort();
+  }
+
+  const json = async (dir: string, rel: string): Promise<unknown> =>
+    JSON.parse(await readFile(join(dir, rel), 'utf8'));
+
+  /** The fixture's records of one folder (direct children `<key>.json`), by key. */
+  async function fixtureRecords(path: string): Promise<Map<string, unknown>> {
+    const names = (await readdir(join(FIXTURE, path)).catch(() => [] as string[])).filter((n) =>
+      n.endsWith('.json'),
+    );
+    const out = new Map<string, unknown>();
+    for (const n of names) out.set(n.slice(0, -'.json'.length), await json(FIXTURE, `${path}/${n}`));
+    return out;
+  }
+
   it('is migrated to the current version and loses nothing', async () => {
-    expect(await json(FIXTURE, 'store.json')).toMatchObject({ version: 1 });
+    expect(await json(FIXTURE, 'store.json')).toMatchObject({ version: fixtureVersion });
     const bus = new LogBus();
     const state = await openStore(project);
-    expect(state).toMatchObject({ version: STORE_VERSION, migratedFrom: 1, quarantined: [] });
+    expect(state).toMatchObject({ version: STORE_VERSION, migratedFrom: fixtureVersion, quarantined: [] });
     expect(await json(store, 'store.json')).toEqual({
       version: STORE_VERSION,
       createdAt: ((await json(FIXTURE, 'store.json')) as { createdAt: string }).createdAt,
@@ -67,7 +86,8 @@ describe('a version 1 store', () => {
     const same = async (path: string, read: (key: string) => Promise<unknown>) => {
       const expected = await fixtureRecords(path);
       expect(expected.size, `${path} is in the fixture`).toBeGreaterThan(0);
-      for (const [key, value] of expected) expect(await read(key), `${path}/${key}.json`).toEqual(value);
+      for (const [key, value] of expected)
+        expect(await read(key), `${path}/${key}.json`).toEqual(asV3(value));
     };
     await same(FOLDERS.stories.path, (k) => repos.stories.records.get(k));
     await same(FOLDERS.history.path, (k) => repos.history.get(k));
@@ -98,25 +118,31 @@ describe('a version 1 store', () => {
       expect(await repos.history.rawLines(id)).toEqual(text.split('\n').filter((l) => l !== ''));
     }
 
-    // No file kept aside, none lost; every record file unchanged on disk (this store needed no rewrite).
+    // No file kept aside, none lost; every record file without a call meta unchanged on disk.
     expect(await files(store)).toEqual(await files(FIXTURE));
-    for (const rel of (await files(FIXTURE)).filter((f) => f !== 'store.json'))
-      expect(await readFile(join(store, rel), 'utf8'), rel).toBe(await readFile(join(FIXTURE, rel), 'utf8'));
+    for (const rel of (await files(FIXTURE)).filter((f) => f !== 'store.json')) {
+      const before = await readFile(join(FIXTURE, rel), 'utf8');
+      const after = await readFile(join(store, rel), 'utf8');
+      if (/"meta"\s*:/.test(before)) expect(JSON.parse(after), rel).toEqual(asV3(JSON.parse(before)));
+      else expect(after, rel).toBe(before);
+    }
     expect(bus.recent().filter((l) => l.level === 'error')).toEqual([]);
   });
 
-  it('fills in what version 1 let a file leave out, so the current schemas accept it', async () => {
-    const [setName] = (await readdir(join(store, 'assertions'))).filter((n) => n.endsWith('.json'));
-    const key = setName!.slice(0, -'.json'.length);
-    const { storyId: _, ...keyless } = (await json(store, `assertions/${setName}`)) as { storyId: string };
-    await writeFile(join(store, 'assertions', setName!), JSON.stringify(keyless));
-    await writeFile(join(store, 'project.json'), JSON.stringify({ description: 'Only this.' }));
-    await openStore(project);
-    const { store: repos, problems } = await openProjectStore(store, new LogBus().logger('p'));
-    expect(problems).toEqual([]);
-    expect(repos.settings.get()).toEqual({ description: 'Only this.', conventions: '' });
-    expect((await readStoredSet(project, key)).set).toEqual({ storyId: key, ...keyless });
-  });
+  // Only version 1 let files leave fields out.
+  if (fixtureVersion === 1)
+    it('fills in what version 1 let a file leave out, so the current schemas accept it', async () => {
+      const [setName] = (await readdir(join(store, 'assertions'))).filter((n) => n.endsWith('.json'));
+      const key = setName!.slice(0, -'.json'.length);
+      const { storyId: _, ...keyless } = (await json(store, `assertions/${setName}`)) as { storyId: string };
+      await writeFile(join(store, 'assertions', setName!), JSON.stringify(keyless));
+      await writeFile(join(store, 'project.json'), JSON.stringify({ description: 'Only this.' }));
+      await openStore(project);
+      const { store: repos, problems } = await openProjectStore(store, new LogBus().logger('p'));
+      expect(problems).toEqual([]);
+      expect(repos.settings.get()).toEqual({ description: 'Only this.', conventions: '' });
+      expect((await readStoredSet(project, key)).set).toEqual({ storyId: key, ...keyless });
+    });
 
   it('opens again without migrating twice', async () => {
     await openStore(project);

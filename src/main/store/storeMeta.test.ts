@@ -23,8 +23,8 @@ async function readMeta(): Promise<unknown> {
 
 describe('openStore', () => {
   it('has one migration per store version before the current one', () => {
-    expect(STORE_VERSION).toBe(2);
-    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1]);
+    expect(STORE_VERSION).toBe(3);
+    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1, 2]);
   });
 
   it('creates nothing for a project without a store; writes store.json once the folder exists, then reuses it', async () => {

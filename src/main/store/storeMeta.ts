@@ -12,9 +12,9 @@ export { STORE_DIR };
 
 /**
  * The version of the store's layout and records. Version 2: every record is validated by its schema and holds its
- * key (version 1 stores are migrated when they open).
+ * key (version 1 stores are migrated when they open). Version 3: every call's meta names its engine (`provider`).
  */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
 
 /** The store folder of a project. */
 export function storeDirOf(projectDir: string): string {

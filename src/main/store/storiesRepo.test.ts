@@ -1,3 +1,4 @@
+import { EMPTY_META } from '../../shared/stories';
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +118,7 @@ describe('openProjectStore', () => {
       status: 'running',
       createdAt: new Date().toISOString(),
       warnings: [],
-      meta: { cliVersion: null, costUsd: null, turns: null, durationMs: null, sessionId: null, model: null },
+      meta: { ...EMPTY_META },
     });
     const reopened = await openProjectStore(dir, new LogBus().logger('p'));
     expect(await reopened.store.history.get('g1')).toMatchObject({

@@ -2,6 +2,7 @@
  * Building blocks of the record schemas (the files of the project store). A record schema describes what is on
  * disk: changing one so that files written before no longer pass needs a store migration (store/migrations.ts).
  */
+import { PROVIDER_NAMES } from '../../../shared/engines';
 import { ID_PATTERN } from '../../../shared/ids';
 import type { JsonSchema } from '../../llm/schemas';
 
@@ -72,14 +73,27 @@ export function storedAs(typeName: string, schema: unknown): JsonSchema {
   return { ...shape, tsType: typeName };
 }
 
-export const generationMeta = record('GenerationMeta', {
-  cliVersion: nullable(text),
-  costUsd: nullable({ type: 'number' }),
-  turns: nullable({ type: 'number' }),
-  durationMs: nullable({ type: 'number' }),
-  sessionId: nullable(text),
-  model: nullable(text),
-});
+const count = nullable({ type: 'integer', minimum: 0 });
+
+/** Who answered a call and what it cost (store version 3 added provider and engineVersion: migrations.ts). */
+export const generationMeta = record(
+  'GenerationMeta',
+  {
+    provider: { type: 'string', enum: PROVIDER_NAMES, description: 'The engine that answered (or was asked).' },
+    /** The Claude Code CLI's version (claude-cli only; kept for records and readers written before providers). */
+    cliVersion: nullable(text),
+    engineVersion: nullable(text),
+    costUsd: nullable({ type: 'number', description: 'null when unknown (e.g. a model without a price): never 0.' }),
+    turns: nullable({ type: 'number' }),
+    durationMs: nullable({ type: 'number' }),
+    sessionId: nullable(text),
+    model: nullable(text),
+    mode: nullable({ type: 'string', enum: ['native', 'tool'] }),
+    tokensIn: count,
+    tokensOut: count,
+  },
+  ['mode', 'tokensIn', 'tokensOut'],
+);
 
 /**
  * An assertion as stored (and as the engine receives it): the fields every assertion has. The type-specific

@@ -134,7 +134,9 @@ export function generation(patch: Partial<Generation> = {}): Generation {
     source: 'structured_output',
     warnings: [],
     meta: {
+      provider: 'claude-cli',
       cliVersion: '2.1.330',
+      engineVersion: '2.1.330',
       costUsd: 0.0421,
       turns: 2,
       durationMs: 30_000,
