@@ -6,6 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  isProviderName,
+  OUTPUT_MODES,
+  PROVIDER_NAMES,
+  type OutputMode,
+  type ProviderName,
+} from '../shared/engines';
 import type { ErrorCode } from '../shared/errors';
 import { readAll, type CliIo } from './io';
 import type { CommandSpec, FlagSpec, Payload } from './spec';
@@ -25,6 +32,15 @@ export const PROJECT_FLAG: FlagSpec = { flag: 'project', kind: 'path', required:
 /** `--hermetic`: the project's generations may not read it (they are grounded in it by default). */
 export const HERMETIC_FLAG: FlagSpec = { flag: 'hermetic', kind: 'boolean' };
 
+/**
+ * The engine of a project command's calls (DESIGN §6 "Other engines"): `--provider P` with `--base-url URL` and
+ * `--mode auto|native|tool`, and `--model M` where the command has no model of its own.
+ */
+export const PROVIDER_FLAG: FlagSpec = { flag: 'provider', kind: 'string', value: PROVIDER_NAMES.join('|') };
+export const BASE_URL_FLAG: FlagSpec = { flag: 'base-url', kind: 'string', value: 'URL' };
+export const MODE_FLAG: FlagSpec = { flag: 'mode', kind: 'string', value: OUTPUT_MODES.join('|') };
+export const ENGINE_MODEL_FLAG: FlagSpec = { flag: 'model', kind: 'string', value: 'M' };
+
 /** `--verbose`, taken by every command (so not listed per command): activity lines on stderr. */
 export const VERBOSE_FLAG: FlagSpec = { flag: 'verbose', kind: 'boolean' };
 
@@ -35,10 +51,38 @@ export interface ParsedArgs {
   verbose?: boolean;
   /** `--hermetic` was given: the project is opened without letting the model read it. */
   hermetic?: boolean;
+  /** The engine flags of a project command: every call it makes that names no engine uses this one. */
+  engine?: EngineChoice;
 }
 
+export interface EngineChoice {
+  provider?: ProviderName;
+  defaultModel?: string;
+  baseUrl?: string;
+  mode?: OutputMode;
+}
+
+const ENGINE_FLAGS = [PROVIDER_FLAG, BASE_URL_FLAG, MODE_FLAG];
+
 export function flagsOf(spec: CommandSpec): FlagSpec[] {
-  return spec.project ? [PROJECT_FLAG, HERMETIC_FLAG, ...(spec.flags ?? [])] : (spec.flags ?? []);
+  const own = spec.flags ?? [];
+  if (!spec.project) return own;
+  const model = own.some((f) => f.flag === 'model') ? [] : [ENGINE_MODEL_FLAG];
+  return [PROJECT_FLAG, HERMETIC_FLAG, ...ENGINE_FLAGS, ...model, ...own];
+}
+
+/** One engine flag's value into the choice, refusing a provider or mode that does not exist. */
+function chooseEngine(engine: EngineChoice, flag: FlagSpec, value: string): void {
+  if (flag === PROVIDER_FLAG) {
+    if (!isProviderName(value))
+      throw new ArgError('invalid_arguments', `--provider must be one of ${PROVIDER_NAMES.join(', ')}`);
+    engine.provider = value;
+  } else if (flag === MODE_FLAG) {
+    if (!(OUTPUT_MODES as readonly string[]).includes(value))
+      throw new ArgError('invalid_arguments', `--mode must be one of ${OUTPUT_MODES.join(', ')}`);
+    engine.mode = value as OutputMode;
+  } else if (flag === BASE_URL_FLAG) engine.baseUrl = value;
+  else engine.defaultModel = value;
 }
 
 /** Which flags were given, with their raw text (true for a boolean flag). */
@@ -143,6 +187,8 @@ export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): P
     if (flag === PROJECT_FLAG) parsed.project = value as string;
     else if (flag === VERBOSE_FLAG) parsed.verbose = true;
     else if (flag === HERMETIC_FLAG) parsed.hermetic = true;
+    else if ([...ENGINE_FLAGS, ENGINE_MODEL_FLAG].includes(flag))
+      chooseEngine((parsed.engine ??= {}), flag, value as string);
     else if (flag.field) payload[flag.field] = value;
   }
   if (spec.stdin) {

@@ -93,7 +93,7 @@ export async function runCommand(spec: CommandSpec, argv: string[], io: CliIo): 
     userDataDir: defaultUserDataDir(io.env),
     logBus: stderrLog(io, args.verbose === true),
     platform: { face: 'cli' },
-    llm: { env: () => io.env },
+    llm: { env: () => io.env, ...(args.engine ? { engine: args.engine } : {}) },
   });
   if (args.verbose) root.onEvent((event, payload) => activityLine(io, event, payload));
   const offSignals = onShutdownSignal(() => root.cancelAll());

@@ -1,8 +1,10 @@
 // The commands that need no project (DESIGN §6): a prompt with the caller's schema, the deprecated text
 // extractors, and a title.
 //   puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--project DIR [--hermetic]]
+//                 [--provider P [--base-url URL] [--mode auto|native|tool]]   (meta then names provider, model, mode)
 //   puffin extract --legacy [--expect array|object]                            (text on stdin)
 //   puffin title                                                               (text on stdin)
+import { PROVIDER_NAMES } from '../../shared/engines';
 import type { CommandSpec } from '../spec';
 
 export const promptCommand: CommandSpec<'prompt:run'> = {
@@ -22,6 +24,9 @@ export const promptCommand: CommandSpec<'prompt:run'> = {
     { flag: 'envelope', kind: 'string', field: 'envelope', value: 'KEY' },
     { flag: 'max-turns', kind: 'integer', field: 'maxTurns' },
     { flag: 'model', kind: 'string', field: 'model', value: 'M' },
+    { flag: 'provider', kind: 'string', field: 'provider', value: PROVIDER_NAMES.join('|') },
+    { flag: 'base-url', kind: 'string', field: 'baseUrl', value: 'URL' },
+    { flag: 'mode', kind: 'string', field: 'mode', value: 'auto|native|tool' },
     // Grounded in DIR (read-only tools confined to it; meta.read lists the files read), unless --hermetic.
     { flag: 'project', kind: 'path', field: 'project', value: 'DIR' },
     { flag: 'hermetic', kind: 'boolean', field: 'hermetic' },

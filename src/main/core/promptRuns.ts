@@ -19,6 +19,15 @@ export function runMeta(meta: SendPromptResult['meta']): PromptRunMeta {
   return { cliVersion, costUsd, turns, durationMs, sessionId };
 }
 
+/** DESIGN §6 "Other engines": a call that named its provider says which one answered, the model and the mode. */
+function engineMeta(meta: SendPromptResult['meta']): Pick<PromptRunMeta, 'provider' | 'model' | 'mode'> {
+  return {
+    ...(meta.provider ? { provider: meta.provider } : {}),
+    model: meta.model,
+    mode: meta.mode ?? null,
+  };
+}
+
 export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
   const running = new Set<AbortController>();
   const track = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
@@ -35,7 +44,11 @@ export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
     run: (req) =>
       track(async (signal) => {
         const r = await sendPrompt({ ...req, signal });
-        const meta = { ...runMeta(r.meta), ...(r.grounding ? { read: r.grounding.filesRead } : {}) };
+        const meta = {
+          ...runMeta(r.meta),
+          ...(req.provider ? engineMeta(r.meta) : {}),
+          ...(r.grounding ? { read: r.grounding.filesRead } : {}),
+        };
         return { data: r.data, source: r.source, warnings: r.warnings, meta };
       }),
     cancelAll() {

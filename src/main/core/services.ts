@@ -10,7 +10,8 @@ import { ConcurrencyGate } from '../llm/gate';
 import { locateCli, type LocatedCli } from '../llm/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
-import { createSendPrompt, type SendPromptDeps } from '../llm/sendPrompt';
+import { DEFAULT_PROVIDER } from '../../shared/engines';
+import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
 import { GenerationService } from '../services/generationService';
 import { createBoardWatch, type BoardWatch } from '../verify/boardWatch';
@@ -30,6 +31,8 @@ export interface LlmOptions {
   spawn?: SendPromptDeps['spawn'];
   /** The desktop app has no shell PATH: also look for `claude` on the login shell's PATH. */
   desktop?: boolean;
+  /** The engine of every call that names none, over the settings' (headless `--provider/--model/...`). */
+  engine?: SendPromptSettings;
 }
 
 /** What differs between faces: native dialogs and the system browser exist only on the desktop. */
@@ -87,7 +90,7 @@ export async function buildServices(opts: {
     locate: findCli,
     gate,
     logger: logBus.logger('llm'),
-    settings: () => ({ defaultModel: settings.get().defaultModel }),
+    settings: () => engineSettings(settings.get().defaultModel, opts.llm?.engine),
     env,
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
@@ -159,4 +162,16 @@ export async function buildServices(opts: {
     grounding: provider,
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
+}
+
+/**
+ * The engine of calls that name none: a chosen engine (headless flags) with its own model, else the settings'
+ * Claude Code model.
+ */
+export function engineSettings(
+  defaultModel: string,
+  engine: SendPromptSettings | undefined,
+): SendPromptSettings {
+  const cli = (engine?.provider ?? DEFAULT_PROVIDER) === 'claude-cli';
+  return { ...engine, defaultModel: engine?.defaultModel || (cli ? defaultModel : '') };
 }

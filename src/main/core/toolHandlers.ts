@@ -54,7 +54,9 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
   const { sendPrompt, prompts, projects, generation, logBus } = services;
   const titleLog = logBus.logger('title');
   return {
-    'prompt:run': async ({ prompt, schema, envelope, maxTurns, model, project, hermetic }) => {
+    'prompt:run': async (req) => {
+      const { prompt, schema, envelope, maxTurns, model, project, hermetic } = req;
+      const { provider, baseUrl, mode } = req;
       const place = project ? await promptIn(project, hermetic === true, services.grounding) : undefined;
       const grounded = place?.grounding;
       return prompts.run({
@@ -64,6 +66,9 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
         ...(envelope ? { envelope } : {}),
         ...(maxTurns ? { maxTurns } : {}),
         ...(model ? { model } : {}),
+        ...(provider ? { provider } : {}),
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(mode ? { mode } : {}),
         ...(grounded
           ? { grounding: { root: grounded.root, ...(grounded.allow ? { allow: grounded.allow } : {}) } }
           : {}),

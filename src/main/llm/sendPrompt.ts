@@ -5,7 +5,7 @@
  * with transient failures retried outside the gate under ONE budget per call (attempts and total time), and every
  * failure a PromptError with diagnostics.
  */
-import { DEFAULT_PROVIDER, type ProviderName } from '../../shared/engines';
+import { DEFAULT_PROVIDER, type OutputMode, type ProviderName } from '../../shared/engines';
 import type { WorkflowName } from '../../shared/workflows';
 import type { Logger } from '../core/logger';
 import type { CapabilityProbe } from './grounding/probeCapabilities';
@@ -25,11 +25,15 @@ import type { Spawner } from './spawnCli';
 
 export { DEFAULT_MAX_TURNS } from '../engines/claude-cli/provider';
 
+/** The engine a request gets when it names none (the app's settings, or the headless command's flags). */
 export interface SendPromptSettings {
-  /** The CLI's model when a request names none; empty means the CLI's default. */
-  defaultModel?: string;
-  /** The engine when a request names none (default claude-cli). */
+  /** The engine (default claude-cli). */
   provider?: ProviderName;
+  /** The settings' provider's model when a request names none; empty: that engine's default (the CLI's own). */
+  defaultModel?: string;
+  /** The settings' provider's root URL, and how it enforces the schema (default auto). */
+  baseUrl?: string;
+  mode?: OutputMode;
 }
 
 export interface SendPromptDeps {
@@ -86,17 +90,20 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
 
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
     const started = Date.now();
-    const name = req.provider ?? deps.settings().provider ?? DEFAULT_PROVIDER;
+    const settings = deps.settings();
+    const name = req.provider ?? settings.provider ?? DEFAULT_PROVIDER;
+    // The settings' model, address and mode are their provider's: they mean nothing to another engine.
+    const own = name === (settings.provider ?? DEFAULT_PROVIDER) ? settings : {};
     try {
       const schema = resolveSchema(req);
-      // The settings' default model is a Claude Code model name: it means nothing to another engine.
-      const model = req.model || (name === 'claude-cli' ? deps.settings().defaultModel : undefined) || undefined;
+      const model = req.model || own.defaultModel || undefined;
+      const baseUrl = req.baseUrl || own.baseUrl;
       const prepared = await providerFor(name).prepare({
         request: req,
         schema,
         model,
-        mode: req.mode ?? 'auto',
-        ...(req.baseUrl ? { baseUrl: req.baseUrl } : {}),
+        mode: req.mode ?? own.mode ?? 'auto',
+        ...(baseUrl ? { baseUrl } : {}),
       });
       const timeoutMs = timeoutFor(req.timeoutMs, deps.defaultTimeoutMs);
       // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt

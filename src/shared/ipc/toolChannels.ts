@@ -5,6 +5,7 @@
  * 200,000 characters (as `generation:derive`), feedback up to 50,000 (as `generation:modify`).
  */
 import type { AssertionStatus, RunSummary, SourceLocation } from '../assertions';
+import { OUTPUT_MODES, PROVIDER_NAMES, type OutputMode, type ProviderName } from '../engines';
 import type { Generation, GenerationSource } from '../stories';
 import { ID, schema } from './schemaParts';
 
@@ -38,6 +39,10 @@ export const toolSchemas = {
       envelope: { type: 'string', minLength: 1, maxLength: 200 },
       maxTurns: { type: 'integer', minimum: 1, maximum: 100 },
       model: MODEL,
+      /** The engine (default: the settings' provider, else claude-cli), its root URL and output mode. */
+      provider: { enum: PROVIDER_NAMES },
+      baseUrl: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://' },
+      mode: { enum: OUTPUT_MODES },
       /** Run grounded in this folder: read-only tools confined to it; `meta.read` lists what was read. */
       project: { type: 'string', minLength: 1, maxLength: 4096 },
       /** With `project`: do not let the model read it after all. */
@@ -101,6 +106,10 @@ export interface PromptRunMeta {
   turns: number | null;
   durationMs: number | null;
   sessionId: string | null;
+  /** A call that named its engine (`--provider`): which one answered, with which model, and how. */
+  provider?: ProviderName;
+  model?: string | null;
+  mode?: Exclude<OutputMode, 'auto'> | null;
   /** Grounded calls (`--project`): the files the model read, relative to the project. */
   read?: string[];
 }

@@ -5,11 +5,7 @@
  */
 import { buildCliArgs } from '../../llm/cliArgs';
 import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
-import {
-  GROUNDED_EXTRA_TURNS,
-  groundedResult,
-  prepareAccess,
-} from '../../llm/grounding/prepareAccess';
+import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
 import { interpretRun } from '../../llm/interpretRun';
 import type { LocatedCli } from '../../llm/locateCli';
 import { cliPartials } from '../../llm/previewFeed';

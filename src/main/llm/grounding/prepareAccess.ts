@@ -7,7 +7,6 @@ import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { GroundingRecord, GroundingViolation } from '../../../shared/grounding';
 import type { LocatedCli } from '../locateCli';
-import type { SendPromptResult } from '../promptTypes';
 import type { CliEvent } from '../stream';
 import { accessArgs } from './accessArgs';
 import { auditToolCalls } from './audit';

@@ -79,11 +79,18 @@ const count = nullable({ type: 'integer', minimum: 0 });
 export const generationMeta = record(
   'GenerationMeta',
   {
-    provider: { type: 'string', enum: PROVIDER_NAMES, description: 'The engine that answered (or was asked).' },
+    provider: {
+      type: 'string',
+      enum: PROVIDER_NAMES,
+      description: 'The engine that answered (or was asked).',
+    },
     /** The Claude Code CLI's version (claude-cli only; kept for records and readers written before providers). */
     cliVersion: nullable(text),
     engineVersion: nullable(text),
-    costUsd: nullable({ type: 'number', description: 'null when unknown (e.g. a model without a price): never 0.' }),
+    costUsd: nullable({
+      type: 'number',
+      description: 'null when unknown (e.g. a model without a price): never 0.',
+    }),
     turns: nullable({ type: 'number' }),
     durationMs: nullable({ type: 'number' }),
     sessionId: nullable(text),
