@@ -43,6 +43,17 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   garbage_output: `${RUN_AGAIN} If it keeps happening, update the CLI (\`npm install -g @anthropic-ai/claude-code\`).`,
   command_too_long:
     'Set PUFFIN_CLAUDE_PATH to claude.exe (or to @anthropic-ai/claude-code’s cli.js), then run the command again.',
+  provider_unavailable: 'Run the command with another --provider (claude-cli is the default).',
+  no_api_key:
+    'Set the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY), then run the command again.',
+  auth_failed:
+    'Check the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY) and that it may use --model, then run the command again.',
+  no_model: 'Give the model with --model M, then run the command again.',
+  refused: 'Reword the request, or run it with another --model.',
+  structured_output_unsupported:
+    'Run it with a --model that supports structured output or tool calling, or another --mode (auto|native|tool).',
+  server_unavailable:
+    'Start the provider’s server, or give its address with --base-url URL, then run the command again.',
 
   unknown_channel:
     'This Puffin is inconsistent with itself: reinstall it (`npm install`), then run the command again.',

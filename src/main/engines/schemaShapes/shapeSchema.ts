@@ -1,10 +1,11 @@
 /**
- * A copy of the schema shaped for one provider's request, when the provider cannot take it as it is (OpenAI strict
- * mode needs every property required and objects closed; Anthropic's and Gemini's native modes refuse some
- * numeric, string and array-size keywords). The ORIGINAL schema stays what the answer is validated against
+ * A copy of the schema shaped by simple rules (keywords dropped, objects closed, every property required), for a
+ * provider whose request refuses some keywords (Anthropic's native mode: numeric, string-length and array-size
+ * constraints). OpenAI strict mode and Gemini have their own shapes (openAiStrict.ts, geminiSchema.ts). The ORIGINAL schema stays what the answer is validated against
  * (sendPrompt's checkAnswer), so enums, ranges and array sizes still hold whatever the provider was sent.
  */
-import type { JsonSchema } from '../llm/schemas';
+import type { JsonSchema } from '../../llm/schemas';
+import { isNode as isObj, type SchemaNode as Obj } from './schemaNodes';
 
 export interface SchemaShaping {
   /** Keywords removed everywhere (e.g. minimum, maxLength). */
@@ -23,9 +24,6 @@ const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'cont
 const LIST = ['anyOf', 'oneOf', 'allOf'];
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'definitions', '$defs', 'patternProperties'];
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function shapeSchema(schema: JsonSchema, how: SchemaShaping): JsonSchema {
   return shape(schema, how) as JsonSchema;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shapeSchema } from './schemaTransform';
+import { shapeSchema } from './shapeSchema';
 
 const schema = {
   type: 'object',
