@@ -76,6 +76,25 @@ describe('parseArgs: argv → payload', () => {
     }
   });
 
+  it('takes the engine flags of a project command apart from the payload, refusing unknown values', async () => {
+    const argv = ['--project', 'p', '--provider', 'anthropic', '--model', 'm1', '--base-url', 'http://h:1'];
+    const parsed = await parseArgs(spec, [...argv, '--mode', 'tool'], io());
+    expect(parsed.engine).toEqual({
+      provider: 'anthropic',
+      defaultModel: 'm1',
+      baseUrl: 'http://h:1',
+      mode: 'tool',
+    });
+    expect(Object.keys(parsed.payload)).not.toContain('provider');
+    await expect(parseArgs(spec, ['--project', 'p', '--provider', 'gpt'], io())).rejects.toMatchObject({
+      code: 'invalid_arguments',
+    });
+    await expect(parseArgs(spec, ['--project', 'p', '--mode', 'json'], io())).rejects.toMatchObject({
+      code: 'invalid_arguments',
+    });
+    expect((await parseArgs(spec, ['--project', 'p'], io())).engine).toBeUndefined();
+  });
+
   it('takes --hermetic of a project command apart from the payload', async () => {
     const parsed = await parseArgs(spec, ['--project', 'proj', '--hermetic'], io());
     expect(parsed).toMatchObject({ project: path.join(dir, 'proj'), hermetic: true });
@@ -146,7 +165,8 @@ describe('help', () => {
   it('writes each usage line from the spec: required, [optional], (a | b) and stdin', () => {
     const byPath = (p: string) => commands.find((c) => c.path.join(' ') === p)!;
     expect(usage(byPath('prompt'))).toBe(
-      'puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--project DIR] [--hermetic]  (prompt on stdin)',
+      // DESIGN §6 "Other engines" (issue 14): --provider, --base-url and --mode (deliberately added).
+      'puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--provider claude-cli|anthropic|openai|ollama|gemini] [--base-url URL] [--mode auto|native|tool] [--project DIR] [--hermetic]  (prompt on stdin)',
     );
     expect(usage(byPath('assertions evaluate'))).toBe(
       'puffin assertions evaluate --project DIR [--no-save] (--story ID | --assertions FILE)',

@@ -65,10 +65,14 @@ export interface EngineChoice {
 const ENGINE_FLAGS = [PROVIDER_FLAG, BASE_URL_FLAG, MODE_FLAG];
 
 export function flagsOf(spec: CommandSpec): FlagSpec[] {
-  const own = spec.flags ?? [];
-  if (!spec.project) return own;
-  const model = own.some((f) => f.flag === 'model') ? [] : [ENGINE_MODEL_FLAG];
-  return [PROJECT_FLAG, HERMETIC_FLAG, ...ENGINE_FLAGS, ...model, ...own];
+  return spec.project ? [PROJECT_FLAG, HERMETIC_FLAG, ...(spec.flags ?? [])] : (spec.flags ?? []);
+}
+
+/** The engine flags a project command takes besides its own (not in its usage line: the help says them once). */
+function engineFlagsOf(spec: CommandSpec): FlagSpec[] {
+  if (!spec.project) return [];
+  const ownModel = (spec.flags ?? []).some((f) => f.flag === 'model');
+  return ownModel ? ENGINE_FLAGS : [...ENGINE_FLAGS, ENGINE_MODEL_FLAG];
 }
 
 /** One engine flag's value into the choice, refusing a provider or mode that does not exist. */
@@ -177,7 +181,7 @@ async function convert(flag: FlagSpec, raw: string | true, cwd: string): Promise
 /** argv (after the command's words) → the payload of the command's channel, and the project folder. */
 export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): Promise<ParsedArgs> {
   const flags = flagsOf(spec);
-  const given = tokenize([...flags, VERBOSE_FLAG], argv);
+  const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv);
   checkPresence(spec, flags, given);
   const cwd = io.cwd ?? process.cwd();
   const payload: Payload = spec.fixed ? spec.fixed() : {};

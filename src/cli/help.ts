@@ -42,7 +42,8 @@ export function helpText(commands: readonly CommandSpec[]): string {
     '',
     'Each prints one JSON object on stdout: {"data", "source", "warnings", "meta"} (exit 0), or',
     '{"error": {"code", "message"}} (exit 1). Every command takes --verbose: what runs (log lines and',
-    'progress) is written to stderr as it happens.',
+    'progress) is written to stderr as it happens. Every --project command takes --provider P, --model M,',
+    '--base-url URL and --mode auto|native|tool: the engine of all its calls (default claude-cli).',
     '',
   ].join('\n');
 }

@@ -52,7 +52,7 @@ const MESSAGES: Record<PromptErrorCode, string> = {
   no_api_key:
     'No API key is set for this provider. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for it.',
   auth_failed: 'The provider refused the API key (401/403). Check the key and that it may use this model.',
-  no_model: 'No model was given for this provider. Choose one (e.g. --model).',
+  no_model: 'No model was given for this provider, and it has no default one. Choose a model.',
   refused: 'The model declined to answer this request. Rephrase it, or choose another model.',
   structured_output_unsupported:
     'This model cannot return structured data the way it was asked (neither native structured output nor a forced tool). Choose another model or mode.',
