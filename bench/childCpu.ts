@@ -1,7 +1,7 @@
 // CPU time of child processes (user + sys), which a loaded machine does not inflate the way it does wall time.
 // Linux only (bash's `times`, /proc).
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface TimedRun {
   /** User + system CPU of the command and of every process it waited for, in ms (µs precision). */
@@ -55,14 +55,16 @@ export function timedRun(spec: RunSpec): Promise<TimedRun> {
   });
 }
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** CPU a running process has used so far (all its threads; /proc's clock-tick resolution, usually 10 ms). */
+/**
+ * CPU a running process has used so far, in ms: the nanoseconds on CPU of each of its live threads (the first
+ * field of /proc/<pid>/task/<tid>/schedstat), so finer than stat's 10 ms ticks. Threads that already ended are
+ * not counted (Node's are long-lived).
+ */
 export function liveCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and the name.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`))
+    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  return ns / 1e6;
 }
 
 /** Resident memory of a running process, in MB. */

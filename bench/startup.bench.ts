@@ -183,7 +183,7 @@ async function hostRows(): Promise<string[]> {
   const idleHost = await launchToFirstAnswer(host, env, 'launchUrl', 2000);
   const [bare, ours] = [median(s.bare), median(s.ours)];
   return [
-    '`npm run serve` (scripts/start.mjs --host: the up-to-date checks of the renderer and of the prebuilt host, then the host in the same process) against a Node HTTP server answering "ok"; CPU of the process from launch until its first request (the launch URL) is answered, read from /proc.',
+    '`npm run serve` (scripts/start.mjs --host: the up-to-date checks of the renderer and of the prebuilt host, then the host in the same process) against a Node HTTP server answering "ok"; CPU of the process from launch until its first request (the launch URL) is answered, summed over its threads from /proc (schedstat, ns).',
     '',
     '| server | CPU to the first answer (median of 11) | ratio | resident memory, 2 s idle after it |',
     '| --- | ---: | ---: | ---: |',
