@@ -62,8 +62,13 @@ export function timedRun(spec: RunSpec): Promise<TimedRun> {
  */
 export function liveCpuMs(pid: number): number {
   let ns = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`))
-    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
   return ns / 1e6;
 }
 

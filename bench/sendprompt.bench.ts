@@ -230,6 +230,8 @@ export default {
       `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (execa, own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
       '',
       ...table,
+      '',
+      "Beyond reading the stream, sendPrompt's fixed cost per call (first row) is mostly its check for stray processes once the CLI has exited: it reads the environment of every process in /proc for the run's marker (runMarker.ts; a few ms per call here, more with more processes on the machine). On the large transcript, decoding and parsing every line is most of the rest: the third column (a bare spawn that also JSON.parses each line) is the floor any consumer of stream-json pays.",
     ].join('\n');
   },
 } satisfies BenchModule;

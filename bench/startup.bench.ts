@@ -118,6 +118,8 @@ async function promptRows(): Promise<string[]> {
       `| bare \`claude -p …\` | ${fmt(bare)} | 1× |`,
       `| \`puffin prompt --schema … --max-turns 3\` | ${fmt(ours)} | ${verdict(ours / bare, 1.15)} |`,
       `| (puffin's own share) | ${fmt(ours - bare)} | |`,
+      '',
+      "Where puffin's share goes (CPU profile of one run): starting Node and evaluating the bundle, Ajv compiling the user's schema (checked against the JSON Schema meta-schema first, so a bad schema is refused before the CLI runs), the composition root and the history record it stores. Each is a few tens of ms at most; the goal needs all of them under ~0.15× of the CLI's own start.",
     ];
   } finally {
     await mock.close();
@@ -189,6 +191,8 @@ async function hostRows(): Promise<string[]> {
     '| --- | ---: | ---: | ---: |',
     `| bare Node HTTP server | ${fmt(bare)} | 1× | ${idleBare.rssMb.toFixed(0)} MB |`,
     `| browser host | ${fmt(ours)} | ${verdict(ours / bare, 2)} | ${idleHost.rssMb.toFixed(0)} MB |`,
+    '',
+    "Where the host's CPU goes (CPU profile): evaluating the bundle and the modules it loads (ws, ajv, execa...), the composition root (settings, log, services) and the up-to-date checks of the renderer and of the bundle (a stat of every source). A bare server does none of it, so ≤ 2× is out of reach without a host that loads its services after the first answer.",
   ];
 }
 
