@@ -1,8 +1,119 @@
-/** The `gemini` provider: a placeholder until its engine lands here (see /work/wt/SEAM.md and README "Engines"). */
-import { notBuiltProvider } from '../notBuilt';
-import type { Provider } from '../provider';
+/**
+ * The `gemini` provider: Google's Gemini API through the official `@google/genai` client. Native mode asks for
+ * `responseMimeType: "application/json"` with the schema in Gemini's OpenAPI subset (`responseSchema`, a copy
+ * shaped by geminiSchema.ts); tool mode declares one function with those parameters and forces it
+ * (`functionCallingConfig.mode: ANY`). A schema the subset cannot express (a map keyed by id) goes as plain JSON
+ * Schema instead (`responseJsonSchema` / `parametersJsonSchema`). Either way the answer is validated against the
+ * original. The key comes from GEMINI_API_KEY; the base URL is `http://host:port`; the client's retries stay off.
+ */
+import type { GenerateContentConfig, GenerateContentResponse } from '@google/genai';
+import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
+import { apiWarnings, requireKey, requireModel } from '../apiPrepare';
+import { chooseMode } from '../modelSupport';
+import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
+import { toGeminiSchema } from '../schemaShapes/geminiSchema';
+import { geminiStreamReader } from './geminiStream';
 
-export function createGeminiProvider(_deps: EngineDeps): Provider {
-  return notBuiltProvider('gemini');
+export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const ANSWER_FUNCTION = 'StructuredOutput';
+
+export function createGeminiProvider(deps: EngineDeps): Provider {
+  async function prepare(call: ProviderCall): Promise<PreparedCall> {
+    const model = requireModel('gemini', call.model);
+    const mode = chooseMode('gemini', model, call.mode);
+    const key = requireKey('gemini', deps.env(), 'GEMINI_API_KEY', model);
+    const { GoogleGenAI, FunctionCallingConfigMode } = await import('@google/genai');
+    const client = new GoogleGenAI({
+      apiKey: key,
+      httpOptions: { apiVersion: 'v1beta', ...(call.baseUrl ? { baseUrl: call.baseUrl } : {}) },
+    });
+    const shaped = toGeminiSchema(call.schema.schema);
+    const subset = 'schema' in shaped ? shaped.schema : undefined;
+    deps.logger.debug('gemini request shape', {
+      model,
+      mode,
+      ...('unsupported' in shaped ? shaped : { notes: shaped.notes }),
+    });
+    const { $schema: _dialect, ...jsonSchema } = call.schema.schema;
+    const config: GenerateContentConfig =
+      mode === 'native'
+        ? {
+            responseMimeType: 'application/json',
+            ...(subset ? { responseSchema: subset } : { responseJsonSchema: jsonSchema }),
+          }
+        : {
+            tools: [
+              {
+                functionDeclarations: [
+                  {
+                    name: ANSWER_FUNCTION,
+                    description:
+                      'Return the answer. Its arguments are the answer, exactly as the schema says.',
+                    ...(subset ? { parameters: subset } : { parametersJsonSchema: jsonSchema }),
+                  },
+                ],
+              },
+            ],
+            toolConfig: {
+              functionCallingConfig: {
+                mode: FunctionCallingConfigMode.ANY,
+                allowedFunctionNames: [ANSWER_FUNCTION],
+              },
+            },
+          };
+    return {
+      warnings: apiWarnings('gemini', call),
+      attempt: (ctx) =>
+        runApiAttempt<GenerateContentResponse>(
+          {
+            provider: 'gemini',
+            model,
+            mode,
+            baseUrl: call.baseUrl ?? GEMINI_DEFAULT_BASE_URL,
+            secret: key,
+            open: (signal) =>
+              client.models.generateContentStream({
+                model,
+                contents: call.request.prompt,
+                config: { ...config, abortSignal: signal },
+              }),
+            reader: () => geminiStreamReader(mode),
+            httpFailure: geminiHttpFailure,
+            warnings: [],
+          },
+          ctx,
+        ),
+    };
+  }
+  return { name: 'gemini', prepare };
+}
+
+interface GoogleErrorBody {
+  error?: { message?: string; details?: { '@type'?: string; retryDelay?: string; reason?: string }[] };
+}
+
+/**
+ * @google/genai's ApiError: `status`, and the error body as JSON text in `message` (RetryInfo's `retryDelay`
+ * says how long to wait; ErrorInfo's API_KEY_INVALID is Google's way to refuse a key, with a 400).
+ */
+export function geminiHttpFailure(error: unknown): ApiHttpFailure | undefined {
+  const e = error as { name?: unknown; status?: unknown; message?: unknown };
+  if (e?.name !== 'ApiError' || typeof e.status !== 'number') return undefined;
+  const text = String(e.message ?? '');
+  let body: GoogleErrorBody = {};
+  try {
+    body = JSON.parse(text.slice(text.indexOf('{'))) as GoogleErrorBody;
+  } catch {
+    // Not JSON: the text is the message.
+  }
+  const details = body.error?.details ?? [];
+  const delay = details.find((d) => d.retryDelay)?.retryDelay;
+  const seconds = delay ? Number.parseFloat(delay) : Number.NaN;
+  return {
+    status: e.status,
+    message: body.error?.message ?? text,
+    ...(Number.isFinite(seconds) ? { headers: { 'retry-after': String(seconds) } } : {}),
+    ...(details.some((d) => d.reason === 'API_KEY_INVALID') ? { badKey: true } : {}),
+  };
 }

@@ -1,8 +1,64 @@
-/** The `ollama` provider: a placeholder until its engine lands here (see /work/wt/SEAM.md and README "Engines"). */
-import { notBuiltProvider } from '../notBuilt';
-import type { Provider } from '../provider';
+/**
+ * The `ollama` provider: Ollama's own /api/chat through the official `ollama` client, the schema as `format`
+ * (native: Ollama turns it into a grammar, so every model can follow it; there is no forced tool call, so no tool
+ * mode). The base URL is `http://host:port`: --base-url, else OLLAMA_HOST, else Ollama's default. No key. The
+ * client's fetch carries the attempt's abort signal, so cancel aborts the request even before the stream starts.
+ */
+import type { ChatResponse } from 'ollama';
+import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
+import { apiWarnings, requireModel } from '../apiPrepare';
+import { chooseMode } from '../modelSupport';
+import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
+import { ollamaStreamReader } from './ollamaStream';
 
-export function createOllamaProvider(_deps: EngineDeps): Provider {
-  return notBuiltProvider('ollama');
+export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
+
+export function createOllamaProvider(deps: EngineDeps): Provider {
+  async function prepare(call: ProviderCall): Promise<PreparedCall> {
+    const model = requireModel('ollama', call.model);
+    chooseMode('ollama', model, call.mode); // native, or a typed refusal of tool mode
+    const host = call.baseUrl ?? (deps.env().OLLAMA_HOST?.trim() || OLLAMA_DEFAULT_HOST);
+    const { Ollama } = await import('ollama');
+    return {
+      warnings: apiWarnings('ollama', call),
+      attempt: (ctx) =>
+        runApiAttempt<ChatResponse>(
+          {
+            provider: 'ollama',
+            model,
+            mode: 'native',
+            baseUrl: host,
+            open: (signal) => {
+              const client = new Ollama({
+                host,
+                fetch: (input, init) =>
+                  fetch(input, {
+                    ...init,
+                    signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+                  }),
+              });
+              return client.chat({
+                model,
+                messages: [{ role: 'user', content: call.request.prompt }],
+                format: call.schema.schema,
+                stream: true,
+              });
+            },
+            reader: ollamaStreamReader,
+            httpFailure: ollamaHttpFailure,
+            warnings: [],
+          },
+          ctx,
+        ),
+    };
+  }
+  return { name: 'ollama', prepare };
+}
+
+/** The ollama client's ResponseError: `status_code` and the server's `error` text. */
+export function ollamaHttpFailure(error: unknown): ApiHttpFailure | undefined {
+  const e = error as { name?: unknown; status_code?: unknown; error?: unknown };
+  if (e?.name !== 'ResponseError' || typeof e.status_code !== 'number') return undefined;
+  return { status: e.status_code, message: String(e.error ?? '') };
 }

@@ -1,8 +1,120 @@
-/** The `openai` provider: a placeholder until its engine lands here (see /work/wt/SEAM.md and README "Engines"). */
-import { notBuiltProvider } from '../notBuilt';
-import type { Provider } from '../provider';
+/**
+ * The `openai` provider: any OpenAI-compatible Chat Completions server (OpenAI, OpenRouter, vLLM, llama.cpp server,
+ * LM Studio, Ollama's /v1) through the official `openai` client pointed at its `/v1` root. Native mode sends
+ * `response_format: {type: "json_schema", json_schema: {name, schema, strict}}`; tool mode one function tool
+ * forced with `tool_choice`. The schema goes in strict mode's shape (a copy, see openAiStrict.ts) and the nulls
+ * that shape adds are taken out of the answer before sendPrompt validates it against the original. The client's
+ * own retries are off (Puffin's one retry budget applies); the key comes from OPENAI_API_KEY.
+ */
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { PromptError } from '../../llm/errors';
+import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
+import { apiWarnings, requireModel } from '../apiPrepare';
+import { chooseMode } from '../modelSupport';
+import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
+import { dropIntroducedNulls } from '../schemaShapes/introducedNulls';
+import { toOpenAiStrictSchema } from '../schemaShapes/openAiStrict';
+import { openAiStreamReader } from './openAiStream';
 
-export function createOpenAiProvider(_deps: EngineDeps): Provider {
-  return notBuiltProvider('openai');
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+/** The name of the one tool in tool mode (the same as the CLI's, so raw lines read alike). */
+export const ANSWER_TOOL = 'StructuredOutput';
+/** Our own timer and cancel bound every request; the client's must never fire first. */
+const CLIENT_TIMEOUT_MS = 24 * 60 * 60_000;
+
+export function createOpenAiProvider(deps: EngineDeps): Provider {
+  async function prepare(call: ProviderCall): Promise<PreparedCall> {
+    const model = requireModel('openai', call.model);
+    const mode = chooseMode('openai', model, call.mode);
+    const baseUrl = call.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
+    const key = deps.env().OPENAI_API_KEY?.trim() || undefined;
+    // Local servers (vLLM, llama.cpp, LM Studio) take no key; OpenAI itself does.
+    if (!key && new URL(baseUrl).hostname === 'api.openai.com') {
+      throw new PromptError('no_api_key', {
+        detail: 'OPENAI_API_KEY is not set',
+        diagnostics: { provider: 'openai', model },
+      });
+    }
+    const { default: OpenAI } = await import('openai');
+    const client = new OpenAI({
+      apiKey: key ?? 'none',
+      baseURL: baseUrl,
+      maxRetries: 0,
+      timeout: CLIENT_TIMEOUT_MS,
+    });
+    const shaped = toOpenAiStrictSchema(call.schema.schema);
+    deps.logger.debug('openai request shape', { model, mode, strict: shaped.strict, notes: shaped.notes });
+    const body: ChatCompletionCreateParamsStreaming = {
+      model,
+      messages: [{ role: 'user', content: call.request.prompt }],
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(mode === 'native'
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: schemaName(call), schema: shaped.schema, strict: shaped.strict },
+            },
+          }
+        : {
+            tools: [
+              {
+                type: 'function',
+                function: {
+                  name: ANSWER_TOOL,
+                  description: 'Return the answer. Its arguments are the answer, exactly as the schema says.',
+                  parameters: shaped.schema,
+                  strict: shaped.strict,
+                },
+              },
+            ],
+            tool_choice: { type: 'function', function: { name: ANSWER_TOOL } },
+          }),
+    };
+    return {
+      warnings: apiWarnings('openai', call),
+      attempt: (ctx) =>
+        runApiAttempt(
+          {
+            provider: 'openai',
+            model,
+            mode,
+            baseUrl,
+            ...(key ? { secret: key } : {}),
+            open: (signal) => client.chat.completions.create(body, { signal }),
+            reader: () => openAiStreamReader(mode),
+            httpFailure: openAiHttpFailure,
+            restore: (data) => dropIntroducedNulls(data, call.schema.schema),
+            warnings: [],
+          },
+          ctx,
+        ),
+    };
+  }
+  return { name: 'openai', prepare };
+}
+
+/** The json_schema name (`^[a-zA-Z0-9_-]{1,64}$`): the registered schema's, else a neutral one. */
+function schemaName(call: ProviderCall): string {
+  const name = call.schema.name?.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+  return name || 'answer';
+}
+
+/** The openai client's APIError: `status`, the body's `error.message`, and the `headers` (a Headers object). */
+export function openAiHttpFailure(error: unknown): ApiHttpFailure | undefined {
+  const e = error as {
+    status?: unknown;
+    error?: { message?: unknown };
+    message?: unknown;
+    headers?: unknown;
+  };
+  if (typeof e?.status !== 'number') return undefined;
+  const headers = e.headers as { entries?: () => Iterable<[string, string]> } | undefined;
+  const message = typeof e.error?.message === 'string' ? e.error.message : String(e.message ?? '');
+  return {
+    status: e.status,
+    message,
+    ...(headers?.entries ? { headers: Object.fromEntries(headers.entries()) } : {}),
+  };
 }

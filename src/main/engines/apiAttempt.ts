@@ -1,0 +1,161 @@
+/**
+ * One attempt of an HTTP API engine (openai, ollama, gemini), the same for all of them: open the streamed request
+ * with an abort signal that the caller's cancel and the attempt's time budget both fire, read the stream once
+ * (every chunk a raw line for the activity log, every answer fragment a `partial` event for the live preview),
+ * then turn how the model ended into the answer or a typed failure. A cut-off answer is `truncated` (never a
+ * shorter object), a declined one `refused`, a stream that stops early a retryable `api_error`.
+ */
+import { PromptError, type PromptErrorDiagnostics } from '../llm/errors';
+import { costFromUsage } from './cost';
+import { errnoOf, httpFailureError, type HttpFailure } from './httpFailure';
+import type { ApiProviderName } from './modelSupport';
+import type { AttemptContext, ProviderAnswer } from './provider';
+import type { StreamReader } from './streamedAnswer';
+
+export interface ApiRun<Chunk> {
+  provider: ApiProviderName;
+  model: string;
+  mode: 'native' | 'tool';
+  baseUrl: string;
+  /** The API key, kept out of every message and raw line. */
+  secret?: string;
+  /** Starts the streamed request; aborting the signal aborts the HTTP request. */
+  open(signal: AbortSignal): Promise<AsyncIterable<Chunk>>;
+  reader(): StreamReader<Chunk>;
+  /** What the client's error says as an HTTP failure, when it is one (`badKey`: the provider's own words). */
+  httpFailure(error: unknown): ApiHttpFailure | undefined;
+  /** The parsed answer as the ORIGINAL schema expects it (e.g. without the nulls strict mode introduced). */
+  restore?(data: unknown): unknown;
+  warnings: string[];
+}
+
+/** An HTTP failure, and whether the provider said the key is wrong in its own words (Gemini: 400 API_KEY_INVALID). */
+export type ApiHttpFailure = HttpFailure & { badKey?: boolean };
+
+const KEPT_RAW_LINES = 50;
+
+export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptContext): Promise<ProviderAnswer> {
+  const started = Date.now();
+  const rawLines: string[] = [];
+  const diagnostics = (): PromptErrorDiagnostics => ({ provider: run.provider, model: run.model, rawLines });
+  const controller = new AbortController();
+  const onCancel = () => controller.abort(new PromptError('cancelled'));
+  if (ctx.signal?.aborted) onCancel();
+  ctx.signal?.addEventListener('abort', onCancel, { once: true });
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new PromptError('timeout', { detail: `after ${ctx.callTimeoutMs} ms`, diagnostics: diagnostics() }),
+      ),
+    ctx.timeoutMs,
+  );
+  const reader = run.reader();
+  let streaming = false;
+  try {
+    ctx.emit({ type: 'phase', phase: 'connecting' });
+    const stream = await run.open(controller.signal);
+    streaming = true;
+    ctx.emit({ type: 'phase', phase: 'streaming' });
+    for await (const chunk of stream) {
+      const line = redact(JSON.stringify(chunk), run.secret);
+      rawLines.push(line);
+      if (rawLines.length > KEPT_RAW_LINES) rawLines.shift();
+      ctx.emit({ type: 'raw', line });
+      const text = reader.push(chunk);
+      if (text) ctx.emit({ type: 'partial', text, block: ctx.attempt });
+    }
+  } catch (error) {
+    throw failure(error, { signal: controller.signal, streaming }, run, diagnostics());
+  } finally {
+    clearTimeout(timer);
+    ctx.signal?.removeEventListener('abort', onCancel);
+  }
+  // Some clients end the iteration quietly when the request is aborted.
+  if (controller.signal.aborted) throw abortReason(controller.signal);
+  ctx.emit({ type: 'phase', phase: 'finished' });
+  const outcome = reader.finish();
+  const failed = (code: 'truncated' | 'refused' | 'api_error' | 'no_structured_output', detail: string) =>
+    new PromptError(code, {
+      detail,
+      diagnostics: diagnostics(),
+      ...(code === 'api_error' ? { retryable: true } : {}),
+    });
+  if (outcome.ending === 'truncated') {
+    throw failed(
+      'truncated',
+      `${run.model} stopped at its output token limit (${outcome.tokensOut ?? '?'} tokens)`,
+    );
+  }
+  if (outcome.ending === 'refused')
+    throw failed('refused', redact(outcome.refusal ?? 'no reason given', run.secret));
+  if (outcome.ending === 'incomplete') throw failed('api_error', 'the stream ended before the answer did');
+  if (outcome.text.trim() === '') {
+    throw failed(
+      'no_structured_output',
+      run.mode === 'tool' ? 'the tool was not called' : 'the answer was empty',
+    );
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(outcome.text);
+  } catch {
+    throw failed('no_structured_output', 'the answer is not JSON');
+  }
+  return {
+    data: run.restore ? run.restore(data) : data,
+    source: run.mode === 'native' ? 'structured_output' : 'tool_use',
+    warnings: run.warnings,
+    meta: {
+      provider: run.provider,
+      engineVersion: null,
+      model: run.model,
+      mode: run.mode,
+      costUsd: costFromUsage(run.provider, run.model, outcome.tokensIn, outcome.tokensOut),
+      tokensIn: outcome.tokensIn,
+      tokensOut: outcome.tokensOut,
+      turns: 1,
+      durationMs: Date.now() - started,
+      sessionId: null,
+    },
+    diagnostics: diagnostics(),
+  };
+}
+
+function abortReason(signal: AbortSignal): PromptError {
+  return signal.reason instanceof PromptError ? signal.reason : new PromptError('cancelled');
+}
+
+function failure(
+  error: unknown,
+  at: { signal: AbortSignal; streaming: boolean },
+  run: ApiRun<unknown>,
+  diagnostics: PromptErrorDiagnostics,
+): PromptError {
+  if (at.signal.aborted) return abortReason(at.signal);
+  if (error instanceof PromptError) return error;
+  const message = redact(error instanceof Error ? error.message : String(error), run.secret);
+  const http = run.httpFailure(error);
+  if (http?.badKey) {
+    const detail = `${run.provider}: HTTP ${http.status ?? '?'}: ${redact(http.message, run.secret)}`;
+    return new PromptError('auth_failed', {
+      detail,
+      diagnostics: { ...diagnostics, httpStatus: http.status },
+    });
+  }
+  if (http)
+    return httpFailureError(
+      run.provider,
+      { ...http, message: redact(http.message, run.secret) },
+      diagnostics,
+    );
+  // Before the stream started, a failure without a status is the connection (server_unavailable); once it
+  // streams, something broke the stream mid-way (a reset, an error line in it): worth one more try.
+  if (!at.streaming)
+    return httpFailureError(run.provider, { message, errno: errnoOf(error) ?? 'no answer' }, diagnostics);
+  return new PromptError('api_error', { detail: message, diagnostics, retryable: true, cause: error });
+}
+
+/** Every occurrence of the secret replaced, so no key reaches a message, a raw line or a log. */
+export function redact(text: string, secret: string | undefined): string {
+  return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}

@@ -1,0 +1,31 @@
+/** What every HTTP API engine checks before a call takes a gate slot: a model, a key, what it cannot do. */
+import { PromptError } from '../llm/errors';
+import type { ApiProviderName } from './modelSupport';
+import type { ProviderCall } from './provider';
+
+export function requireModel(provider: ApiProviderName, model: string | undefined): string {
+  if (model) return model;
+  throw new PromptError('no_model', {
+    detail: `the ${provider} provider has no default model`,
+    diagnostics: { provider },
+  });
+}
+
+/** The key from its environment variable; never logged, never written. */
+export function requireKey(
+  provider: ApiProviderName,
+  env: NodeJS.ProcessEnv,
+  variable: string,
+  model: string,
+): string {
+  const key = env[variable]?.trim();
+  if (key) return key;
+  throw new PromptError('no_api_key', { detail: `${variable} is not set`, diagnostics: { provider, model } });
+}
+
+/** Said once with the result when a call asked for something this engine does not do yet. */
+export function apiWarnings(provider: ApiProviderName, call: ProviderCall): string[] {
+  return call.request.grounding
+    ? [`The ${provider} provider does not read the project yet: it answered from the prompt alone.`]
+    : [];
+}
