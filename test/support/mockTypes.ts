@@ -55,7 +55,7 @@ export type MockTurn =
       text?: string[];
       toolCalls?: ScriptedToolCall[];
       /** Defaults to `tool_use` when there are tool calls, `end_turn` otherwise. */
-      stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
+      stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
     }
   | {
       kind: 'error';

@@ -1,8 +1,128 @@
-/** The `anthropic` provider: a placeholder until the Messages API engine lands here. */
-import { notBuiltProvider } from '../notBuilt';
-import type { Provider } from '../provider';
+/**
+ * The `anthropic` provider: the Messages API through the official `@anthropic-ai/sdk`, native structured output
+ * or one forced tool (anthropicRequest.ts). The key is read from ANTHROPIC_API_KEY only and goes nowhere but the
+ * request header. The SDK's own retries are off (maxRetries: 0): sendPrompt's one budget retries. Cancel (and the
+ * gate's killAll) abort the HTTP request at once; the attempt's share of the call's time bounds it.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { PromptError } from '../../llm/errors';
+import { answerOutcome } from '../answerOutcome';
+import { errnoOf, httpFailureError } from '../httpFailure';
+import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
+import { anthropicMessageAnswer, anthropicStreamReader } from './anthropicAnswer';
+import { ANSWER_TOOL, anthropicParams, chooseMode } from './anthropicRequest';
 
-export function createAnthropicProvider(_deps: EngineDeps): Provider {
-  return notBuiltProvider('anthropic');
+export function createAnthropicProvider(deps: EngineDeps): Provider {
+  async function prepare(call: ProviderCall): Promise<PreparedCall> {
+    const env = deps.env();
+    const apiKey = env.ANTHROPIC_API_KEY;
+    if (!apiKey) throw new PromptError('no_api_key', { detail: 'anthropic: ANTHROPIC_API_KEY is not set' });
+    if (!call.model)
+      throw new PromptError('no_model', { detail: 'anthropic: give a model, e.g. claude-sonnet-4-5' });
+    const model: string = call.model;
+    const mode = chooseMode(call.mode, model);
+    const params = anthropicParams(call.request.prompt, call.schema.schema, model, mode);
+    const baseURL = call.baseUrl ?? env.ANTHROPIC_BASE_URL;
+    const client = new Anthropic({ apiKey, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
+    // Streamed when someone watches (the preview, the activity view): the stream is read once either way.
+    const stream = call.request.preview !== undefined || call.request.onEngineEvent !== undefined;
+
+    async function attempt(ctx: AttemptContext) {
+      const started = Date.now();
+      const abort = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, ctx.timeoutMs);
+      const onCancel = () => abort.abort();
+      ctx.signal?.addEventListener('abort', onCancel, { once: true });
+      if (ctx.signal?.aborted) abort.abort();
+      const offKill = ctx.lease.onKill(onCancel);
+      const metaBase = (answered: string | null): Omit<EngineMeta, 'costUsd' | 'tokensIn' | 'tokensOut'> => ({
+        provider: 'anthropic',
+        engineVersion: null,
+        model: answered ?? model,
+        mode,
+        turns: 1,
+        durationMs: Date.now() - started,
+        sessionId: null,
+      });
+      try {
+        ctx.emit({ type: 'phase', phase: 'connecting' });
+        const options = { signal: abort.signal, timeout: ctx.timeoutMs };
+        if (!stream) {
+          const message: Message = await client.messages.create({ ...params, stream: false }, options);
+          ctx.emit({ type: 'raw', line: JSON.stringify(message) });
+          const answer = anthropicMessageAnswer(message, mode, ANSWER_TOOL);
+          return answerOutcome(answer, { meta: metaBase(message.model), source: sourceOf(mode) });
+        }
+        const reader = anthropicStreamReader(mode, ANSWER_TOOL);
+        const events = await client.messages.create({ ...params, stream: true }, options);
+        ctx.emit({ type: 'phase', phase: 'streaming' });
+        for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
+          ctx.emit({ type: 'raw', line: JSON.stringify(event) });
+          const added = reader.push(event);
+          if (added) ctx.emit({ type: 'partial', text: added, block: reader.block() });
+        }
+        ctx.emit({ type: 'phase', phase: 'finished' });
+        return answerOutcome(reader.finish(), { meta: metaBase(reader.model()), source: sourceOf(mode) });
+      } catch (err) {
+        throw sdkFailure(err, abort.signal.aborted, timedOut, model);
+      } finally {
+        clearTimeout(timer);
+        ctx.signal?.removeEventListener('abort', onCancel);
+        offKill();
+      }
+    }
+
+    return { attempt, warnings: [] };
+  }
+
+  return { name: 'anthropic', prepare };
+}
+
+function sourceOf(mode: 'native' | 'tool'): 'structured_output' | 'tool_use' {
+  return mode === 'native' ? 'structured_output' : 'tool_use';
+}
+
+/** Lower-case response headers of an SDK error (a Headers object in this SDK). */
+function headersOf(err: unknown): Record<string, string> {
+  const h = (err as { headers?: unknown }).headers;
+  if (h instanceof Headers) return Object.fromEntries(h.entries());
+  return {};
+}
+
+/** Whatever the SDK threw, as the typed failure every provider reports. */
+function sdkFailure(err: unknown, aborted: boolean, timedOut: boolean, model: string): PromptError {
+  if (err instanceof PromptError) return err;
+  const diagnostics = { provider: 'anthropic', model };
+  if (aborted || err instanceof Anthropic.APIUserAbortError)
+    return httpFailureError('anthropic', { message: 'aborted', aborted: true }, diagnostics, timedOut);
+  if (err instanceof Anthropic.APIConnectionTimeoutError)
+    return httpFailureError('anthropic', { message: 'timed out', aborted: true }, diagnostics, true);
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof Anthropic.APIError && err.status !== undefined) {
+    // A 400 about the output format: this model (or this API) has no native structured output.
+    if (err.status === 400 && /output_config|output_format|json_schema|structured output/i.test(message))
+      return new PromptError('structured_output_unsupported', {
+        detail: `anthropic ${model}: ${message.slice(0, 300)}`,
+        diagnostics: { ...diagnostics, httpStatus: 400 },
+      });
+    return httpFailureError(
+      'anthropic',
+      { status: err.status, headers: headersOf(err), message },
+      diagnostics,
+    );
+  }
+  const errno = errnoOf(err);
+  if (err instanceof Anthropic.APIConnectionError || errno)
+    return httpFailureError('anthropic', { message, ...(errno ? { errno } : {}) }, diagnostics);
+  // A stream that broke off with an SSE error event (e.g. overloaded_error mid-answer) arrives as an APIError
+  // without a status; the message names the error type.
+  if (/overloaded/i.test(message))
+    return new PromptError('overloaded', { detail: `anthropic: ${message}`, diagnostics });
+  return new PromptError('api_error', { detail: `anthropic: ${message.slice(0, 300)}`, diagnostics });
 }
