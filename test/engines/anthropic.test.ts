@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PromptError } from '../../src/main/llm/errors';
+import type { PromptError } from '../../src/main/llm/errors';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { PreviewEvent, SendPromptRequest } from '../../src/main/llm/promptTypes';
 import { createSendPrompt } from '../../src/main/llm/sendPrompt';

@@ -79,14 +79,12 @@ export function anthropicMessageAnswer(
   mode: 'native' | 'tool',
   toolName: string,
 ): StreamedAnswer {
-  let text = '';
-  if (mode === 'native') {
-    const first = message.content.find((b) => b.type === 'text');
-    text = first?.type === 'text' ? first.text : '';
-  } else {
-    const call = message.content.find((b) => b.type === 'tool_use' && b.name === toolName);
-    text = call?.type === 'tool_use' ? JSON.stringify(call.input) : '';
-  }
+  const block =
+    mode === 'native'
+      ? message.content.find((b) => b.type === 'text')
+      : message.content.find((b) => b.type === 'tool_use' && b.name === toolName);
+  const text =
+    block?.type === 'text' ? block.text : block?.type === 'tool_use' ? JSON.stringify(block.input) : '';
   const refusal = message.stop_details?.explanation ?? undefined;
   return {
     text,
