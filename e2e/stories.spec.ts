@@ -276,6 +276,11 @@ test('stories stream in while generated; cancel keeps the complete ones', async 
     await expect(preview).toContainText('Export backlog as CSV');
     await expect(preview).toContainText('Choose columns');
     await expect(page.getByTestId('progress-status')).toContainText('2 stories so far');
+    // What the engine is doing, live: its turn and tokens; the Activity panel has its raw lines already.
+    await expect(page.getByLabel(/^Activity of /)).toContainText(/turn 1 · .*tokens in/);
+    await nav(page, 'Activity');
+    await expect(page.getByRole('list', { name: 'Live engine lines' })).toContainText('"type":"system"');
+    await nav(page, 'Prompt');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
     await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue('Choose columns');
