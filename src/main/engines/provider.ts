@@ -15,14 +15,26 @@ import type { OutputMode, ProviderName } from '../../shared/engines';
 
 /**
  * Neutral events of one attempt, whatever the engine: where it is, the growing answer (for the live preview),
- * an engine-side wait, and each raw wire line (for the activity log; never carrying a key).
+ * an engine-side wait, and each raw wire line (for the activity log and History; never carrying a key). What a
+ * call is doing live (seed 001) also counts the optional `turn`, `tool` and `usage` events of engines that have
+ * them (services/activityMeter.ts); an engine without them still shows phase, retries, raw lines and its final
+ * meta.
  */
 export type EngineEvent =
   | { type: 'phase'; phase: 'connecting' | 'streaming' | 'finished' }
   /** A fragment of the answer's JSON text; `block` grows when the engine starts its answer over. */
   | { type: 'partial'; text: string; block: number }
   | { type: 'retrying'; delayMs: number | undefined; message: string }
-  | { type: 'raw'; line: string };
+  | { type: 'raw'; line: string }
+  /** A model turn (message) started; `id` tells a new turn from more of the same one. */
+  | { type: 'turn'; id?: string }
+  /** The model called a tool (a grounded call's Read, Glob, Grep), with the file or pattern it names. */
+  | { type: 'tool'; name: string; target?: string }
+  /**
+   * Tokens so far: of one turn (`id`, its latest count), or with `total` the call's own totals. `costUsd`: the
+   * call's cost so far.
+   */
+  | { type: 'usage'; id?: string; total?: boolean; tokensIn?: number; tokensOut?: number; costUsd?: number };
 
 /** Who answered and what it cost, the same fields for every provider (null: the engine did not say). */
 export interface EngineMeta {

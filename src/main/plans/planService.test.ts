@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../shared/plans';
 import type { Generation, Story } from '../../shared/stories';
-import type { CliEvent } from '../llm/stream';
 import { memoryLogger } from '../llm/testing';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
@@ -118,7 +117,7 @@ describe('PlanService', () => {
     const sprint = await service.create({ storyIds: [a, b], title: 'Sprint one' });
     const line = { type: 'result', subtype: 'success', total_cost_usd: 0.25 };
     answers.analyzeAmbiguities = (req) => {
-      req.onEvent?.({ kind: 'result', raw: line } as unknown as CliEvent);
+      req.onEngineEvent?.({ type: 'raw', line: JSON.stringify(line) }); // every engine's raw lines
       return { summary: 'clear', questions: [] };
     };
     answers.generatePlan = () => plan([item(a, 1), item(b, 2)]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallActivityEvent } from '../../shared/activity';
 import type { CliEvent } from '../llm/stream';
 import { ActivityMeter } from './activityMeter';
-import { cliSignals } from './cliActivity';
+import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
 
 const raw = (o: Record<string, unknown>) => o;
 const EVENTS: CliEvent[] = [
@@ -50,11 +50,12 @@ function meter() {
   return { m, events };
 }
 
-describe('ActivityMeter over the CLI’s events', () => {
+describe('ActivityMeter over the CLI’s events as neutral engine events', () => {
   it('counts turns by message, tool calls with their target, tokens per message, retries with their wait', () => {
     const { m, events } = meter();
-    for (const e of EVENTS) for (const s of cliSignals(e)) m.signal(s);
-    // Waiting at first, running at the init line, retrying at the CLI's api_retry (with its wait), running again.
+    m.signal({ type: 'phase', phase: 'streaming' }); // the provider says so at the CLI's first line
+    for (const e of EVENTS) for (const s of cliActivityEvents(e)) m.signal(s);
+    // Waiting at first, running once the engine streams, retrying at the CLI's api_retry (with its wait), running again.
     expect(events.map((e) => e.activity.phase)).toEqual(['waiting', 'running', 'retrying', 'running']);
     expect(events[2]!.activity.retry).toEqual({
       delayMs: 500,
@@ -79,6 +80,12 @@ describe('ActivityMeter over the CLI’s events', () => {
     expect(events.flatMap((e) => e.lines)).toHaveLength(EVENTS.length);
     m.signal({ type: 'raw', line: 'late' });
     expect(events.at(-1)).toBe(final);
+  });
+
+  it('keeps a line that is not JSON, wrapped, as History did', () => {
+    expect(cliActivityEvents({ kind: 'garbage', line: 'not json', error: 'bad' })).toEqual([
+      { type: 'raw', line: '{"type":"puffin_unparsed_line","line":"not json","error":"bad"}' },
+    ]);
   });
 
   it('keeps an event small: past maxLines only the newest lines go, and how many were skipped', () => {

@@ -1,23 +1,10 @@
 /**
- * The live state of one recorded call (CallActivity), fed by neutral activity signals whatever the engine, and
+ * The live state of one recorded call (CallActivity), fed by the engine's neutral events whatever the engine, and
  * pushed as `call:activity` events: at once when the phase changes, otherwise at most every `flushMs`, each
  * carrying the raw lines that arrived meanwhile (at most `maxLines`; History keeps them all).
  */
 import type { CallActivity, CallActivityEvent } from '../../shared/activity';
-
-/** What an engine's stream says about a call, in neutral terms (see cliActivity.ts for the Claude Code CLI). */
-export type ActivitySignal =
-  | { type: 'phase'; phase: 'running' | 'finished' }
-  /** A new model turn (message) started; `id` tells a turn from its continuation. */
-  | { type: 'turn'; id?: string }
-  | { type: 'tool'; name: string; target?: string }
-  | { type: 'retrying'; delayMs: number | null; message: string }
-  /**
-   * Tokens of one turn (`id`), the latest count for it; or `total`: the engine's final counts for the call.
-   * `costUsd` is the call's cost so far.
-   */
-  | { type: 'usage'; id?: string; total?: boolean; tokensIn?: number; tokensOut?: number; costUsd?: number }
-  | { type: 'raw'; line: string };
+import type { EngineEvent } from '../engines/provider';
 
 export interface MeterOptions {
   now?: () => number;
@@ -59,16 +46,19 @@ export class ActivityMeter {
     this.flush();
   }
 
-  signal(s: ActivitySignal): void {
+  signal(s: EngineEvent): void {
     if (this.state.phase === 'finished') return;
     const st = this.state;
     switch (s.type) {
       case 'raw':
         this.line(s.line);
         break;
+      case 'partial':
+        return; // the live preview shows the answer itself
       case 'phase':
-        if (s.phase === 'finished') return this.finish();
-        return this.phase('running');
+        // The call ends when recordCall says so (an attempt's end may be followed by a retry).
+        if (s.phase === 'streaming') return this.phase('running');
+        return;
       case 'turn':
         if (s.id !== undefined && this.turns.has(s.id)) break;
         if (s.id !== undefined) this.turns.add(s.id);
@@ -82,7 +72,7 @@ export class ActivityMeter {
         };
         break;
       case 'retrying':
-        this.state = { ...st, retry: { delayMs: s.delayMs, message: s.message } };
+        this.state = { ...st, retry: { delayMs: s.delayMs ?? null, message: s.message } };
         return this.phase('retrying', true);
       case 'usage':
         this.usageOf(s);
@@ -96,7 +86,7 @@ export class ActivityMeter {
     this.phase('finished');
   }
 
-  private usageOf(s: Extract<ActivitySignal, { type: 'usage' }>): void {
+  private usageOf(s: Extract<EngineEvent, { type: 'usage' }>): void {
     const st = this.state;
     if (s.costUsd !== undefined) this.state = { ...this.state, costUsd: s.costUsd };
     if (s.total) {

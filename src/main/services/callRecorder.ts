@@ -50,9 +50,9 @@ export function recordingSendPrompt(base: SendPrompt, ctx: RecordContext): SendP
       const result = await base({
         ...req,
         ...(allowance.maxBudgetUsd === null ? {} : { maxBudgetUsd: allowance.maxBudgetUsd }),
-        onEvent: (e) => {
-          sinks.onEvent(e);
-          req.onEvent?.(e);
+        onEngineEvent: (e) => {
+          sinks.onEngineEvent(e);
+          req.onEngineEvent?.(e);
         },
         onRetry: (n) => {
           sinks.onRetry(n);

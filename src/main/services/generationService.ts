@@ -205,8 +205,8 @@ export class GenerationService {
           signal,
           cwd,
           preview: t.preview,
-          onEvent: (e) => {
-            sinks.onEvent(e);
+          onEngineEvent: (e) => {
+            sinks.onEngineEvent(e);
             t.event(e);
           },
           onRetry: (n) => {

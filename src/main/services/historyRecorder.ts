@@ -5,7 +5,7 @@
  */
 import type { Generation } from '../../shared/stories';
 import type { Logger } from '../core/logger';
-import type { CliEvent } from '../llm/stream';
+import type { EngineEvent } from '../engines/provider';
 import type { ProjectStore } from '../store/projectStore';
 import { failed, succeeded } from './generationRecord';
 import { RawLineRecorder } from './rawLineRecorder';
@@ -13,7 +13,6 @@ import { THIS_PROCESS } from '../store/runOwner';
 import type { RetryNotice, SendPromptResult } from '../llm/promptTypes';
 import type { CallActivityEvent } from '../../shared/activity';
 import { ActivityMeter } from './activityMeter';
-import { cliSignals } from './cliActivity';
 
 export interface HistoryDeps {
   logger: Logger;
@@ -23,9 +22,9 @@ export interface HistoryDeps {
   onActivity?: (e: CallActivityEvent) => void;
 }
 
-/** What a recorded call is told: every engine event (kept raw, followed live) and each retry of sendPrompt. */
+/** What a recorded call is told: every neutral engine event (raw lines kept, followed live) and each retry. */
 export interface CallSinks {
-  onEvent: (event: CliEvent) => void;
+  onEngineEvent: (event: EngineEvent) => void;
   onRetry: (notice: RetryNotice) => void;
 }
 
@@ -66,11 +65,20 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
       );
     }
     const result = await call({
-      onEvent: (e) => {
-        raw.push(e);
-        if (meter) for (const signal of cliSignals(e)) meter.signal(signal);
+      onEngineEvent: (e) => {
+        if (e.type === 'raw') raw.push(e.line);
+        meter?.signal(e);
       },
       onRetry: (n) => meter?.signal({ type: 'retrying', delayMs: n.delayMs, message: n.message }),
+    });
+    // What the engine reported at the end (every engine has its meta, not all stream their usage).
+    const { tokensIn, tokensOut, costUsd } = result.meta;
+    meter?.signal({
+      type: 'usage',
+      total: true,
+      ...(typeof tokensIn === 'number' ? { tokensIn } : {}),
+      ...(typeof tokensOut === 'number' ? { tokensOut } : {}),
+      ...(typeof costUsd === 'number' ? { costUsd } : {}),
     });
     outcome = { ok: true, result, record: (options.succeeded ?? succeeded)(initial, result) };
   } catch (error) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CallActivityEvent } from '../../shared/activity';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
 import type { SendPromptResult } from '../llm/promptTypes';
-import type { CliEvent } from '../llm/stream';
 import { memoryLogger } from '../llm/testing';
 import type { ProjectStore } from '../store/projectStore';
 import { JobRunner } from './jobRunner';
@@ -45,7 +45,7 @@ const result: SendPromptResult<string> = {
   warnings: ['via tool_use'],
   meta: { cliVersion: '2', costUsd: 0.5, turns: 2, durationMs: 9, sessionId: 's', model: 'm' },
 };
-const line: CliEvent = { kind: 'system', subtype: 'init', raw: { type: 'system', subtype: 'init' } };
+const line = '{"type":"system","subtype":"init"}';
 
 describe('JobRunner', () => {
   it('runs one job per key: a second is refused while the first runs; cancel aborts it by key', async () => {
@@ -94,8 +94,8 @@ describe('JobRunner', () => {
 describe('JobRunner.record', () => {
   it('stores the record running, then final with the outcome and the raw lines, pushing each state', async () => {
     const { jobs, store, changed, stored, raw } = setup();
-    const r = await jobs.record(store, record, async ({ onEvent }) => {
-      onEvent(line);
+    const r = await jobs.record(store, record, async ({ onEngineEvent }) => {
+      onEngineEvent({ type: 'raw', line });
       return result;
     });
     expect(r.ok).toBe(true);
@@ -107,7 +107,7 @@ describe('JobRunner.record', () => {
       meta: { costUsd: 0.5, turns: 2 },
       finishedAt: now().toISOString(),
     });
-    expect(raw.r1).toEqual([JSON.stringify(line.raw)]);
+    expect(raw.r1).toEqual([line]);
   });
 
   it('a failed call is recorded failed (cancelled when cancelled) and handed back, not thrown', async () => {
@@ -129,5 +129,38 @@ describe('JobRunner.record', () => {
     const r = await strict.jobs.record(strict.store, record, call, { required: true });
     expect(r).toMatchObject({ ok: false, record: { status: 'failed' } });
     expect(called).toBe(1);
+  });
+
+  it('follows the call live from neutral events alone (any engine), its totals from the final meta', async () => {
+    const { store } = setup();
+    const { logger } = memoryLogger();
+    const seen: CallActivityEvent[] = [];
+    const jobs = new JobRunner({ logger, now, onChanged: () => {}, onActivity: (e) => seen.push(e) });
+    const withSprint = { ...record, sprintId: 'sp1', title: 'Sprint · A' };
+    const r = await jobs.record(store, withSprint, async ({ onEngineEvent, onRetry }) => {
+      onEngineEvent({ type: 'phase', phase: 'streaming' });
+      onEngineEvent({ type: 'raw', line: 'data: {"choices":[]}' });
+      onRetry({ code: 'overloaded', attempt: 1, delayMs: 2000, message: 'Overloaded.' });
+      onEngineEvent({ type: 'phase', phase: 'streaming' });
+      return { ...result, meta: { ...result.meta, tokensIn: 900, tokensOut: 70 } };
+    });
+    expect(r.ok).toBe(true);
+    expect(seen.map((e) => e.activity.phase)).toEqual([
+      'waiting',
+      'running',
+      'retrying',
+      'running',
+      'finished',
+    ]);
+    expect(seen[2]!.activity.retry).toEqual({ delayMs: 2000, message: 'Overloaded.' });
+    expect(seen.at(-1)!.activity).toMatchObject({
+      callId: 'r1',
+      label: 'Sprint · A',
+      sprintId: 'sp1',
+      tokensIn: 900,
+      tokensOut: 70,
+      costUsd: 0.5,
+    });
+    expect(seen.flatMap((e) => e.lines)).toEqual(['data: {"choices":[]}']);
   });
 });

@@ -1,6 +1,6 @@
 import type { GenerationProgress, StoryDraft } from '../../shared/stories';
 import type { PreviewEvent, RetryNotice } from '../llm/promptTypes';
-import type { CliEvent } from '../llm/stream';
+import type { EngineEvent } from '../engines/provider';
 import { draftProblem } from '../store/recordSchemas';
 
 /**
@@ -50,21 +50,16 @@ export class ProgressTracker {
     this.send();
   };
 
-  event = (event: CliEvent): void => {
-    if (event.kind === 'garbage') return;
-    if (event.kind === 'result' && typeof event.costUsd === 'number') {
+  event = (event: EngineEvent): void => {
+    if (event.type === 'usage') {
+      // Each attempt's own total (a retried call costs both).
+      if (!event.total || event.costUsd === undefined) return;
       this.costUsd = (this.costUsd ?? 0) + event.costUsd;
       return this.send();
     }
-    if (event.kind === 'system' && event.subtype === 'api_retry') {
-      // The CLI's own retry of an API error: it says how long it waits.
-      const delay = Number(event.raw.retry_delay_ms);
-      return this.set(
-        'retrying',
-        Number.isFinite(delay) ? delay : undefined,
-        'The Claude API asked to wait; retrying.',
-      );
-    }
+    // The engine's own retry (the CLI's of an API error): it says how long it waits.
+    if (event.type === 'retrying') return this.set('retrying', event.delayMs, event.message);
+    if (event.type === 'phase' && event.phase !== 'streaming') return;
     if (this.phase !== 'running') this.set('running');
   };
 

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { CliEvent } from '../llm/stream';
 import { RawLineRecorder } from './rawLineRecorder';
 
-const ev = (n: number): CliEvent => ({ kind: 'system', subtype: 'x', raw: { type: 'system', n } });
+const ev = (n: number): string => JSON.stringify({ type: 'system', n });
 
 describe('RawLineRecorder', () => {
-  it('keeps every raw object as one JSON line, and unparsed lines wrapped', () => {
+  it('keeps every line as it came', () => {
     const r = new RawLineRecorder();
     r.push(ev(1));
-    r.push({ kind: 'garbage', line: 'not json', error: 'bad' });
-    expect(r.lines()).toEqual([
-      '{"type":"system","n":1}',
-      '{"type":"puffin_unparsed_line","line":"not json","error":"bad"}',
-    ]);
+    r.push('not json');
+    expect(r.lines()).toEqual(['{"type":"system","n":1}', 'not json']);
   });
 
   it('past the bound keeps the head, a marker with the dropped count, and the tail', () => {
@@ -25,7 +21,7 @@ describe('RawLineRecorder', () => {
   it('replaces one line past the cap by a marker with its length and start, so one line cannot be huge', () => {
     const r = new RawLineRecorder(100, 1_000_000, 10, 1000);
     const text = 'y'.repeat(50_000);
-    r.push({ kind: 'assistant', raw: { type: 'assistant', text } } as unknown as CliEvent);
+    r.push(JSON.stringify({ type: 'assistant', text }));
     r.push(ev(2));
     const [first, second] = r.lines();
     expect(first!.length).toBeLessThan(5000);

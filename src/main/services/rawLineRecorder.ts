@@ -1,22 +1,10 @@
-import type { CliEvent } from '../llm/stream';
-
 /** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */
 export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
 /** How much of a longer line is kept, in its truncation marker. */
 const TRUNCATED_HEAD_CHARS = 4096;
 
-/** An event's line as History and the Activity panel show it: the CLI's own line, or a marker for garbage. */
-export function rawLineOf(event: CliEvent): string {
-  if (event.kind === 'garbage')
-    return JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error });
-  // A delta's line is kept verbatim: no need to parse it only to print it again.
-  if (event.kind === 'stream_event' && event.line !== undefined) return event.line;
-  return JSON.stringify(event.raw);
-}
-
 /**
- * The raw CLI lines of one generation, for the Activity panel: each decoded event's raw object as one JSON
- * line. Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
+ * The raw engine lines of one call, for the Activity panel (the engines' `raw` events). Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
  * run is where failures show). One line longer than `maxLineChars` is replaced by a marker line carrying its
  * length and its start: the budget counts lines, and one huge line must not make the file huge by itself.
  */
@@ -33,8 +21,8 @@ export class RawLineRecorder {
     private readonly maxLineChars = MAX_RAW_LINE_CHARS,
   ) {}
 
-  push(event: CliEvent): void {
-    const line = this.bounded(rawLineOf(event));
+  push(raw: string): void {
+    const line = this.bounded(raw);
     if (
       this.tail.length === 0 &&
       this.head.length < this.maxLines &&

@@ -1,3 +1,4 @@
+import type { EngineEvent } from '../engines/provider';
 import type { CallGrounding } from '../llm/grounding/callGrounding';
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
 import type { CliEvent } from '../llm/stream';
@@ -8,7 +9,10 @@ export interface CallOptions {
   model?: string;
   signal?: AbortSignal;
   preview?: (event: PreviewEvent) => void;
+  /** The Claude Code CLI's own events (its provider only). */
   onEvent?: (event: CliEvent) => void;
+  /** Every engine's neutral events: phase, raw lines, turns, tools, tokens, waits (see engines/provider.ts). */
+  onEngineEvent?: (event: EngineEvent) => void;
   onRetry?: (event: RetryNotice) => void;
   cwd?: string;
   /** Instead of the workflow's timeout. */

@@ -13,6 +13,7 @@ import type { KillDeps } from '../../llm/processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
 import { runCli } from '../../llm/runCli';
 import type { Spawner } from '../../llm/spawnCli';
+import { cliActivityEvents } from './activityEvents';
 import type { CliEvent } from '../../llm/stream';
 import type { Logger } from '../../core/logger';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
@@ -102,7 +103,7 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
   return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
 }
 
-/** Every CLI event to the caller's onEvent, and its answer deltas as neutral partial events. */
+/** Every CLI event to the caller's onEvent, and as neutral events: answer deltas, raw lines, turns, tools, tokens. */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,
   emit: AttemptContext['emit'],
@@ -116,6 +117,7 @@ function eventSink(
     }
     const partial = toPartial(e);
     if (partial) emit(partial);
+    for (const a of cliActivityEvents(e)) emit(a);
     onEvent?.(e);
   };
 }

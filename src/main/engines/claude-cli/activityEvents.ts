@@ -1,11 +1,22 @@
 /**
- * The Claude Code CLI's stream-json events as neutral activity signals (what ActivityMeter counts): turns by
- * message id, tool calls with what they touch, the CLI's own API retries with their wait, tokens per message and
- * the result's totals, and every line raw. Another engine maps its own events to the same signals.
+ * The Claude Code CLI's stream-json events as neutral engine events for what a call is doing live and for
+ * History: every line raw (as History keeps it), turns by message id, tool calls with what they touch, the CLI's
+ * own API retries with their wait, tokens per message and the result's totals. (The answer's deltas become
+ * `partial` events in cliPartials.ts.)
  */
-import type { CliEvent } from '../llm/stream';
-import type { ActivitySignal } from './activityMeter';
-import { rawLineOf } from './rawLineRecorder';
+import type { CliEvent } from '../../llm/stream';
+import type { EngineEvent } from '../provider';
+
+type ActivitySignal = Exclude<EngineEvent, { type: 'partial' }>;
+
+/** An event's line as History and the Activity panel show it: the CLI's own line, or a marker for garbage. */
+export function rawLineOf(event: CliEvent): string {
+  if (event.kind === 'garbage')
+    return JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error });
+  // A delta's line is kept verbatim: no need to parse it only to print it again.
+  if (event.kind === 'stream_event' && event.line !== undefined) return event.line;
+  return JSON.stringify(event.raw);
+}
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> =>
@@ -18,11 +29,9 @@ function targetOf(input: unknown): string | undefined {
   return undefined;
 }
 
-export function cliSignals(e: CliEvent): ActivitySignal[] {
+export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
   const raw: ActivitySignal = { type: 'raw', line: rawLineOf(e) };
   switch (e.kind) {
-    case 'init':
-      return [raw, { type: 'phase', phase: 'running' }];
     case 'assistant': {
       const tools = e.blocks.flatMap((b): ActivitySignal[] => {
         if (b.type !== 'tool_use' || b.name === 'StructuredOutput') return [];
@@ -54,7 +63,7 @@ export function cliSignals(e: CliEvent): ActivitySignal[] {
         raw,
         {
           type: 'retrying',
-          delayMs: num(e.raw.retry_delay_ms) ?? null,
+          delayMs: num(e.raw.retry_delay_ms),
           message: `The API answered ${String(e.raw.error_status ?? 'an error')}; the CLI retries.`,
         },
       ];
