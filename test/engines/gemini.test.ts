@@ -4,7 +4,7 @@ import { getSchema } from '../../src/main/llm/schemas';
 import { mockPerTest } from '../support/llmMockTest';
 import { answer, httpFailure, type LlmMockTurn } from '../support/mockLlmTypes';
 import { startMockGeminiApi } from '../support/mockGeminiApi';
-import { apiWorld, story } from './apiWorld';
+import { apiWorld, closedPort, story } from './apiWorld';
 
 const KEY = 'AIzaSyTest-0123456789';
 const MODEL = 'gemini-2.5-flash';
@@ -108,6 +108,22 @@ describe('gemini provider', () => {
       /AIzaSy(Wrong|Test)/,
     );
     expect((await apiWorld({}).failure({ provider: 'gemini', model: MODEL })).code).toBe('no_api_key');
+  });
+
+  it('says when nothing answers at the base URL, and stops a call that outlives its timeout', async () => {
+    const port = await closedPort();
+    const gone = await apiWorld({ GEMINI_API_KEY: KEY }).failure({
+      provider: 'gemini',
+      model: MODEL,
+      baseUrl: `http://127.0.0.1:${port}`,
+    });
+    expect(gone).toMatchObject({
+      code: 'server_unavailable',
+      message: expect.stringContaining('ECONNREFUSED') as unknown,
+    });
+    const w = await world([{ kind: 'hang' }]);
+    const slow = await w.failure({ provider: 'gemini', model: MODEL, baseUrl: w.mock.url, timeoutMs: 300 });
+    expect(slow.code).toBe('timeout');
   });
 
   it('cancels mid-stream: the HTTP request is aborted', async () => {
