@@ -9,7 +9,7 @@
 //   GET  /v1beta/models                                    `{models: [{name: "models/…", supportedGenerationMethods}]}`
 // Errors are `{error: {code, message, status, details}}`; a 429 carries a RetryInfo `retryDelay` (and
 // `retry-after`); a wrong `x-goog-api-key` gets 400 INVALID_ARGUMENT with reason API_KEY_INVALID, as Google
-// answers it. `url` is the server root, as @google/genai's `httpOptions.baseUrl` wants it.
+// answers it (on every route). `url` is the server root, as @google/genai's `httpOptions.baseUrl` wants it.
 import type http from 'node:http';
 import { argumentsObject, DEFAULT_USAGE, type LlmMockTurn } from './mockLlmTypes';
 import * as wire from './mockLlmServer';
@@ -38,19 +38,9 @@ const TYPE = 'type.googleapis.com/google.rpc';
 export function startMockGeminiApi(options: MockGeminiOptions = {}): Promise<wire.LlmMock> {
   return wire.startLlmMock(options, (ctx) => {
     const { request, res } = ctx;
-    if (request.method === 'GET' && /^\/v1(beta)?\/models$/.test(request.path)) {
-      const models = (options.models ?? ['gemini-2.5-flash']).map((id) => ({
-        name: `models/${id}`,
-        displayName: id,
-        supportedGenerationMethods: ['generateContent', 'countTokens'],
-      }));
-      wire.sendJson(res, 200, { models });
-      return 'other';
-    }
     const route = /^\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(
       request.path,
     );
-    if (request.method !== 'POST' || !route) return undefined;
     if (ctx.expectedKey !== undefined && request.headers['x-goog-api-key'] !== ctx.expectedKey) {
       sendError(
         res,
@@ -61,8 +51,18 @@ export function startMockGeminiApi(options: MockGeminiOptions = {}): Promise<wir
         },
         [{ '@type': `${TYPE}.ErrorInfo`, reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
       );
-      return 'model';
+      return route ? 'model' : 'other';
     }
+    if (request.method === 'GET' && /^\/v1(beta)?\/models$/.test(request.path)) {
+      const models = (options.models ?? ['gemini-2.5-flash']).map((id) => ({
+        name: `models/${id}`,
+        displayName: id,
+        supportedGenerationMethods: ['generateContent', 'countTokens'],
+      }));
+      wire.sendJson(res, 200, { models });
+      return 'other';
+    }
+    if (request.method !== 'POST' || !route) return undefined;
     const streamed = route[2] === 'streamGenerateContent' && request.query.get('alt') === 'sse';
     answer(ctx, (request.body ?? {}) as GenerateBody, route[1]!, streamed);
     return 'model';

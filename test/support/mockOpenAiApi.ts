@@ -8,7 +8,7 @@
 //                               `finish_reason: "length"` for a cut-off answer.
 //   GET  /v1/models             200 `{object: "list", data: [{id, object: "model", ...}]}`
 // Errors carry `{error: {message, type, param, code}}`; 429 has `retry-after`; a wrong bearer key gets 401
-// `invalid_api_key`. `url` is the `/v1` root, as the `openai` client's baseURL wants it.
+// `invalid_api_key` (on every route). `url` is the `/v1` root, as the `openai` client's baseURL wants it.
 import type http from 'node:http';
 import { DEFAULT_USAGE, type LlmMockTurn, type MockUsage } from './mockLlmTypes';
 import * as wire from './mockLlmServer';
@@ -42,6 +42,11 @@ export function startMockOpenAiApi(options: MockOpenAiOptions = {}): Promise<wir
     options,
     (ctx) => {
       const { request, res } = ctx;
+      const isCall = request.method === 'POST' && request.path === '/v1/chat/completions';
+      if (ctx.expectedKey !== undefined && request.headers.authorization !== `Bearer ${ctx.expectedKey}`) {
+        sendError(res, { kind: 'error', status: 401, message: 'Incorrect API key provided.' });
+        return isCall ? 'model' : 'other';
+      }
       if (request.method === 'GET' && request.path === '/v1/models') {
         const data = (options.models ?? ['gpt-4o-mini']).map((id) => ({
           id,
@@ -52,11 +57,7 @@ export function startMockOpenAiApi(options: MockOpenAiOptions = {}): Promise<wir
         wire.sendJson(res, 200, { object: 'list', data });
         return 'other';
       }
-      if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return undefined;
-      if (ctx.expectedKey !== undefined && request.headers.authorization !== `Bearer ${ctx.expectedKey}`) {
-        sendError(res, { kind: 'error', status: 401, message: 'Incorrect API key provided.' });
-        return 'model';
-      }
+      if (!isCall) return undefined;
       answer(ctx, (request.body ?? {}) as ChatBody, `chatcmpl-mock${++ids}`);
       return 'model';
     },

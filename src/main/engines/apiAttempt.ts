@@ -65,7 +65,8 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
       if (text) ctx.emit({ type: 'partial', text, block: ctx.attempt });
     }
   } catch (error) {
-    throw failure(error, { signal: controller.signal, streaming }, run, diagnostics());
+    if (controller.signal.aborted) throw abortReason(controller.signal);
+    throw clientFailure(error, run, diagnostics(), streaming);
   } finally {
     clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onCancel);
@@ -125,33 +126,38 @@ function abortReason(signal: AbortSignal): PromptError {
   return signal.reason instanceof PromptError ? signal.reason : new PromptError('cancelled');
 }
 
-function failure(
+/**
+ * A client's error as a typed PromptError (for an attempt, and for other calls to the same API such as listing
+ * its models): HTTP failures by status, a bad key in the provider's own words, a connection never made
+ * (server_unavailable), else a stream broken mid-way (a retryable api_error).
+ */
+export function clientFailure(
   error: unknown,
-  at: { signal: AbortSignal; streaming: boolean },
-  run: ApiRun<unknown>,
+  who: Pick<ApiRun<unknown>, 'provider' | 'secret' | 'httpFailure'>,
   diagnostics: PromptErrorDiagnostics,
+  streaming = false,
 ): PromptError {
-  if (at.signal.aborted) return abortReason(at.signal);
   if (error instanceof PromptError) return error;
-  const message = redact(error instanceof Error ? error.message : String(error), run.secret);
-  const http = run.httpFailure(error);
+  const message = redact(error instanceof Error ? error.message : String(error), who.secret);
+  const http = who.httpFailure(error);
   if (http?.badKey) {
-    const detail = `${run.provider}: HTTP ${http.status ?? '?'}: ${redact(http.message, run.secret)}`;
+    const detail = `${who.provider}: HTTP ${http.status ?? '?'}: ${redact(http.message, who.secret)}`;
     return new PromptError('auth_failed', {
       detail,
       diagnostics: { ...diagnostics, httpStatus: http.status },
     });
   }
-  if (http)
+  if (http) {
     return httpFailureError(
-      run.provider,
-      { ...http, message: redact(http.message, run.secret) },
+      who.provider,
+      { ...http, message: redact(http.message, who.secret) },
       diagnostics,
     );
+  }
   // Before the stream started, a failure without a status is the connection (server_unavailable); once it
   // streams, something broke the stream mid-way (a reset, an error line in it): worth one more try.
-  if (!at.streaming)
-    return httpFailureError(run.provider, { message, errno: errnoOf(error) ?? 'no answer' }, diagnostics);
+  if (!streaming)
+    return httpFailureError(who.provider, { message, errno: errnoOf(error) ?? 'no answer' }, diagnostics);
   return new PromptError('api_error', { detail: message, diagnostics, retryable: true, cause: error });
 }
 

@@ -16,11 +16,14 @@ export function requireKey(
   provider: ApiProviderName,
   env: NodeJS.ProcessEnv,
   variable: string,
-  model: string,
+  model?: string,
 ): string {
   const key = env[variable]?.trim();
   if (key) return key;
-  throw new PromptError('no_api_key', { detail: `${variable} is not set`, diagnostics: { provider, model } });
+  throw new PromptError('no_api_key', {
+    detail: `${variable} is not set`,
+    diagnostics: { provider, ...(model ? { model } : {}) },
+  });
 }
 
 /** Said once with the result when a call asked for something this engine does not do yet. */

@@ -6,28 +6,27 @@
  * Schema instead (`responseJsonSchema` / `parametersJsonSchema`). Either way the answer is validated against the
  * original. The key comes from GEMINI_API_KEY; the base URL is `http://host:port`; the client's retries stay off.
  */
-import type { GenerateContentConfig, GenerateContentResponse } from '@google/genai';
+import type {
+  FunctionCallingConfigMode,
+  GenerateContentConfig,
+  GenerateContentResponse,
+} from '@google/genai';
 import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
-import { apiWarnings, requireKey, requireModel } from '../apiPrepare';
+import { apiWarnings, requireModel } from '../apiPrepare';
 import { chooseMode } from '../modelSupport';
 import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { toGeminiSchema } from '../schemaShapes/geminiSchema';
+import { geminiEndpoint } from './client';
 import { geminiStreamReader } from './geminiStream';
 
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 const ANSWER_FUNCTION = 'StructuredOutput';
 
 export function createGeminiProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('gemini', call.model);
     const mode = chooseMode('gemini', model, call.mode);
-    const key = requireKey('gemini', deps.env(), 'GEMINI_API_KEY', model);
-    const { GoogleGenAI, FunctionCallingConfigMode } = await import('@google/genai');
-    const client = new GoogleGenAI({
-      apiKey: key,
-      httpOptions: { apiVersion: 'v1beta', ...(call.baseUrl ? { baseUrl: call.baseUrl } : {}) },
-    });
+    const { client, baseUrl, key } = await geminiEndpoint(deps.env(), call.baseUrl, model);
     const shaped = toGeminiSchema(call.schema.schema);
     const subset = 'schema' in shaped ? shaped.schema : undefined;
     deps.logger.debug('gemini request shape', {
@@ -57,7 +56,7 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
             ],
             toolConfig: {
               functionCallingConfig: {
-                mode: FunctionCallingConfigMode.ANY,
+                mode: 'ANY' as FunctionCallingConfigMode,
                 allowedFunctionNames: [ANSWER_FUNCTION],
               },
             },
@@ -70,7 +69,7 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
             provider: 'gemini',
             model,
             mode,
-            baseUrl: call.baseUrl ?? GEMINI_DEFAULT_BASE_URL,
+            baseUrl,
             secret: key,
             open: (signal) =>
               client.models.generateContentStream({

@@ -18,7 +18,7 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('ollama', call.model);
     chooseMode('ollama', model, call.mode); // native, or a typed refusal of tool mode
-    const host = call.baseUrl ?? (deps.env().OLLAMA_HOST?.trim() || OLLAMA_DEFAULT_HOST);
+    const host = ollamaHost(deps.env(), call.baseUrl);
     const { Ollama } = await import('ollama');
     return {
       warnings: apiWarnings('ollama', call),
@@ -54,6 +54,11 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
     };
   }
   return { name: 'ollama', prepare };
+}
+
+/** `http://host:port`: --base-url, else OLLAMA_HOST (Ollama's own default), else 127.0.0.1:11434. */
+export function ollamaHost(env: NodeJS.ProcessEnv, baseUrl: string | undefined): string {
+  return baseUrl ?? (env.OLLAMA_HOST?.trim() || OLLAMA_DEFAULT_HOST);
 }
 
 /** The ollama client's ResponseError: `status_code` and the server's `error` text. */

@@ -7,7 +7,6 @@
  * own retries are off (Puffin's one retry budget applies); the key comes from OPENAI_API_KEY.
  */
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { PromptError } from '../../llm/errors';
 import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { apiWarnings, requireModel } from '../apiPrepare';
 import { chooseMode } from '../modelSupport';
@@ -15,34 +14,17 @@ import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { dropIntroducedNulls } from '../schemaShapes/introducedNulls';
 import { toOpenAiStrictSchema } from '../schemaShapes/openAiStrict';
+import { openAiEndpoint } from './client';
 import { openAiStreamReader } from './openAiStream';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The name of the one tool in tool mode (the same as the CLI's, so raw lines read alike). */
 export const ANSWER_TOOL = 'StructuredOutput';
-/** Our own timer and cancel bound every request; the client's must never fire first. */
-const CLIENT_TIMEOUT_MS = 24 * 60 * 60_000;
 
 export function createOpenAiProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('openai', call.model);
     const mode = chooseMode('openai', model, call.mode);
-    const baseUrl = call.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
-    const key = deps.env().OPENAI_API_KEY?.trim() || undefined;
-    // Local servers (vLLM, llama.cpp, LM Studio) take no key; OpenAI itself does.
-    if (!key && new URL(baseUrl).hostname === 'api.openai.com') {
-      throw new PromptError('no_api_key', {
-        detail: 'OPENAI_API_KEY is not set',
-        diagnostics: { provider: 'openai', model },
-      });
-    }
-    const { default: OpenAI } = await import('openai');
-    const client = new OpenAI({
-      apiKey: key ?? 'none',
-      baseURL: baseUrl,
-      maxRetries: 0,
-      timeout: CLIENT_TIMEOUT_MS,
-    });
+    const { client, baseUrl, key } = await openAiEndpoint(deps.env(), call.baseUrl, model);
     const shaped = toOpenAiStrictSchema(call.schema.schema);
     deps.logger.debug('openai request shape', { model, mode, strict: shaped.strict, notes: shaped.notes });
     const body: ChatCompletionCreateParamsStreaming = {
