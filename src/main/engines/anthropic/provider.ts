@@ -4,7 +4,7 @@
  * request header. The SDK's own retries are off (maxRetries: 0): sendPrompt's one budget retries. Cancel (and the
  * gate's killAll) abort the HTTP request at once; the attempt's share of the call's time bounds it.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { PromptError } from '../../llm/errors';
 import { answerOutcome } from '../answerOutcome';
@@ -25,7 +25,9 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
     const mode = chooseMode(call.mode, model);
     const params = anthropicParams(call.request.prompt, call.schema.schema, model, mode);
     const baseURL = call.baseUrl ?? env.ANTHROPIC_BASE_URL;
-    const client = new Anthropic({ apiKey, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
+    // Loaded by the first call that uses it: the SDK is heavy, and most commands never do.
+    const { default: Sdk } = await import('@anthropic-ai/sdk');
+    const client = new Sdk({ apiKey, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
     // Streamed when someone watches (the preview, the activity view): the stream is read once either way.
     const stream = call.request.preview !== undefined || call.request.onEngineEvent !== undefined;
 
@@ -70,7 +72,7 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
         ctx.emit({ type: 'phase', phase: 'finished' });
         return answerOutcome(reader.finish(), { meta: metaBase(reader.model()), source: sourceOf(mode) });
       } catch (err) {
-        throw sdkFailure(err, abort.signal.aborted, timedOut, model);
+        throw sdkFailure(Sdk, err, abort.signal.aborted, timedOut, model);
       } finally {
         clearTimeout(timer);
         ctx.signal?.removeEventListener('abort', onCancel);
@@ -96,15 +98,21 @@ function headersOf(err: unknown): Record<string, string> {
 }
 
 /** Whatever the SDK threw, as the typed failure every provider reports. */
-function sdkFailure(err: unknown, aborted: boolean, timedOut: boolean, model: string): PromptError {
+function sdkFailure(
+  sdk: typeof Anthropic,
+  err: unknown,
+  aborted: boolean,
+  timedOut: boolean,
+  model: string,
+): PromptError {
   if (err instanceof PromptError) return err;
   const diagnostics = { provider: 'anthropic', model };
-  if (aborted || err instanceof Anthropic.APIUserAbortError)
+  if (aborted || err instanceof sdk.APIUserAbortError)
     return httpFailureError('anthropic', { message: 'aborted', aborted: true }, diagnostics, timedOut);
-  if (err instanceof Anthropic.APIConnectionTimeoutError)
+  if (err instanceof sdk.APIConnectionTimeoutError)
     return httpFailureError('anthropic', { message: 'timed out', aborted: true }, diagnostics, true);
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof Anthropic.APIError && err.status !== undefined) {
+  if (err instanceof sdk.APIError && err.status !== undefined) {
     // A 400 about the output format: this model (or this API) has no native structured output.
     if (err.status === 400 && /output_config|output_format|json_schema|structured output/i.test(message))
       return new PromptError('structured_output_unsupported', {
@@ -118,7 +126,7 @@ function sdkFailure(err: unknown, aborted: boolean, timedOut: boolean, model: st
     );
   }
   const errno = errnoOf(err);
-  if (err instanceof Anthropic.APIConnectionError || errno)
+  if (err instanceof sdk.APIConnectionError || errno)
     return httpFailureError('anthropic', { message, ...(errno ? { errno } : {}) }, diagnostics);
   // A stream that broke off with an SSE error event (e.g. overloaded_error mid-answer) arrives as an APIError
   // without a status; the message names the error type.
