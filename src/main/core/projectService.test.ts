@@ -83,7 +83,7 @@ describe('normalizeProjectPath', () => {
 });
 
 describe('ProjectService.open', () => {
-  it('opening creates no .puffin/; the first save does, and the next open reports the existing store', async () => {
+  it('opening creates no .puffin/; the first save does, with its store.json, and the next open reports the existing store', async () => {
     const project = join(root, 'my-app');
     await mkdir(project);
     const changed = vi.fn();
@@ -107,7 +107,8 @@ describe('ProjectService.open', () => {
     expect(settings.get().recentProjects).toEqual([project]);
 
     await projects.requireStore().settings.update({ description: 'D' });
-    expect(await readdir(join(project, '.puffin'))).toEqual(['project.json']);
+    // store.json comes with the first save (not at the next open): a store is never without its version.
+    expect((await readdir(join(project, '.puffin'))).sort()).toEqual(['project.json', 'store.json']);
 
     const second = await projects.open(project + '/');
     expect(second.path).toBe(project);

@@ -37,6 +37,7 @@ export class ProjectSettingsRepo {
   update(patch: Partial<ProjectSettings>): Promise<ProjectSettings> {
     return this.queue.run(async () => {
       const next = known({ ...this.current, ...definedOnly(patch) });
+      await this.ctx.beforeWrite?.();
       await writeFileAtomic(this.file, checkedText('project.json', next, check));
       this.current = next;
       return this.get();

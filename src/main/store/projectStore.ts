@@ -6,6 +6,7 @@ import type { StoreContext } from './recordFile';
 import { StoriesRepo } from './storiesRepo';
 import { FOLDERS } from './folders';
 import { RecordFolder } from './recordFolder';
+import { metaAtFirstSave } from './storeMeta';
 
 /** The repos of one opened project's store. */
 export interface ProjectStore {
@@ -31,6 +32,7 @@ export async function openProjectStore(
     dir: storeDir,
     log,
     onProblem: (p) => (onProblem ? onProblem(p) : problems.push(p)),
+    beforeWrite: metaAtFirstSave(storeDir),
   };
   const store: ProjectStore = {
     dir: storeDir,

@@ -15,6 +15,8 @@ export interface StoreContext {
   log?: Logger;
   /** Told of every file kept aside, so the user hears of it (the opened project's store problems). */
   onProblem?: (problem: StoreProblem) => void;
+  /** Awaited before every record write: the first save of a new store writes its store.json (storeMeta.ts). */
+  beforeWrite?: () => Promise<void>;
 }
 
 /** Why a value is not a valid record, or null. */

@@ -87,6 +87,7 @@ export class RecordFolder<T extends object> {
     const key = this.keyOf(record);
     const text = this.textOf(key, record);
     await this.load();
+    await this.ctx.beforeWrite?.();
     await writeFileAtomic(this.file(key), text);
     this.remember(key, record);
     return record;
@@ -108,6 +109,7 @@ export class RecordFolder<T extends object> {
   async update(key: string, change: (current: T | undefined) => T): Promise<{ record: T } & RecordRead<T>> {
     const file = this.file(key);
     await this.load(); // before queueing: loading may need this file's queue to keep a corrupt file aside
+    await this.ctx.beforeWrite?.();
     return serializeOnPath(file, async () => {
       const read: RecordRead<T> =
         this.spec.loading === 'eager' || this.cache.has(key)

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS, type Migration } from './migrations';
-import { openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
+import { LogBus } from '../core/logger';
+import { openProjectStore } from './projectStore';
+import { metaAtFirstSave, openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
 
 let project: string;
 let store: string;
@@ -169,5 +171,28 @@ describe('openStore', () => {
       ).rejects.toThrow(/may not touch/);
     expect(await readFile(meta, 'utf8')).toBe(before);
     expect(await readdir(project)).toEqual([STORE_DIR]);
+  });
+});
+
+describe('store.json at the first save', () => {
+  it('a new store gets its store.json with the first record, not at the next open', async () => {
+    const { store: repos } = await openProjectStore(store, new LogBus().logger('test'));
+    expect(await readdir(project)).toEqual([]); // opening creates nothing
+    await repos.stories.accept([{ title: 'First', description: '', acceptanceCriteria: [] }]);
+    expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: expect.any(String) });
+    // A reopen neither migrates (it would, taking a store without store.json for version 1) nor rewrites it.
+    const before = await readFile(meta, 'utf8');
+    expect(await openStore(project)).toMatchObject({ exists: true, version: STORE_VERSION });
+    expect((await openStore(project)).migratedFrom).toBeUndefined();
+    expect(await readFile(meta, 'utf8')).toBe(before);
+  });
+
+  it('writes it once however many first writes race, and tries again after a failure', async () => {
+    const first = metaAtFirstSave(store);
+    await writeFile(store, 'a file where the folder goes');
+    await expect(first()).rejects.toThrow();
+    await rm(store);
+    await Promise.all([first(), first(), first()]);
+    expect(await readdir(store)).toEqual(['store.json']);
   });
 });

@@ -48,8 +48,8 @@ const isDir = (path: string) =>
 
 /**
  * Opens the store of a project and brings it to STORE_VERSION, one migration at a time, recording each version
- * reached. A store that does not exist is not created (the first saved record creates the folder; its store.json
- * is written at the next open). A store newer than this build is refused rather than silently downgraded. A store
+ * reached. A store that does not exist is not created (the first saved record creates the folder and its
+ * store.json: metaAtFirstSave). A store newer than this build is refused rather than silently downgraded. A store
  * folder without a readable store.json (never written, or unreadable and kept aside) is taken for the oldest
  * version: every migration runs (they are idempotent), so nothing of an old store is left unmigrated.
  */
@@ -85,5 +85,32 @@ export async function openStore(
     createdAt: meta.createdAt,
     quarantined,
     ...(read.value && from < STORE_VERSION ? { migratedFrom: from } : {}),
+  };
+}
+
+/**
+ * What a new store's first write awaits (StoreContext.beforeWrite): its store.json, written once, before any record,
+ * so a store is never without its version (a store.json-less folder is taken for version 1 and migrated again).
+ * A failed write is tried again at the next save.
+ */
+export function metaAtFirstSave(dir: string): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => {
+    done ??= (async () => {
+      const metaPath = join(dir, 'store.json');
+      if (
+        await stat(metaPath).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      const meta: StoreMeta = { version: STORE_VERSION, createdAt: new Date().toISOString() };
+      await writeFileAtomic(metaPath, checkedText('store.json', meta, checkRecord));
+    })().catch((err: unknown) => {
+      done = null;
+      throw err;
+    });
+    return done;
   };
 }
