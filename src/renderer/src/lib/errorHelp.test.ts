@@ -61,7 +61,7 @@ describe('describeError', () => {
 
   it('says how to log in', () => {
     expect(describeError({ code: 'not_logged_in', message: 'x' }).next).toBe(
-      'Run `claude` in a terminal, then /login. Come back and retry.',
+      'Run `claude` in a terminal, then /login (with an API key instead: check ANTHROPIC_API_KEY where Puffin was started). Come back and retry.',
     );
   });
 

@@ -30,7 +30,7 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
   not_logged_in: again(
     'Claude Code is not logged in',
-    'Run `claude` in a terminal, then /login. Come back and retry.',
+    'Run `claude` in a terminal, then /login (with an API key instead: check ANTHROPIC_API_KEY where Puffin was started). Come back and retry.',
     { command: 'claude' },
   ),
   rate_limited: again('Rate limited', 'Puffin retried already. Wait a minute, then retry.', {
