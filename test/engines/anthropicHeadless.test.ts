@@ -2,13 +2,14 @@
 // loopback Messages API mock: `puffin prompt --provider anthropic …` prints the one §6 object naming provider,
 // model and mode; `puffin stories derive --provider anthropic …` stores its generation naming the engine; and the
 // API key is written nowhere: not in any file under the project, the user data or HOME, nor on stdout or stderr.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import type { MockTurn } from '../support/mockTypes';
 import { runPuffin } from '../support/puffinBin';
+import { filesUnder } from '../support/writtenFiles';
 
 const KEY = 'sk-ant-leakcheck-7f3a9c1e5b';
 const MODEL = 'claude-sonnet-4-5';
@@ -32,13 +33,6 @@ function env(): Record<string, string> {
     PUFFIN_USER_DATA: path.join(dir, 'user-data'),
     ANTHROPIC_API_KEY: KEY,
   };
-}
-
-/** Every file under a folder, with its text. */
-async function filesUnder(root: string): Promise<{ file: string; text: string }[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  return Promise.all(files.map(async (file) => ({ file, text: await readFile(file, 'utf8') })));
 }
 
 describe('puffin with --provider anthropic', () => {
