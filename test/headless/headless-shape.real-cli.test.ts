@@ -33,6 +33,7 @@ const story = (n: number) => ({
 const storyAnswers = [
   [story(1), story(2)],
   [story(1), story(2), story(3)],
+  [story(4)], // `stories regenerate --story 2`
 ];
 const question = { storyId: 's1', question: 'Public links?', reason: 'r', suggestions: [], priority: 'high' };
 const replies: PlanReplies = {
@@ -127,6 +128,14 @@ describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
         '1',
       ]),
     );
+
+    const regenerated = await puffin(['stories', 'regenerate', ...at, '--story', '2']);
+    byModel(regenerated);
+    expect((regenerated.data as { title: string }[]).map((st) => st.title)).toEqual([
+      'Story 1',
+      'Story 4',
+      'Story 3',
+    ]);
 
     const accepted = await puffin(['stories', 'accept', ...at]);
     expect((accepted.data as unknown[]).length).toBe(3);
