@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // A replaying stand-in for the Claude Code CLI, for faults the real CLI cannot be made to show.
-//
 // FAKE_CLAUDE_SCENARIO: a path to a .jsonl transcript to replay (exit code from FAKE_CLAUDE_EXIT_CODE,
 //   else from the sibling .meta.txt "process_exit", else 0), or one of the named modes below.
 // FAKE_CLAUDE_RECORD: file to which each invocation appends one JSON line {argv, stdin, pid, cwd}.
@@ -11,10 +10,8 @@
 //   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
 // FAKE_CLAUDE_TITLE_SCENARIO: the mode a title call runs instead (e.g. `hang`, for a title that never comes).
 // FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
-// FAKE_CLAUDE_CPU_FILE: at exit, one JSON line of this process's own CPU (process.cpuUsage(), µs) is appended
-//   there (the benches compare CPU, which a loaded machine does not inflate the way it does wall time).
-// Every record line also carries the run marker (`runId`, from PUFFIN_RUN_ID) the fake was started with.
-// A prompt line `fake-claude: {json}` overrides these per call (see applyDirective).
+// FAKE_CLAUDE_CPU_FILE: see fakeClaudeCpu.mjs. Every record line also carries the run marker (`runId`, from
+// PUFFIN_RUN_ID) the fake was started with. A prompt line `fake-claude: {json}` overrides these per call.
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -27,11 +24,7 @@ import {
   structuredOutputValue,
   version,
 } from './fakeClaudeLines.mjs';
-
-if (process.env.FAKE_CLAUDE_CPU_FILE) {
-  const file = process.env.FAKE_CLAUDE_CPU_FILE;
-  process.on('exit', () => appendFileSync(file, JSON.stringify(process.cpuUsage()) + '\n'));
-}
+import './fakeClaudeCpu.mjs';
 
 const MODES = [
   'happy', // built-in success transcript with structured_output
