@@ -56,8 +56,19 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     m.signal({ type: 'phase', phase: 'streaming' }); // the provider says so at the CLI's first line
     for (const e of EVENTS) for (const s of cliActivityEvents(e)) m.signal(s);
     // Waiting at first, running once the engine streams, retrying at the CLI's api_retry (with its wait), running again.
-    expect(events.map((e) => e.activity.phase)).toEqual(['waiting', 'running', 'retrying', 'running']);
-    expect(events[2]!.activity.retry).toEqual({
+    // A tool call goes out at once, with the lines before it (seed 001).
+    expect(events.map((e) => e.activity.phase)).toEqual([
+      'waiting',
+      'running',
+      'running',
+      'retrying',
+      'running',
+    ]);
+    expect(events[2]).toMatchObject({
+      activity: { lastTool: 'Read src/app.ts' },
+      lines: [expect.any(String), expect.any(String), expect.any(String)],
+    });
+    expect(events[3]!.activity.retry).toEqual({
       delayMs: 500,
       message: 'The API answered 529; the CLI retries.',
     });

@@ -1,7 +1,7 @@
 /**
  * The live state of one recorded call (CallActivity), fed by the engine's neutral events whatever the engine, and
- * pushed as `call:activity` events: at once when the phase changes, otherwise at most every `flushMs`, each
- * carrying the raw lines that arrived meanwhile (at most `maxLines`; History keeps them all).
+ * pushed as `call:activity` events: at once when the phase changes or a tool is called, otherwise at most every
+ * `flushMs`, each carrying the raw lines that arrived meanwhile (at most `maxLines`; History keeps them all).
  */
 import type { CallActivity, CallActivityEvent } from '../../shared/activity';
 import type { EngineEvent } from '../engines/provider';
@@ -70,7 +70,8 @@ export class ActivityMeter {
           toolCalls: st.toolCalls + 1,
           lastTool: s.target ? `${s.name} ${s.target}` : s.name,
         };
-        break;
+        // A tool call goes out at once (seed 001: published immediately), with the lines before it.
+        return this.flush();
       case 'retrying':
         this.state = { ...st, retry: { delayMs: s.delayMs ?? null, message: s.message } };
         return this.phase('retrying', true);
