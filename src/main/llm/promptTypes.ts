@@ -68,6 +68,8 @@ export interface SendPromptRequest {
   /** Which engine answers (default: the settings' provider, else `claude-cli`). */
   provider?: ProviderName;
   model?: string;
+  /** The model when the engine is claude-cli and `model` is not given (a workflow's CLI alias, e.g. `haiku`). */
+  claudeModel?: string;
   /** How the schema is enforced (default `auto`; the CLI has one way and ignores it). */
   mode?: OutputMode;
   /** The provider's root URL when not its default (`http://host:port`; the `/v1` root for openai). */

@@ -96,7 +96,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
     const own = name === (settings.provider ?? DEFAULT_PROVIDER) ? settings : {};
     try {
       const schema = resolveSchema(req);
-      const model = req.model || own.defaultModel || undefined;
+      const claude = name === 'claude-cli' ? req.claudeModel : undefined;
+      const model = req.model || claude || own.defaultModel || undefined;
       const baseUrl = req.baseUrl || own.baseUrl;
       const prepared = await providerFor(name).prepare({
         request: req,

@@ -125,7 +125,9 @@ describe('sendPrompt through a provider', () => {
     await first.sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA });
     expect(first.calls[0]!.model).toBe('dm');
     const other = setup([answer({ result: { items: [1, 2] } })], { defaultModel: 'sonnet' });
-    await other.sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA, provider: 'anthropic' });
+    // Nor a workflow's Claude Code alias (the title's haiku).
+    const req = { workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA, claudeModel: 'haiku' } as const;
+    await other.sendPrompt({ ...req, provider: 'anthropic' });
     expect(other.calls[0]!.model).toBeUndefined();
   });
 

@@ -56,13 +56,16 @@ describe('requestFor', () => {
 
   it('lets the call override the model, timeout and turns; a schema object travels with its envelope', () => {
     const title = requestFor(WORKFLOWS.generateTitle, { text: 't' });
-    expect(title).toMatchObject({ model: 'haiku', timeoutMs: 45_000, maxTurns: 2 });
+    // The definition's model is a Claude Code alias, for the claude-cli provider only (issue 14, deliberate).
+    expect(title).toMatchObject({ claudeModel: 'haiku', timeoutMs: 45_000, maxTurns: 2 });
+    expect(title).not.toHaveProperty('model');
     const own = requestFor(
       WORKFLOWS.generateTitle,
       { text: 't' },
       { model: 'opus', timeoutMs: 5, maxTurns: 9 },
     );
     expect(own).toMatchObject({ model: 'opus', timeoutMs: 5, maxTurns: 9 });
+    expect(own).not.toHaveProperty('claudeModel');
     const plain = requestFor(WORKFLOWS.plainPrompt, { request: 'q', project });
     expect(plain).toMatchObject({ envelope: 'markdown', schema: { required: ['markdown'] } });
   });

@@ -15,7 +15,8 @@ export function requestFor<I, D, O>(
       : { schema: def.schema, ...(def.envelope ? { envelope: def.envelope } : {}) };
   const subject = def.subject?.(input);
   const { grounding: offered, ...rest } = options;
-  const model = rest.model ?? def.model;
+  // A definition's model is a Claude Code alias (the title's `haiku`): the claude-cli provider's choice only.
+  const claudeModel = rest.model ? undefined : def.model;
   const grounding = def.grounded ? offered : undefined;
   const prompt = def.prompt(input);
   return {
@@ -26,7 +27,7 @@ export function requestFor<I, D, O>(
     ...def.limits,
     ...(rest.preview ? { previewWatch: def.previewWatch } : {}),
     ...rest,
-    ...(model ? { model } : {}),
+    ...(claudeModel ? { claudeModel } : {}),
     ...(grounding
       ? { grounding: { root: grounding.root, ...(grounding.allow ? { allow: grounding.allow } : {}) } }
       : {}),
