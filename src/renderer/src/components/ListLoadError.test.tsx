@@ -3,6 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import { AssertionsPanel } from '../panels/AssertionsPanel';
+import { BoardPanel } from '../panels/board/BoardPanel';
 import { HistoryPanel } from '../panels/HistoryPanel';
 import { renderWith, setupStore } from '../testing/setup';
 
@@ -42,5 +43,15 @@ describe('a list that failed to load', () => {
     });
     expect(screen.getByRole('alert').getAttribute('data-code')).toBe('unauthorized');
     expect(screen.queryByText('No generations yet.')).toBeNull();
+  });
+
+  it('the Board says it could not be loaded, not a blank page', async () => {
+    const setup = setupStore();
+    setup.client.handle('board:get', refused);
+    await act(async () => {
+      renderWith(<BoardPanel />, setup);
+      await setup.store.getState().loadBoard();
+    });
+    expect(screen.getByRole('alert').textContent).toMatch(/^Could not load the board: /);
   });
 });

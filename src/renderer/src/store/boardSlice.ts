@@ -1,6 +1,6 @@
 import type { BoardData, BoardStory } from '../../../shared/board';
 import type { CostReport } from '../../../shared/cost';
-import { errorNotice } from './uiError';
+import { errorNotice, listLoaded, listLoadFailed } from './uiError';
 import type { Slice } from './types';
 
 export interface BoardSlice {
@@ -28,9 +28,10 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
   async loadBoard() {
     set({ boardLoading: true });
     try {
-      set({ board: await client.call('board:get', {}) });
+      const board = await client.call('board:get', {});
+      set((s) => ({ board, ...listLoaded(s, 'board') }));
     } catch (err) {
-      set({ notice: errorNotice(err) });
+      set((s) => listLoadFailed(s, 'board', err));
     } finally {
       set({ boardLoading: false });
     }

@@ -30,7 +30,7 @@ export type View =
 export type Notice = { kind: 'info'; message: string } | ({ kind: 'error' } & UiError);
 
 /** The lists a panel loads; one whose load failed shows the failure, never "none yet". */
-export type LoadedList = 'stories' | 'history' | 'assertions' | 'sprints';
+export type LoadedList = 'stories' | 'history' | 'assertions' | 'sprints' | 'board';
 
 export interface AppSlice {
   info: AppInfo | null;

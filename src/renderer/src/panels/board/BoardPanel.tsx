@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppFields } from '../../store/StoreContext';
 import { BoardView } from './BoardView';
+import { ListLoadError } from '../../components/ListLoadError';
 
 /** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
 export function BoardPanel() {
@@ -29,6 +30,7 @@ export function BoardPanel() {
           Refresh
         </button>
       </div>
+      <ListLoadError list="board" what="the board" />
       {board ? <BoardView data={board} /> : <p className="muted">{loading ? 'Loading the board…' : ''}</p>}
     </section>
   );
