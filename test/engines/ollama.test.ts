@@ -22,7 +22,15 @@ describe('ollama provider', () => {
     expect(result).toMatchObject({
       data: { stories: [story('Pull model'), story('Chat')] },
       source: 'structured_output',
-      meta: { provider: 'ollama', model: MODEL, mode: 'native', tokensIn: 33, tokensOut: 21, costUsd: 0 },
+      meta: {
+        provider: 'ollama',
+        model: MODEL,
+        mode: 'native',
+        tokensIn: 33,
+        tokensOut: 21,
+        costUsd: 0,
+        engineVersion: '0.12.6',
+      },
     });
     expect(w.mock.modelCalls()[0]!.body).toMatchObject({
       model: MODEL,

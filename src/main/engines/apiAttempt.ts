@@ -17,6 +17,8 @@ export interface ApiRun<Chunk> {
   model: string;
   mode: 'native' | 'tool';
   baseUrl: string;
+  /** The engine's own version, when it says one (Ollama). */
+  engineVersion?: string | null;
   /** The API key, kept out of every message and raw line. */
   secret?: string;
   /** Starts the streamed request; aborting the signal aborts the HTTP request. */
@@ -108,7 +110,7 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
     warnings: run.warnings,
     meta: {
       provider: run.provider,
-      engineVersion: null,
+      engineVersion: run.engineVersion ?? null,
       model: run.model,
       mode: run.mode,
       costUsd: costFromUsage(run.provider, run.model, outcome.tokensIn, outcome.tokensOut),

@@ -10,7 +10,7 @@ import { geminiHttpFailure } from './gemini/provider';
 import type { ApiProviderName } from './modelSupport';
 import { openAiEndpoint } from './openai/client';
 import { openAiHttpFailure } from './openai/provider';
-import { ollamaHost, ollamaHttpFailure } from './ollama/provider';
+import { ollamaClient, ollamaHost, ollamaHttpFailure } from './ollama/provider';
 
 export interface ModelListOptions {
   env: NodeJS.ProcessEnv;
@@ -47,10 +47,7 @@ const LISTERS: Record<ApiProviderName, (options: ModelListOptions) => Promise<st
   },
   async ollama({ env, baseUrl, signal }) {
     const { Ollama } = await import('ollama');
-    const client = new Ollama({
-      host: ollamaHost(env, baseUrl),
-      ...(signal ? { fetch: (input, init) => fetch(input, { ...init, signal }) } : {}),
-    });
+    const client = ollamaClient(Ollama, ollamaHost(env, baseUrl), signal ?? new AbortController().signal);
     const listed = await client.list().catch(typed('ollama', ollamaHttpFailure));
     return listed.models.map((m) => m.name);
   },

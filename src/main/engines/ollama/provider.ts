@@ -4,7 +4,7 @@
  * mode). The base URL is `http://host:port`: --base-url, else OLLAMA_HOST, else Ollama's default. No key. The
  * client's fetch carries the attempt's abort signal, so cancel aborts the request even before the stream starts.
  */
-import type { ChatResponse } from 'ollama';
+import type { ChatResponse, Ollama } from 'ollama';
 import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { apiWarnings, requireModel } from '../apiPrepare';
 import { chooseMode } from '../modelSupport';
@@ -13,6 +13,16 @@ import type { EngineDeps } from '../registry';
 import { ollamaStreamReader } from './ollamaStream';
 
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
+const VERSION_WAIT_MS = 2000;
+
+/** An ollama client whose every request also carries `signal` (the client itself only aborts open streams). */
+export function ollamaClient(Client: typeof Ollama, host: string, signal: AbortSignal): Ollama {
+  return new Client({
+    host,
+    fetch: (input, init) =>
+      fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+  });
+}
 
 export function createOllamaProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
@@ -20,6 +30,14 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
     chooseMode('ollama', model, call.mode); // native, or a typed refusal of tool mode
     const host = ollamaHost(deps.env(), call.baseUrl);
     const { Ollama } = await import('ollama');
+    // Ollama says its version (the engine version of the record); a server that does not answer within a moment
+    // is left for the attempt to report (server_unavailable, inside the call's budget).
+    const engineVersion = await ollamaClient(Ollama, host, AbortSignal.timeout(VERSION_WAIT_MS))
+      .version()
+      .then(
+        (v) => v.version,
+        () => null,
+      );
     return {
       warnings: apiWarnings('ollama', call),
       attempt: (ctx) =>
@@ -29,22 +47,14 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
             model,
             mode: 'native',
             baseUrl: host,
-            open: (signal) => {
-              const client = new Ollama({
-                host,
-                fetch: (input, init) =>
-                  fetch(input, {
-                    ...init,
-                    signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-                  }),
-              });
-              return client.chat({
+            engineVersion,
+            open: (signal) =>
+              ollamaClient(Ollama, host, signal).chat({
                 model,
                 messages: [{ role: 'user', content: call.request.prompt }],
                 format: call.schema.schema,
                 stream: true,
-              });
-            },
+              }),
             reader: ollamaStreamReader,
             httpFailure: ollamaHttpFailure,
             warnings: [],
