@@ -69,6 +69,7 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   method_not_allowed: HOST_ONLY,
   bad_request: HOST_ONLY,
   token_in_url: 'Send the host’s token in the x-puffin-token header, not in the address.',
+  keychain_unavailable: 'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY in the environment instead.',
   host_unreachable: 'Start the browser host (`npm run serve`) and use the URL it prints.',
 
   no_project: 'Pass the project folder with --project DIR.',

@@ -67,6 +67,8 @@ export const ERROR_CODES = {
     'token_in_url',
     /** The renderer could not reach the browser host at all. */
     'host_unreachable',
+    /** No OS keychain here (browser host, headless): an API key can only come from its environment variable. */
+    'keychain_unavailable',
   ],
   /** Opening a project and its `.puffin/` store. */
   project: [

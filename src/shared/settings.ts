@@ -1,4 +1,6 @@
 /** Per-user settings, persisted by main. */
+import { defaultEngineSettings, type EngineSettings } from './engineSettings';
+
 export type Theme = 'light' | 'dark' | 'system';
 
 export interface Settings {
@@ -10,6 +12,8 @@ export interface Settings {
   defaultModel: string;
   theme: Theme;
   recentProjects: string[];
+  /** Which provider and model answer each workflow, and each provider's root URL (never a key). */
+  engines: EngineSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultModel: '',
   theme: 'system',
   recentProjects: [],
+  engines: defaultEngineSettings(),
 };
 
 export const MAX_RECENT_PROJECTS = 10;

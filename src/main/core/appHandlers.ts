@@ -1,5 +1,6 @@
 /** The handler of every contract channel: the app's own ones here, the journeys' from their modules. */
 import { PromptError } from '../llm/errors';
+import type { Settings } from '../../shared/settings';
 import { isSafeExternalUrl } from '../../shared/urls';
 import { journeyHandlers } from '../services/journeyHandlers';
 import { openReviewHandlers } from '../services/openReviewHandlers';
@@ -8,6 +9,7 @@ import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import type { Emit, FacePlatform, Services } from './services';
 import { toolHandlers } from './toolHandlers';
+import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
@@ -15,7 +17,8 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
   return {
     'app:info': () => info,
     'settings:get': () => settings.get(),
-    'settings:update': (patch) => settings.update(patch),
+    // The schema checked the engines' workflow and provider names; the sanitizer keeps only known ones.
+    'settings:update': (patch) => settings.update(patch as Partial<Settings>),
     'project:open': ({ path, hermetic }) => projects.open(path, { hermetic: hermetic === true }),
     'project:current': () => projects.get(),
     'project:pickFolder': async () => {
@@ -62,5 +65,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...planHandlers(services.plans),
     ...toolHandlers(services),
     ...proofHandlers(services),
+    ...engineHandlers(services),
   };
 }

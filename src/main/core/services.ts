@@ -20,6 +20,10 @@ import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
 import { createPromptRuns, type PromptRuns } from './promptRuns';
 import { SettingsService } from './settingsService';
+import { apiEnv, createEncryptedKeyStore, NO_KEYCHAIN, type KeyCipher, type KeyStore } from './keyStore';
+import { engineChoiceFor } from '../../shared/engineSettings';
+import type { Settings } from '../../shared/settings';
+import type { WorkflowName } from '../../shared/workflows';
 
 export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
 
@@ -43,6 +47,8 @@ export interface FacePlatform {
   openExternal?: (url: string) => Promise<void>;
   /** Opens a file with the system's default app (desktop only). */
   openPath?: (path: string) => Promise<void>;
+  /** The OS keychain's encryption (desktop): API keys can be stored; elsewhere only the environment has them. */
+  keyCipher?: KeyCipher;
 }
 
 export type AssertionsService = ReturnType<typeof createAssertionsService>;
@@ -67,6 +73,8 @@ export interface Services {
   board: BoardWatch;
   /** What grounds a call in a project folder (the read-only tools, the map); `puffin prompt --project` uses it. */
   grounding: GroundingProvider;
+  /** API keys kept with the OS keychain (desktop), or the refusal to keep any (browser host, headless). */
+  keys: KeyStore;
 }
 
 /** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
@@ -86,12 +94,16 @@ export async function buildServices(opts: {
   const env = opts.llm?.env ?? (() => process.env);
   const desktop = opts.llm?.desktop ?? opts.platform.face === 'electron';
   const findCli = () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop });
+  const keys = opts.platform.keyCipher
+    ? await createEncryptedKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
+    : NO_KEYCHAIN;
   const sendPrompt = createSendPrompt({
     locate: findCli,
     gate,
     logger: logBus.logger('llm'),
-    settings: () => engineSettings(settings.get().defaultModel, opts.llm?.engine),
+    settings: (workflow) => engineSettings(settings.get(), workflow, opts.llm?.engine),
     env,
+    apiEnv: () => apiEnv(env(), keys),
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
@@ -160,18 +172,32 @@ export async function buildServices(opts: {
     env,
     board,
     grounding: provider,
+    keys,
   };
   return { services, stop: () => unsubs.forEach((u) => u()) };
 }
 
 /**
- * The engine of calls that name none: a chosen engine (headless flags) with its own model, else the settings'
- * Claude Code model.
+ * The engine of a workflow's calls that name none: the headless flags' (`--provider/--model/...`) over the
+ * settings' row for the workflow, else their default engine; claude-cli without a model uses `defaultModel`.
  */
 export function engineSettings(
-  defaultModel: string,
-  engine: SendPromptSettings | undefined,
+  settings: Pick<Settings, 'defaultModel' | 'engines'>,
+  workflow: WorkflowName,
+  flags: SendPromptSettings | undefined,
 ): SendPromptSettings {
-  const cli = (engine?.provider ?? DEFAULT_PROVIDER) === 'claude-cli';
-  return { ...engine, defaultModel: engine?.defaultModel || (cli ? defaultModel : '') };
+  const choice = engineChoiceFor(settings.engines, workflow);
+  const provider = flags?.provider ?? choice.provider;
+  // The row's model and mode are its provider's: they mean nothing to another engine.
+  const row = provider === choice.provider ? choice : undefined;
+  const cliModel = provider === DEFAULT_PROVIDER ? settings.defaultModel : '';
+  const model = flags?.defaultModel || row?.model || cliModel;
+  const baseUrl = flags?.baseUrl || settings.engines.baseUrls[provider];
+  const mode = flags?.mode ?? row?.mode;
+  return {
+    provider,
+    ...(model ? { defaultModel: model } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(mode ? { mode } : {}),
+  };
 }

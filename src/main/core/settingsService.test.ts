@@ -43,6 +43,7 @@ describe('sanitizeSettings', () => {
       defaultModel: 'opus',
       theme: 'dark',
       recentProjects: ['/a', '/b'],
+      engines: { default: { provider: 'claude-cli', model: '', mode: 'auto' }, workflows: {}, baseUrls: {} },
     });
     expect(Object.keys(s).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
   });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sanitizeEngineSettings } from '../../shared/engineSettings';
 import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings, type Theme } from '../../shared/settings';
 import { readJsonOrQuarantine, writeFileAtomic } from './atomicFile';
 import type { Logger } from './logger';
@@ -9,7 +10,7 @@ const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 /** Keeps only known, well-typed fields; anything else falls back to its default. */
 export function sanitizeSettings(raw: unknown): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const s: Settings = { ...DEFAULT_SETTINGS, recentProjects: [] };
+  const s: Settings = { ...DEFAULT_SETTINGS, recentProjects: [], engines: sanitizeEngineSettings(r.engines) };
   if (typeof r.claudePath === 'string') s.claudePath = r.claudePath;
   if (
     Number.isInteger(r.maxConcurrent) &&
@@ -30,7 +31,7 @@ export type SettingsListener = (settings: Settings) => void;
 
 /** Per-user settings in `<userData>/settings.json`, written atomically; a corrupt file is kept aside. */
 export class SettingsService {
-  private current: Settings = { ...DEFAULT_SETTINGS, recentProjects: [] };
+  private current: Settings = sanitizeSettings({});
   private readonly listeners = new Set<SettingsListener>();
   private readonly queue = new SerialQueue();
   readonly file: string;
@@ -55,7 +56,11 @@ export class SettingsService {
   }
 
   get(): Settings {
-    return { ...this.current, recentProjects: [...this.current.recentProjects] };
+    return {
+      ...this.current,
+      recentProjects: [...this.current.recentProjects],
+      engines: structuredClone(this.current.engines),
+    };
   }
 
   /** Saves the change, then takes it: a failed write leaves the settings as they were (memory agrees with disk). */

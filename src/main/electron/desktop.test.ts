@@ -96,6 +96,13 @@ vi.mock('electron', async () => {
       },
     },
     shell: { openExternal: v.fn(async () => undefined) },
+    // A stand-in for the OS keychain: reversible, and never the key's own bytes.
+    safeStorage: {
+      isEncryptionAvailable: v.fn(() => true),
+      getSelectedStorageBackend: v.fn(() => 'gnome_libsecret'),
+      encryptString: v.fn((s: string) => Buffer.from(s, 'utf8').map((b) => b ^ 0x5a)),
+      decryptString: v.fn((b: Buffer) => Buffer.from(b.map((x) => x ^ 0x5a)).toString('utf8')),
+    },
     protocol: {
       registerSchemesAsPrivileged: v.fn(),
       handle: v.fn((_scheme: string, h: (request: { url: string }) => Promise<Response>) => {
@@ -191,6 +198,16 @@ describe('startDesktop', () => {
     });
     win.emit('ready-to-show');
     expect(win.show).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps an API key with the OS keychain: only its ciphertext is written', async () => {
+    const { desktop } = await start();
+    const key = 'sk-desktop-secret-1234567890';
+    const r = await desktop.root.dispatch('keys:set', { provider: 'openai', key }, { face: 'electron' });
+    expect(r).toMatchObject({ ok: true, value: { canStore: true } });
+    const written = await readFile(join(userData, 'keys.json'), 'utf8');
+    expect(written).not.toContain(key);
+    expect(desktop.root.services.keys.get('openai')).toBe(key);
   });
 
   it('remembers the window: closing saves its bounds, the next start opens there', async () => {

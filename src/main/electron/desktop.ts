@@ -8,6 +8,7 @@ import { isAppUrl, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { denyAllPermissions, lockDownContents } from './security';
 import { APP_URL, registerAppScheme, serveAppScheme } from './appProtocol';
+import { keychainCipher } from './keychain';
 import { boundsFor, loadWindowState, trackWindowState } from './windowState';
 
 export interface Desktop {
@@ -25,11 +26,13 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
     if (isSafeExternalUrl(url)) await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
   };
   let window: BrowserWindow | null = null;
+  const keyCipher = keychainCipher();
   const root = await createRoot({
     userDataDir,
     platform: {
       face: 'electron',
       openExternal,
+      ...(keyCipher ? { keyCipher } : {}),
       openPath: async (path) => {
         const problem = await shell.openPath(path);
         if (problem) throw new Error(problem);

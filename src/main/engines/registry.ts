@@ -17,6 +17,8 @@ export interface EngineDeps {
   logger: Logger;
   /** The environment keys and default hosts are read from (ANTHROPIC_API_KEY, OLLAMA_HOST...). */
   env: () => NodeJS.ProcessEnv;
+  /** The CLI's environment: without the keys stored in the keychain (the CLI uses its own login). Default: env. */
+  cliEnv?: () => NodeJS.ProcessEnv;
   /** The one retry budget of a call: client libraries' own retries stay off. */
   retryPolicy: RetryPolicy;
   cli: Omit<ClaudeCliDeps, 'logger' | 'env' | 'retryPolicy'>;
@@ -27,7 +29,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, (deps: EngineDeps) => Prov
     createClaudeCliProvider({
       ...deps.cli,
       logger: deps.logger,
-      env: deps.env,
+      env: deps.cliEnv ?? deps.env,
       retryPolicy: deps.retryPolicy,
     }),
   anthropic: createAnthropicProvider,

@@ -41,11 +41,14 @@ export interface SendPromptDeps {
   locate: () => Promise<LocatedCli>;
   gate: ConcurrencyGate;
   logger: Logger;
-  settings: () => SendPromptSettings;
+  /** The engine of a workflow's calls that name none (asked once per call, so a changed setting applies). */
+  settings: (workflow: WorkflowName) => SendPromptSettings;
   /** Test/bench override of process creation; everything else stays real. */
   spawn?: Spawner;
   /** Environment for the CLI and the API providers' keys (default: this process's). */
   env?: () => NodeJS.ProcessEnv;
+  /** The API providers' environment: `env` with the keys stored in the keychain (never given to the CLI). */
+  apiEnv?: () => NodeJS.ProcessEnv;
   /** Incremental parser for the live preview (default: PartialJsonParser with its default watches). */
   previewParser?: ParserFactory;
   retry?: { policy?: RetryPolicy; deps?: RetryDeps };
@@ -71,7 +74,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
   const engineDeps: EngineDeps = {
     logger: log,
-    env: deps.env ?? (() => process.env),
+    env: deps.apiEnv ?? deps.env ?? (() => process.env),
+    cliEnv: deps.env ?? (() => process.env),
     retryPolicy: policy,
     cli: {
       locate: deps.locate,
@@ -90,7 +94,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
 
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
     const started = Date.now();
-    const settings = deps.settings();
+    const settings = deps.settings(req.workflow);
     const name = req.provider ?? settings.provider ?? DEFAULT_PROVIDER;
     // The settings' model, address and mode are their provider's: they mean nothing to another engine.
     const own = name === (settings.provider ?? DEFAULT_PROVIDER) ? settings : {};

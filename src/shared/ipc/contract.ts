@@ -28,6 +28,7 @@ import { proofSchemas, type ProofResponses } from './proofChannels';
 import { openReviewSchemas, type OpenReviewResponses } from './openReviewChannels';
 import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
+import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -41,6 +42,7 @@ export const requestSchemas = {
       maxConcurrent: { type: 'integer', minimum: 1, maximum: 16 },
       defaultModel: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9._:\\[\\]-]*$' },
       theme: { enum: ['light', 'dark', 'system'] },
+      engines: engineSettingsSchema,
     },
   }),
   'project:open': schema({
@@ -320,6 +322,8 @@ export const requestSchemas = {
   ...reviewSchemas,
   // --- the open stories review, saved as it changes (issue 12 item 15) ---
   ...openReviewSchemas,
+  // --- engine settings: model lists, test connection, API keys (issue 14 §6) ---
+  ...engineSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -350,7 +354,8 @@ export interface AppInfo {
   logFile: string;
 }
 
-export interface ResponseTypes extends ToolResponses, ProofResponses, ReviewResponses, OpenReviewResponses {
+export interface ResponseTypes
+  extends ToolResponses, ProofResponses, ReviewResponses, OpenReviewResponses, EngineResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -160,6 +160,10 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
       'Reload the page from the URL Puffin printed at start-up; API clients send the token in the x-puffin-token header.',
     ),
   ),
+  keychain_unavailable: fix(
+    'No keychain here',
+    'Keys can be stored only in the desktop app. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY in the environment Puffin is started from, then restart it.',
+  ),
   host_unreachable: again('The Puffin host is not answering', {
     desktop: `${RESTART} Then retry.`,
     browser:

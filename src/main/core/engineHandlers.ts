@@ -1,0 +1,57 @@
+/** The engine settings' channels: a provider's model list, "test connection", and the API keys' status. */
+import type { ProviderName } from '../../shared/engines';
+import { listModels } from '../engines/modelList';
+import type { Handlers } from './dispatcher';
+import { apiEnv, keysView } from './keyStore';
+import type { Services } from './services';
+
+/** The tiny structured answer a connection test asks for. */
+export const TEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' } },
+} as const;
+export const TEST_PROMPT = 'Connection test: answer with {"ok": true}.';
+const TEST_TIMEOUT_MS = 60_000;
+
+type EngineChannel = 'engines:models' | 'engines:test' | 'keys:status' | 'keys:set' | 'keys:clear';
+
+export function engineHandlers(services: Services): Pick<Handlers, EngineChannel> {
+  const { keys, env, settings } = services;
+  const baseUrlOf = (provider: ProviderName) => settings.get().engines.baseUrls[provider];
+  return {
+    'engines:models': async ({ provider, baseUrl }) => {
+      const root = baseUrl ?? baseUrlOf(provider);
+      return {
+        models: await listModels(provider, { env: apiEnv(env(), keys), ...(root ? { baseUrl: root } : {}) }),
+      };
+    },
+    'engines:test': ({ provider, model, baseUrl, mode }) =>
+      services.prompts.track(async (signal) => {
+        const root = baseUrl ?? baseUrlOf(provider);
+        const r = await services.sendPrompt({
+          workflow: 'cli-prompt',
+          prompt: TEST_PROMPT,
+          schema: TEST_SCHEMA,
+          provider,
+          ...(model ? { model } : {}),
+          ...(root ? { baseUrl: root } : {}),
+          ...(mode ? { mode } : {}),
+          maxTurns: 2,
+          timeoutMs: TEST_TIMEOUT_MS,
+          signal,
+        });
+        return { provider, model: r.meta.model, mode: r.meta.mode ?? null, durationMs: r.meta.durationMs };
+      }),
+    'keys:status': () => keysView(env(), keys),
+    'keys:set': async ({ provider, key }) => {
+      await keys.set(provider, key);
+      return keysView(env(), keys);
+    },
+    'keys:clear': async ({ provider }) => {
+      await keys.clear(provider);
+      return keysView(env(), keys);
+    },
+  };
+}
