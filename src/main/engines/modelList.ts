@@ -3,13 +3,14 @@
  * `models.list`, an OpenAI-compatible server's `/v1/models`, Ollama's local list. The Claude Code CLI has no list:
  * its aliases are offered. Failures are the same typed PromptErrors as a call's (no_api_key, auth_failed...).
  */
-import { KEY_ENV_VARS } from '../../shared/engineSettings';
 import type { ProviderName } from '../../shared/engines';
 import { PromptError } from '../llm/errors';
-import { GEMINI_DEFAULT_BASE_URL, geminiHttpFailure } from './gemini/provider';
+import { geminiEndpoint } from './gemini/client';
+import { geminiHttpFailure } from './gemini/provider';
 import { errnoOf, httpFailureError } from './httpFailure';
-import { OLLAMA_DEFAULT_HOST, ollamaHttpFailure } from './ollama/provider';
-import { OPENAI_DEFAULT_BASE_URL, openAiHttpFailure } from './openai/provider';
+import { ollamaHost, ollamaHttpFailure } from './ollama/provider';
+import { openAiEndpoint } from './openai/client';
+import { openAiHttpFailure } from './openai/provider';
 
 export const CLAUDE_CLI_ALIASES = ['sonnet', 'opus', 'haiku'];
 /** Enough for any provider's catalogue; a picker needs no more. */
@@ -18,15 +19,6 @@ const MAX_MODELS = 500;
 export interface ModelListDeps {
   env: NodeJS.ProcessEnv;
   baseUrl?: string;
-}
-
-function keyOf(provider: keyof typeof KEY_ENV_VARS, env: NodeJS.ProcessEnv, required: boolean): string {
-  const key = env[KEY_ENV_VARS[provider]]?.trim();
-  if (key || !required) return key ?? 'none';
-  throw new PromptError('no_api_key', {
-    detail: `${KEY_ENV_VARS[provider]} is not set`,
-    diagnostics: { provider },
-  });
 }
 
 async function collect(
@@ -48,35 +40,21 @@ async function listOf(provider: ProviderName, deps: ModelListDeps): Promise<stri
     case 'claude-cli':
       return CLAUDE_CLI_ALIASES;
     case 'anthropic': {
-      const { default: Anthropic } = await import('@anthropic-ai/sdk');
-      const client = new Anthropic({
-        apiKey: keyOf('anthropic', env, true),
-        maxRetries: 0,
-        ...(baseUrl ? { baseURL: baseUrl } : {}),
-      });
-      return collect(client.models.list());
+      const apiKey = env.ANTHROPIC_API_KEY?.trim();
+      if (!apiKey) throw new PromptError('no_api_key', { detail: 'anthropic: ANTHROPIC_API_KEY is not set' });
+      const root = baseUrl ?? env.ANTHROPIC_BASE_URL;
+      const { default: Sdk } = await import('@anthropic-ai/sdk');
+      return collect(new Sdk({ apiKey, maxRetries: 0, ...(root ? { baseURL: root } : {}) }).models.list());
     }
-    case 'openai': {
-      const root = baseUrl ?? OPENAI_DEFAULT_BASE_URL;
-      const { default: OpenAI } = await import('openai');
-      const local = new URL(root).hostname !== 'api.openai.com';
-      const client = new OpenAI({ apiKey: keyOf('openai', env, !local), baseURL: root, maxRetries: 0 });
-      return collect(client.models.list());
-    }
+    case 'openai':
+      return collect((await openAiEndpoint(env, baseUrl)).client.models.list());
     case 'ollama': {
       const { Ollama } = await import('ollama');
-      const host = baseUrl ?? (env.OLLAMA_HOST?.trim() || OLLAMA_DEFAULT_HOST);
-      const listed = await new Ollama({ host }).list();
+      const listed = await new Ollama({ host: ollamaHost(env, baseUrl) }).list();
       return listed.models.map((m) => m.name);
     }
-    case 'gemini': {
-      const { GoogleGenAI } = await import('@google/genai');
-      const client = new GoogleGenAI({
-        apiKey: keyOf('gemini', env, true),
-        httpOptions: { apiVersion: 'v1beta', baseUrl: baseUrl ?? GEMINI_DEFAULT_BASE_URL },
-      });
-      return collect(await client.models.list(), /^models\//);
-    }
+    case 'gemini':
+      return collect(await (await geminiEndpoint(env, baseUrl)).client.models.list(), /^models\//);
   }
 }
 
