@@ -11,7 +11,7 @@ import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
 import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
-import { execaSpawner, type SpawnOptions } from '../src/main/llm/spawnCli';
+import { execaSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 import type { BenchModule } from './types';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PromptError } from '../../src/main/llm/errors';
-import { canScanMarkers } from '../../src/main/llm/runMarker';
+import { canScanMarkers } from '../../src/main/engines/claude-cli/runMarker';
 import {
   fakeClaudeEnv,
   fakeClaudePath,

@@ -2,7 +2,7 @@
 // few at a time; each row must end in its typed outcome, within its bound, with no process left behind.
 // `npm run chaos` runs the same rows plus the real-CLI ones and writes docs/reliability.md.
 import { afterAll, describe, expect, it } from 'vitest';
-import { canScanMarkers } from '../../src/main/llm/runMarker';
+import { canScanMarkers } from '../../src/main/engines/claude-cli/runMarker';
 import { matrixRows } from './faults';
 import { MatrixSession } from './support/runMatrix';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { canScanMarkers } from '../../src/main/llm/runMarker';
+import { canScanMarkers } from '../../src/main/engines/claude-cli/runMarker';
 import { matrixRows } from './faults';
 import { fuzzHost } from './support/hostFuzz';
 import { fuzzTarget } from './support/fuzzTarget';

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { LocatedCli } from '../../src/main/llm/locateCli';
+import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
 import { accessArgs } from '../../src/main/llm/grounding/accessArgs';
 import { auditToolCalls } from '../../src/main/llm/grounding/audit';
 import { listIgnored } from '../../src/main/llm/grounding/ignoredFiles';

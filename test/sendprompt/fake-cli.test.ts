@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { PromptError } from '../../src/main/llm/errors';
-import { locateCli } from '../../src/main/llm/locateCli';
+import { locateCli } from '../../src/main/engines/claude-cli/locateCli';
 import { createSendPrompt } from '../../src/main/llm/sendPrompt';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import { silentLogger } from '../../src/main/core/logger';

@@ -1,7 +1,7 @@
 // Builds a real sendPrompt (real gate, runner, reader, extraction, validation) around a given CLI path.
 import { readFileSync } from 'node:fs';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
-import type { LocatedCli } from '../../src/main/llm/locateCli';
+import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
 import { createSendPrompt, type SendPromptDeps } from '../../src/main/llm/sendPrompt';
 import { memoryLogger } from '../../src/main/llm/testing';
 import { instantRetries } from '../support/instantRetries';

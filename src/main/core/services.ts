@@ -7,7 +7,7 @@ import { LogFile, logFilePath } from './logFile';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
-import { locateCli, type LocatedCli } from '../llm/locateCli';
+import { locateCli, type LocatedCli } from '../engines/claude-cli/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
 import { DEFAULT_PROVIDER } from '../../shared/engines';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from './gate';
 import { PromptError } from './errors';
-import type { LocatedCli } from './locateCli';
+import type { LocatedCli } from '../engines/claude-cli/locateCli';
 import type { PreviewEvent } from './promptTypes';
 import { createSendPrompt, DEFAULT_TIMEOUT_MS, timeoutFor, type SendPromptDeps } from './sendPrompt';
 import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';

@@ -14,14 +14,14 @@ import { PROVIDERS, type EngineDeps } from '../engines/registry';
 import { checkAnswer } from './checkAnswer';
 import { PromptError } from './errors';
 import type { ConcurrencyGate } from './gate';
-import type { LocatedCli } from './locateCli';
+import type { LocatedCli } from '../engines/claude-cli/locateCli';
 import { PartialJsonParser } from './preview/partialJsonParser';
 import { createPartialPreview, type ParserFactory } from './previewFeed';
-import type { KillDeps } from './processTree';
+import type { KillDeps } from '../engines/claude-cli/processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryDeps, type RetryPolicy } from './retry';
-import type { Spawner } from './spawnCli';
+import type { Spawner } from '../engines/claude-cli/spawnCli';
 
 export { DEFAULT_MAX_TURNS } from '../engines/claude-cli/provider';
 

@@ -5,7 +5,7 @@ import { ConcurrencyGate } from './gate';
 import type { PromptError } from './errors';
 import type { RetryNotice } from './promptTypes';
 import { createSendPrompt } from './sendPrompt';
-import type { Spawner } from './spawnCli';
+import type { Spawner } from '../engines/claude-cli/spawnCli';
 import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
 
 const SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };

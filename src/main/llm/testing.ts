@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { Logger } from '../core/logger';
-import type { SpawnExit, Spawner } from './spawnCli';
+import type { SpawnExit, Spawner } from '../engines/claude-cli/spawnCli';
 
 export interface ScriptedRun {
   stdout: string;

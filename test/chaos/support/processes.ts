@@ -1,6 +1,6 @@
 // Finding what a run left behind: by a marker in the environment (never by name), as /proc shows it (Linux).
 import { readFileSync } from 'node:fs';
-import { pidsWithMarker, RUN_ID_ENV } from '../../../src/main/llm/runMarker';
+import { pidsWithMarker, RUN_ID_ENV } from '../../../src/main/engines/claude-cli/runMarker';
 
 /** Live (non-zombie) processes whose environment carries `name=value`. */
 export async function markedProcesses(value: string, name = RUN_ID_ENV): Promise<number[]> {

@@ -3,16 +3,16 @@
  * hermetic, exactly as sendPrompt ran it before the engine seam. One process per attempt, in its gate slot; the
  * CLI's own API retries are set to the retry budget's share so retries do not multiply.
  */
-import { buildCliArgs } from '../../llm/cliArgs';
+import { buildCliArgs } from './cliArgs';
 import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
 import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
-import { interpretRun } from '../../llm/interpretRun';
-import type { LocatedCli } from '../../llm/locateCli';
+import { interpretRun } from './interpretRun';
+import type { LocatedCli } from './locateCli';
 import { cliPartials } from '../../llm/previewFeed';
-import type { KillDeps } from '../../llm/processTree';
+import type { KillDeps } from './processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
-import { runCli } from '../../llm/runCli';
-import type { Spawner } from '../../llm/spawnCli';
+import { runCli } from './runCli';
+import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
 import type { CliEvent } from '../../llm/stream';
 import type { Logger } from '../../core/logger';

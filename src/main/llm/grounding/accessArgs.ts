@@ -14,7 +14,7 @@
  *   and drops the files from their results.
  * - No MCP server is started (`--strict-mcp-config` with an empty config).
  */
-import { EMPTY_MCP_CONFIG } from '../cliArgs';
+import { EMPTY_MCP_CONFIG } from '../../engines/claude-cli/cliArgs';
 import { missingForGrounding, type CliCapabilities } from './capabilities';
 import type { GroundingPolicy } from './policy';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_GROUNDING } from '../../../shared/grounding';
-import type { LocatedCli } from '../locateCli';
+import type { LocatedCli } from '../../engines/claude-cli/locateCli';
 import { parseTranscript } from '../stream';
 import type { CliCapabilities } from './capabilities';
 import { buildGroundingPolicy } from './policy';

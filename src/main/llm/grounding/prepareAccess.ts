@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { GroundingRecord, GroundingViolation } from '../../../shared/grounding';
-import type { LocatedCli } from '../locateCli';
+import type { LocatedCli } from '../../engines/claude-cli/locateCli';
 import type { CliEvent } from '../stream';
 import { accessArgs } from './accessArgs';
 import { auditToolCalls } from './audit';

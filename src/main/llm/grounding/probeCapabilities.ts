@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { execa } from 'execa';
-import { invocation, type LocatedCli } from '../locateCli';
+import { invocation, type LocatedCli } from '../../engines/claude-cli/locateCli';
 import { parseCliCapabilities, type CliCapabilities } from './capabilities';
 
 const PROBE_TIMEOUT_MS = 20_000;

@@ -3,7 +3,7 @@
  * its interpreter (the #! line) is missing, not the CLI; EACCES for a folder is not a permission to grant.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { PromptErrorCode } from './errors';
+import type { PromptErrorCode } from '../../llm/errors';
 
 export interface SpawnFailure {
   code: PromptErrorCode;

@@ -3,10 +3,10 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildCliArgs } from './cliArgs';
-import { accessArgs } from './grounding/accessArgs';
-import { MAX_RULE_CHARS, MAX_RULES } from './grounding/policy';
+import { accessArgs } from '../../llm/grounding/accessArgs';
+import { MAX_RULE_CHARS, MAX_RULES } from '../../llm/grounding/policy';
 import { invocation, type LocatedCli } from './locateCli';
-import { getSchema, SCHEMA_NAMES } from './schemas';
+import { getSchema, SCHEMA_NAMES } from '../../llm/schemas';
 import {
   CMD_LINE_LIMIT,
   CREATE_PROCESS_LIMIT,

@@ -7,7 +7,7 @@
  * examples, title: words for the model, not constraints) when that is what it takes to fit cmd.exe's line, and
  * refuses with a typed error, before anything is spawned, what still does not fit.
  */
-import { PromptError } from './errors';
+import { PromptError } from '../../llm/errors';
 import { cmdShimInvocation, type CmdInvocation } from './windowsShim';
 
 /** CreateProcess's lpCommandLine, terminating NUL excluded. */

@@ -3,9 +3,9 @@
  * only if it validates against the same schema. A workflow with an envelope may find the bare inner value in the
  * text (a story array instead of `{stories: [...]}`), so that is re-wrapped before validation.
  */
-import { extractLegacy, type LegacyStrategy } from './legacy/extractLegacy';
-import type { ResolvedSchema } from './resolveSchema';
-import { validate } from './validate';
+import { extractLegacy, type LegacyStrategy } from '../../llm/legacy/extractLegacy';
+import type { ResolvedSchema } from '../../llm/resolveSchema';
+import { validate } from '../../llm/validate';
 
 export type LegacyFallback =
   { ok: true; data: unknown; strategy: LegacyStrategy; repaired: boolean } | { ok: false; message: string };

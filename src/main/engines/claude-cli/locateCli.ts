@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PromptError } from './errors';
+import { PromptError } from '../../llm/errors';
 import { loginShellPath } from './loginShellPath';
 import { fittingCmdInvocation } from './windowsCommandLine';
 import { packageTargets, parseCmdShim, type ShimTarget } from './windowsShim';

@@ -6,12 +6,12 @@
  * result line. Whatever ended the run, nothing carrying its marker outlives it.
  * It reports what happened; deciding what that means (data or which failure) is sendPrompt's job.
  */
-import { StreamJsonReader, type CliEvent } from './stream';
-import type { GateLease } from './gate';
+import { StreamJsonReader, type CliEvent } from '../../llm/stream';
+import type { GateLease } from '../../llm/gate';
 import { invocation, type LocatedCli } from './locateCli';
 import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processTree';
 import { execaSpawner, type SpawnExit, type Spawner } from './spawnCli';
-import { STDERR_TAIL_LIMIT } from './errors';
+import { STDERR_TAIL_LIMIT } from '../../llm/errors';
 import { ByteTail } from './byteTail';
 import { newRunId, RUN_ID_ENV } from './runMarker';
 import { defaultRunGuard, type RunGuard } from './runWatchdog';

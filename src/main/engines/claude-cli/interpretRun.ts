@@ -3,16 +3,16 @@
  * cancel, crash), then extraction in DESIGN §3 order and the logged legacy fallback. Validation against the
  * schema and the envelope unwrap are sendPrompt's, as for every provider (checkAnswer.ts).
  */
-import type { Logger } from '../core/logger';
-import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from './errors';
-import type { EngineMeta, ProviderAnswer } from '../engines/provider';
-import { extractStructured, type ExtractionFailure, type ExtractionMeta } from './extract';
+import type { Logger } from '../../core/logger';
+import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from '../../llm/errors';
+import type { EngineMeta, ProviderAnswer } from '../provider';
+import { extractStructured, type ExtractionFailure, type ExtractionMeta } from '../../llm/extract';
 import { legacyFallback } from './legacyFallback';
-import type { DataSource } from './promptTypes';
-import type { ResolvedSchema } from './resolveSchema';
+import type { DataSource } from '../../llm/promptTypes';
+import type { ResolvedSchema } from '../../llm/resolveSchema';
 import type { RunOutcome } from './runCli';
 import { spawnFailure } from './spawnFailure';
-import type { CliEvent } from './stream';
+import type { CliEvent } from '../../llm/stream';
 
 export interface InterpretContext {
   workflow: string;
