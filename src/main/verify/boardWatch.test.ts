@@ -67,7 +67,7 @@ describe('board:get and board:changed', () => {
       if (event === 'board:changed') events.push(payload as BoardStory[]);
     });
     await repo.write({ 'src/count.ts': 'export const total = 1;\n' });
-    const watch = root.services.board.current()!;
+    const watch = (await root.services.board.current())!;
     watch.changed(['src/count.ts']);
     await watch.flush();
     expect(events[0]).toEqual([

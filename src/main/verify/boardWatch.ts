@@ -26,14 +26,13 @@ export interface BoardWatch {
   get(): Promise<BoardData>;
   /** Stops watching (project closed or changed, app shutting down). */
   close(): void;
-  /** The running watch, for tests. */
-  current(): ProjectWatch | null;
+  /** The running watch once it has started (it starts asynchronously, after `get`), for tests. */
+  current(): Promise<ProjectWatch | null>;
 }
 
 export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
   let watching: { dir: string; watch: Promise<ProjectWatch> } | null = null;
   let facts: BoardFacts | null = null;
-  let resolved: ProjectWatch | null = null;
   const live = new Map<string, Map<string, AssertionResult>>();
 
   const onUpdate = (u: WatchUpdate) => {
@@ -50,7 +49,6 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
   const close = () => {
     void watching?.watch.then((w) => w.close()).catch(() => undefined);
     watching = null;
-    resolved = null;
     facts = null;
     live.clear();
   };
@@ -80,7 +78,9 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
         );
         watching = { dir, watch };
         watch
-          .then((w) => (watching?.watch === watch ? (resolved = w) : w.close()))
+          .then((w) => {
+            if (watching?.watch !== watch) w.close(); // the project changed while it started
+          })
           .catch((err: unknown) => {
             deps.log.warn(`Could not watch ${dir} for the board: ${String(err)}`);
           });
@@ -88,6 +88,6 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
       return buildBoard(facts);
     },
     close,
-    current: () => resolved,
+    current: async () => (watching ? await watching.watch : null),
   };
 }
