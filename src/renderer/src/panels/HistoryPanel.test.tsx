@@ -58,12 +58,39 @@ describe('HistoryPanel', () => {
     const first = entries[0]!;
     expect(first.textContent).toContain('Plain prompt');
     expect(first.textContent).toContain('legacy_text');
-    expect(first.textContent).toContain('2.1.330');
+    expect(first.textContent).toContain('claude-cli 2.1.330');
     expect(first.textContent).toContain('$0.04');
     expect(first.textContent).toContain('30.0 s');
     expect(within(first).getByRole('list', { name: 'Warnings' }).textContent).toContain('Legacy text');
     expect(entries[1]!.textContent).toContain('structured_output');
     expect(entries[1]!.textContent).toContain('timeout: Took too long');
+  });
+
+  it('names the engine and its tokens, and says unknown (never $0) for an answer without a price', async () => {
+    const setup = setupStore();
+    const meta = {
+      ...generation({}).meta,
+      provider: 'anthropic' as const,
+      cliVersion: null,
+      engineVersion: null,
+    };
+    setup.client.handle('history:list', () => [
+      generation({
+        id: 'g3',
+        meta: { ...meta, model: 'claude-new', costUsd: null, tokensIn: 120, tokensOut: 40 },
+      }),
+    ]);
+    await act(async () => {
+      renderWith(<HistoryPanel />, setup);
+      await setup.store.getState().loadHistory();
+    });
+    const [entry] = within(screen.getByRole('list', { name: 'Generations' })).getAllByRole('listitem', {
+      name: /./,
+    });
+    expect(entry!.textContent).toContain('Engineanthropic');
+    expect(entry!.textContent).toContain('claude-new');
+    expect(entry!.textContent).toContain('120 in / 40 out');
+    expect(entry!.textContent).toContain('Costunknown');
   });
 
   it('shows what a grounded generation read, and nothing for a hermetic one', async () => {

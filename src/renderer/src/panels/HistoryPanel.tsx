@@ -6,6 +6,17 @@ import { CostSummary } from './CostSummary';
 import { ReadFiles } from '../components/ReadFiles';
 import { ListLoadError, useLoadError } from '../components/ListLoadError';
 
+/** The engine that answered, with its version where it has one (the CLI's): `claude-cli 2.1.330`, `anthropic`. */
+function engineOf(g: Generation): string {
+  const version = g.meta.engineVersion ?? g.meta.cliVersion;
+  return [g.meta.provider, version].filter(Boolean).join(' ');
+}
+
+/** A call that answered without a known price (a model missing from the price table) costs "unknown", never $0. */
+function costOf(g: Generation): string {
+  return g.meta.costUsd === null && g.status === 'succeeded' ? 'unknown' : formatCost(g.meta.costUsd);
+}
+
 function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void; onReview(): void }) {
   const titleId = `gen-${g.id}-title`;
   const title = g.title || g.prompt.slice(0, 80);
@@ -22,17 +33,25 @@ function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void;
           <time dateTime={g.createdAt}>{new Date(g.createdAt).toLocaleString()}</time>
         </dd>
         <dt>Cost</dt>
-        <dd>{formatCost(g.meta.costUsd)}</dd>
+        <dd>{costOf(g)}</dd>
         <dt>Turns</dt>
         <dd>{g.meta.turns ?? '—'}</dd>
         <dt>Duration</dt>
         <dd>{formatDuration(g.meta.durationMs)}</dd>
-        <dt>CLI version</dt>
-        <dd>{g.meta.cliVersion ?? '—'}</dd>
+        <dt>Engine</dt>
+        <dd>{engineOf(g)}</dd>
         <dt>Source</dt>
         <dd>{g.source ?? '—'}</dd>
         <dt>Model</dt>
         <dd>{g.meta.model ?? g.model ?? '—'}</dd>
+        {(g.meta.tokensIn != null || g.meta.tokensOut != null) && (
+          <>
+            <dt>Tokens</dt>
+            <dd>
+              {g.meta.tokensIn ?? '?'} in / {g.meta.tokensOut ?? '?'} out
+            </dd>
+          </>
+        )}
         {g.stories && (
           <>
             <dt>Stories</dt>
