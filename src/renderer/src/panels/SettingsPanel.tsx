@@ -3,6 +3,8 @@ import { requestSchemas } from '../../../shared/ipc/contract';
 import type { Theme } from '../../../shared/settings';
 import { CliLocationLine } from '../components/CliLocationLine';
 import { useApp, useAppFields } from '../store/StoreContext';
+import { EnginesSettings } from './settings/EnginesSettings';
+import { KeysSettings } from './settings/KeysSettings';
 
 const THEMES: Theme[] = ['system', 'light', 'dark'];
 /** What main accepts as a model name (the contract's settings:update schema), checked before sending. */
@@ -109,6 +111,8 @@ export function SettingsPanel() {
           {saving ? 'Saving…' : 'Save settings'}
         </button>
       </form>
+      <EnginesSettings />
+      <KeysSettings />
       <p className="muted">Stored in {userDataDir}/settings.json</p>
       {logFile && (
         <p className="muted">

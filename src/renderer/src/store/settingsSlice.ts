@@ -1,4 +1,4 @@
-import { errorNotice } from './uiError';
+import { errorNotice, toUiError } from './uiError';
 import type { Slice, SettingsSlice } from './types';
 
 export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
@@ -21,6 +21,48 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
     } catch (err) {
       set({ saving: false, notice: errorNotice(err) });
       return false;
+    }
+  },
+  keys: null,
+  async loadKeys() {
+    try {
+      set({ keys: await client.call('keys:status', {}) });
+    } catch (err) {
+      set({ notice: errorNotice(err) });
+    }
+  },
+  async setKey(provider, key) {
+    try {
+      set({
+        keys: await client.call('keys:set', { provider, key }),
+        notice: { kind: 'info', message: 'Key stored.' },
+      });
+      return true;
+    } catch (err) {
+      set({ notice: errorNotice(err) });
+      return false;
+    }
+  },
+  async clearKey(provider) {
+    try {
+      set({ keys: await client.call('keys:clear', { provider }) });
+    } catch (err) {
+      set({ notice: errorNotice(err) });
+    }
+  },
+  async listModels(provider, baseUrl) {
+    try {
+      return (await client.call('engines:models', { provider, ...(baseUrl ? { baseUrl } : {}) })).models;
+    } catch (err) {
+      set({ notice: errorNotice(err) });
+      return [];
+    }
+  },
+  async testEngine(request) {
+    try {
+      return { ok: true, result: await client.call('engines:test', request) };
+    } catch (err) {
+      return { ok: false, error: toUiError(err) };
     }
   },
   async openLogFile() {

@@ -1,5 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CliLocation } from '../../../shared/ipc/contract';
+import type { AppInfo, CliLocation, RequestOf } from '../../../shared/ipc/contract';
+import type { EngineTestResult } from '../../../shared/ipc/engineChannels';
+import type { KeyedProvider, KeysView } from '../../../shared/engineSettings';
+import type { ProviderName } from '../../../shared/engines';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import type { ProjectInfo } from '../../../shared/project';
 import type { Settings } from '../../../shared/settings';
@@ -53,7 +56,18 @@ export interface SettingsSlice {
   /** Where the CLI is found now (null until asked). */
   cliLocation: CliLocation | null;
   locateCli(): Promise<void>;
+  /** Where each API key comes from (null until asked), and setting or clearing a stored one (desktop). */
+  keys: KeysView | null;
+  loadKeys(): Promise<void>;
+  setKey(provider: KeyedProvider, key: string): Promise<boolean>;
+  clearKey(provider: KeyedProvider): Promise<void>;
+  /** The models the provider lists; a failure is the app's notice and an empty list (free text still works). */
+  listModels(provider: ProviderName, baseUrl?: string): Promise<string[]>;
+  /** One tiny structured call to the engine: its result, or its typed error for the panel to show. */
+  testEngine(request: RequestOf<'engines:test'>): Promise<EngineTestOutcome>;
 }
+
+export type EngineTestOutcome = { ok: true; result: EngineTestResult } | { ok: false; error: UiError };
 
 export interface ProjectSlice {
   project: ProjectInfo | null;

@@ -1,0 +1,84 @@
+import { OUTPUT_MODES, PROVIDER_NAMES, type OutputMode, type ProviderName } from '../../../../shared/engines';
+import type { EngineChoice } from '../../../../shared/engineSettings';
+import { EngineTest } from './EngineTest';
+
+interface Props {
+  /** The row's name, in every control's label (e.g. "Default engine", "Derive stories"). */
+  label: string;
+  /** null: the row follows the default engine (per-workflow rows only). */
+  choice: EngineChoice | null;
+  onChange(choice: EngineChoice | null): void;
+  /** The models listed per provider so far (the picker's suggestions; free text is always allowed). */
+  models: Partial<Record<ProviderName, string[]>>;
+  onListModels(provider: ProviderName): void;
+  baseUrl: string | undefined;
+  /** Per-workflow rows may follow the default engine. */
+  optional?: boolean;
+}
+
+const FALLBACK = '';
+
+/** One engine choice: provider, model (picked from the provider's list or typed), mode, and its connection test. */
+export function EngineRow({ label, choice, onChange, models, onListModels, baseUrl, optional }: Props) {
+  const id = label.replace(/\W+/g, '-').toLowerCase();
+  const listId = choice ? `models-${choice.provider}` : undefined;
+  return (
+    <tr data-testid={`engine-row-${id}`}>
+      <th scope="row">{label}</th>
+      <td>
+        <select
+          aria-label={`${label} provider`}
+          value={choice?.provider ?? FALLBACK}
+          onChange={(e) =>
+            onChange(
+              e.target.value === FALLBACK
+                ? null
+                : { provider: e.target.value as ProviderName, model: '', mode: choice?.mode ?? 'auto' },
+            )
+          }
+        >
+          {optional && <option value={FALLBACK}>Default engine</option>}
+          {PROVIDER_NAMES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        {choice && (
+          <>
+            <input
+              aria-label={`${label} model`}
+              list={listId}
+              value={choice.model}
+              placeholder={choice.provider === 'claude-cli' ? 'CLI default' : 'model id'}
+              onChange={(e) => onChange({ ...choice, model: e.target.value.trim() })}
+              spellCheck={false}
+            />
+            <button type="button" onClick={() => onListModels(choice.provider)}>
+              List models
+            </button>
+            {models[choice.provider]?.length === 0 && <span className="muted"> none listed</span>}
+          </>
+        )}
+      </td>
+      <td>
+        {choice && (
+          <select
+            aria-label={`${label} mode`}
+            value={choice.mode}
+            onChange={(e) => onChange({ ...choice, mode: e.target.value as OutputMode })}
+          >
+            {OUTPUT_MODES.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        )}
+      </td>
+      <td>{choice && <EngineTest label={label} choice={choice} baseUrl={baseUrl} />}</td>
+    </tr>
+  );
+}
