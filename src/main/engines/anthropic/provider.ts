@@ -6,12 +6,16 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages/messages';
 import { PromptError } from '../../llm/errors';
 import { answerOutcome } from '../answerOutcome';
+import { groundedAttempt } from '../grounding/groundedAttempt';
+import { openProjectTools } from '../grounding/projectTools';
 import { errnoOf, httpFailureError } from '../httpFailure';
 import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { anthropicMessageAnswer, anthropicStreamReader } from './anthropicAnswer';
+import { anthropicLook } from './anthropicLook';
 import { ANSWER_TOOL, anthropicParams, chooseMode } from './anthropicRequest';
 
 export function createAnthropicProvider(deps: EngineDeps): Provider {
@@ -31,7 +35,10 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
     // Streamed when someone watches (the preview, the activity view): the stream is read once either way.
     const stream = call.request.preview !== undefined || call.request.onEngineEvent !== undefined;
 
-    async function attempt(ctx: AttemptContext) {
+    // Grounded: the model looks in the project through Puffin's read-only tools first (anthropicLook.ts).
+    const tools = call.request.grounding ? await openProjectTools(call.request.grounding) : undefined;
+
+    async function attempt(ctx: AttemptContext, params: MessageCreateParamsBase) {
       const started = Date.now();
       const abort = new AbortController();
       let timedOut = false;
@@ -80,7 +87,20 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
       }
     }
 
-    return { attempt, warnings: [] };
+    if (!tools) return { attempt: (ctx) => attempt(ctx, params), warnings: [] };
+    const look = anthropicLook(client, params, tools, (err, aborted) =>
+      sdkFailure(Sdk, err, aborted, false, model),
+    );
+    return {
+      attempt: groundedAttempt({
+        provider: 'anthropic',
+        model,
+        tools,
+        adapter: look,
+        answer: (ctx) => attempt(ctx, look.answerParams(params)),
+      }),
+      warnings: [],
+    };
   }
 
   return { name: 'anthropic', prepare };
