@@ -1,7 +1,7 @@
 /** The DESIGN §6 objects: a success from an answer and the CLI calls made for it, and the error object. */
 import { familyOf } from '../shared/errors';
 import type { IpcErrorData } from '../shared/ipc/errors';
-import type { Generation, GenerationSource } from '../shared/stories';
+import type { Generation, GenerationMeta, GenerationSource } from '../shared/stories';
 import { HEADLESS_ADVICE } from './headlessAdvice';
 import { printJson, type CliIo } from './io';
 import type { CliErrorData, Section6 } from './spec';
@@ -14,6 +14,19 @@ const sum = (values: (number | null)[]): number | null => {
   return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
 };
 const last = <T>(values: (T | null)[]): T | null => values.filter((v) => v !== null).at(-1) ?? null;
+
+/**
+ * DESIGN §6 "Other engines": calls answered by another engine than the Claude Code CLI name it in `meta` —
+ * provider, model and mode of the last of them. Nothing for CLI-only calls (their meta stays as it was).
+ */
+export function engineMeta(metas: readonly GenerationMeta[]): {
+  provider?: string;
+  model?: string | null;
+  mode?: string | null;
+} {
+  const other = metas.filter((m) => m.provider !== 'claude-cli').at(-1);
+  return other ? { provider: other.provider, model: other.model, mode: other.mode ?? null } : {};
+}
 
 /** source, warnings and meta of the CLI calls a command made (their history records); none: null, [], {}. */
 export function callsSummary(records: readonly Generation[]): Omit<Section6, 'data'> {
@@ -33,6 +46,7 @@ export function callsSummary(records: readonly Generation[]): Omit<Section6, 'da
       turns: sum(meta.map((m) => m.turns)),
       durationMs: sum(meta.map((m) => m.durationMs)),
       sessionId: last(meta.map((m) => m.sessionId)),
+      ...engineMeta(meta),
       generationIds: done.map((r) => r.id),
       // Calls that failed while the command went on (e.g. one story's assertions): what each said, with evidence.
       ...(failures.length ? { failures } : {}),

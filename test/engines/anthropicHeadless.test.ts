@@ -82,7 +82,10 @@ describe('puffin with --provider anthropic', () => {
       input: 'Let cooks share recipes',
     });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ data: [{ title: 'Share recipes' }] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      data: [{ title: 'Share recipes' }],
+      meta: { provider: 'anthropic', model: MODEL, mode: 'native', cliVersion: null },
+    });
 
     const history = (await filesUnder(path.join(project, '.puffin', 'history'))).filter((f) =>
       f.file.endsWith('.json'),

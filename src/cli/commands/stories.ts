@@ -13,6 +13,7 @@
 // revision of its review (.puffin/story-revisions/), as the app keeps it.
 import type { Generation } from '../../shared/stories';
 import { fallbackTitle } from '../../main/workflows/generateTitle';
+import { engineMeta } from '../output';
 import { CliFailure, type OutputContext, type CommandSpec, type Payload, type Section6 } from '../spec';
 import { errorData } from '../output';
 import { generationWithStories } from './backlog';
@@ -51,6 +52,7 @@ function report(g: Generation, ctx: OutputContext): Section6 {
       turns,
       durationMs,
       sessionId,
+      ...engineMeta([final.meta]),
       generationId: final.id,
       title: final.title,
       titleFallback: final.title === fallbackTitle(final.prompt),
