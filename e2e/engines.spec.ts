@@ -1,0 +1,97 @@
+// The stories journey on a non-CLI provider, end to end (issue 14): the browser host started with OPENAI_API_KEY,
+// Settings choose the `openai` provider for stories (and titles) at a loopback OpenAI-compatible mock, test the
+// connection, derive stories, review and accept them into the backlog. The key is never shown, only its source.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startMockOpenAiApi } from '../test/support/mockOpenAiApi';
+import { expect, startHost, test } from './support/host';
+
+const KEY = 'sk-e2e-openai-0123456789';
+const STORIES = [
+  {
+    title: 'Export backlog as CSV',
+    description: 'As a PM I want a CSV export so that I can share it',
+    acceptanceCriteria: ['a CSV file is written'],
+  },
+  {
+    title: 'Choose columns',
+    description: 'As a PM I want to choose columns so that the file stays small',
+    acceptanceCriteria: ['columns can be ticked'],
+  },
+];
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+
+async function chooseOpenAi(page: Page, row: string) {
+  await page.getByRole('combobox', { name: `${row} provider` }).selectOption('openai');
+  await page.getByRole('textbox', { name: `${row} model` }).fill('gpt-4o-mini');
+}
+
+test('stories derived on the openai provider chosen in Settings, reviewed and accepted', async ({ page }) => {
+  // Calls in order: the connection test, the stories, then the title (it follows the stored result).
+  const mock = await startMockOpenAiApi({
+    apiKey: KEY,
+    models: ['gpt-4o-mini', 'gpt-4.1'],
+    script: [
+      { kind: 'answer', text: '{"ok":true}' },
+      { kind: 'answer', text: JSON.stringify({ stories: STORIES }) },
+    ],
+    whenExhausted: { kind: 'answer', text: '{"title":"CSV export"}' },
+  });
+  const userData = await mkdtemp(join(tmpdir(), 'puffin-e2e-user-'));
+  const project = await mkdtemp(join(tmpdir(), 'puffin-e2e-project-'));
+  const machine = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(ANTHROPIC_|OPENAI_|GEMINI_|CLAUDE_CODE_|PUFFIN_)/.test(k),
+    ),
+  );
+  const host = await startHost({ ...machine, PUFFIN_USER_DATA: userData, OPENAI_API_KEY: KEY });
+  try {
+    await page.goto(host.launchUrl);
+    await page.getByLabel('Project folder').fill(project);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByTestId('project-path')).toHaveText(project);
+
+    await nav(page, 'Settings');
+    await expect(page.getByTestId('key-openai')).toContainText('from OPENAI_API_KEY');
+    await page.getByLabel('openai base URL').fill(mock.url);
+    await chooseOpenAi(page, 'Derive stories');
+    await chooseOpenAi(page, 'Title');
+    const stories = page.getByTestId('engine-row-derive-stories');
+    await stories.getByRole('button', { name: 'List models' }).click();
+    await expect(page.locator('#models-openai option')).toHaveCount(2);
+    await stories.getByRole('button', { name: 'Test connection: Derive stories' }).click();
+    await expect(stories.getByRole('status')).toContainText('Connected: openai gpt-4o-mini');
+    await page.getByRole('button', { name: 'Save engines' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+
+    await nav(page, 'Prompt');
+    await page
+      .getByRole('textbox', { name: 'Feature request' })
+      .fill('Let product managers export the backlog.');
+    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
+    const calls = mock.modelCalls();
+    expect(calls.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(JSON.stringify(calls[1]!.body)).toContain('export the backlog');
+
+    await page.getByRole('button', { name: 'Accept story 1' }).click();
+    await page.getByRole('button', { name: 'Accept story 2' }).click();
+    await page.getByRole('button', { name: 'Add accepted to backlog' }).click();
+    await nav(page, 'Backlog');
+    const grid = page.getByRole('grid', { name: 'Backlog stories' });
+    await expect(grid).toContainText('Export backlog as CSV');
+    await expect(grid).toContainText('Choose columns');
+    await expect(page.locator('body')).not.toContainText(KEY);
+  } finally {
+    await host.stop();
+    await mock.close();
+    await rm(userData, { recursive: true, force: true });
+    await rm(project, { recursive: true, force: true });
+  }
+});
