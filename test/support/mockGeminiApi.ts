@@ -97,6 +97,21 @@ function answer(ctx: wire.RouteContext, body: GenerateBody, model: string, strea
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
   if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'tools') {
+    // The model's own function calls, one response (non-streamed, as a grounded call's look asks).
+    const parts = turn.calls.map((c) => ({ functionCall: { name: c.name, args: c.args } }));
+    const { input, output } = DEFAULT_USAGE;
+    return wire.sendJson(ctx.res, 200, {
+      candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: {
+        promptTokenCount: input,
+        candidatesTokenCount: output,
+        totalTokenCount: input + output,
+      },
+      modelVersion: model,
+      responseId: 'mock-response',
+    });
+  }
   const fn = forcedFunction(body);
   const asCall = fn !== undefined && turn.kind === 'answer' && turn.as !== 'content';
   const usage = turn.kind === 'answer' ? (turn.usage ?? DEFAULT_USAGE) : DEFAULT_USAGE;

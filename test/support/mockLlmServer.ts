@@ -10,6 +10,8 @@ export interface LlmMockOptions {
   script?: LlmMockTurn[];
   /** Reply once the script is used up. Default: an HTTP 500 saying the script is exhausted (a test bug). */
   whenExhausted?: LlmMockTurn;
+  /** Consulted first for every model call, with its parsed body; undefined falls back to `script`. */
+  respond?: (body: unknown, index: number) => LlmMockTurn | undefined;
   /** When set, a model call carrying another key is refused as the real API refuses a bad key. */
   apiKey?: string;
 }
@@ -54,8 +56,11 @@ export async function startLlmMock(
   const abortedSeqs = new Set<number>();
   let script = [...(options.script ?? [])];
   let headErrorCount = 0;
+  let calls = 0;
 
-  function takeTurn(): LlmMockTurn {
+  function takeTurn(body: unknown): LlmMockTurn {
+    const responded = options.respond?.(body, calls++);
+    if (responded) return responded;
     const head = script[0];
     if (!head) return options.whenExhausted ?? EXHAUSTED;
     if (head.kind === 'error' && (head.times ?? 1) > headErrorCount + 1) {
@@ -73,7 +78,12 @@ export async function startLlmMock(
         if (!res.writableEnded) abortedSeqs.add(request.seq);
       });
       requests.push(request);
-      const result = route({ request, res, takeTurn, expectedKey: options.apiKey });
+      const result = route({
+        request,
+        res,
+        takeTurn: () => takeTurn(request.body),
+        expectedKey: options.apiKey,
+      });
       request.kind = result ?? 'unknown';
       if (!result) {
         wire404(res, `mock: no route ${request.method} ${req.url ?? ''}`);

@@ -15,6 +15,7 @@ export interface MockUsage {
  * - `refusal`: the model declines (OpenAI `message.refusal`; Gemini `finishReason: "SAFETY"`; Ollama has none
  *   and answers the text as content).
  * - `error`: an HTTP error in the provider's error body; `times` answers that many calls before moving on.
+ * - `tools`: the model calls the named tools (OpenAI `tool_calls`, Gemini `functionCall` parts).
  * - `hang`: never answers; `partial-hang` streams the text's fragments, then never ends (cancel tests).
  */
 export type LlmMockTurn =
@@ -28,6 +29,8 @@ export type LlmMockTurn =
       chunkSize?: number;
     }
   | { kind: 'refusal'; text: string }
+  /** The model calls tools of its own choice (a grounded call's look; non-streamed, as Puffin asks for it). */
+  | { kind: 'tools'; calls: { name: string; args: Record<string, unknown> }[] }
   | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number; times?: number }
   | { kind: 'hang' }
   | { kind: 'partial-hang'; text: string; as?: 'content' | 'tool' };

@@ -74,6 +74,8 @@ function answer(ctx: wire.RouteContext, body: ChatBody): void {
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
   if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'tools')
+    return sendError(ctx.res, { kind: 'error', status: 500, message: 'mock: no tool calls here' });
   const tool = body.tools?.length === 1 ? body.tools[0]!.function.name : undefined;
   const asTool = tool !== undefined && turn.kind === 'answer' && turn.as !== 'content';
   const usage = turn.kind === 'answer' ? (turn.usage ?? DEFAULT_USAGE) : DEFAULT_USAGE;

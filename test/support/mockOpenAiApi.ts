@@ -98,6 +98,7 @@ function answer(ctx: wire.RouteContext, body: ChatBody, id: string): void {
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
   if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'tools') return sendToolCalls(ctx.res, turn, body, id);
   const tool = forcedTool(body);
   const text = turn.text;
   const asTool = tool !== undefined && turn.kind !== 'refusal' && (!('as' in turn) || turn.as !== 'content');
@@ -160,4 +161,33 @@ function answer(ctx: wire.RouteContext, body: ChatBody, id: string): void {
     stream.write({ ...base, object: 'chat.completion.chunk', choices: [], usage: usageOf(usage) });
   stream.writeRaw('data: [DONE]\n\n');
   stream.end();
+}
+
+/** The model's own tool calls, one `chat.completion` ending with `finish_reason: "tool_calls"`. */
+function sendToolCalls(
+  res: http.ServerResponse,
+  turn: Extract<LlmMockTurn, { kind: 'tools' }>,
+  body: ChatBody,
+  id: string,
+): void {
+  const tool_calls = turn.calls.map((c, i) => ({
+    id: `call_${id}_${i}`,
+    type: 'function',
+    function: { name: c.name, arguments: JSON.stringify(c.args) },
+  }));
+  wire.sendJson(res, 200, {
+    id,
+    created: 1_700_000_000,
+    model: body.model ?? 'mock-model',
+    object: 'chat.completion',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: null, refusal: null, tool_calls },
+        logprobs: null,
+        finish_reason: 'tool_calls',
+      },
+    ],
+    usage: usageOf(DEFAULT_USAGE),
+  });
 }

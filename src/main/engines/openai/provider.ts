@@ -7,14 +7,17 @@
  * own retries are off (Puffin's one retry budget applies); the key comes from OPENAI_API_KEY.
  */
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
-import { apiWarnings, requireModel } from '../apiPrepare';
+import { clientFailure, runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
+import { requireModel } from '../apiPrepare';
+import { groundedAttempt } from '../grounding/groundedAttempt';
+import { openProjectTools } from '../grounding/projectTools';
 import { chooseMode } from '../modelSupport';
-import type { PreparedCall, Provider, ProviderCall } from '../provider';
+import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { dropIntroducedNulls } from '../schemaShapes/introducedNulls';
 import { toOpenAiStrictSchema } from '../schemaShapes/openAiStrict';
 import { openAiEndpoint } from './client';
+import { openAiLook } from './openAiLook';
 import { openAiStreamReader } from './openAiStream';
 
 /** The name of the one tool in tool mode (the same as the CLI's, so raw lines read alike). */
@@ -54,24 +57,39 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
             tool_choice: { type: 'function', function: { name: ANSWER_TOOL } },
           }),
     };
+    const who = {
+      provider: 'openai' as const,
+      ...(key ? { secret: key } : {}),
+      httpFailure: openAiHttpFailure,
+    };
+    const answer = (ctx: AttemptContext, request: ChatCompletionCreateParamsStreaming) =>
+      runApiAttempt(
+        {
+          ...who,
+          model,
+          mode,
+          baseUrl,
+          open: (signal) => client.chat.completions.create(request, { signal }),
+          reader: () => openAiStreamReader(mode),
+          restore: (data) => dropIntroducedNulls(data, call.schema.schema),
+          warnings: [],
+        },
+        ctx,
+      );
+    if (!call.request.grounding) return { warnings: [], attempt: (ctx) => answer(ctx, body) };
+    // Grounded: the model looks in the project through Puffin's read-only tools first (openAiLook.ts).
+    const tools = await openProjectTools(call.request.grounding);
+    const failure = (error: unknown) => clientFailure(error, who, { provider: 'openai', model });
+    const look = openAiLook({ client, body, tools, failure });
     return {
-      warnings: apiWarnings('openai', call),
-      attempt: (ctx) =>
-        runApiAttempt(
-          {
-            provider: 'openai',
-            model,
-            mode,
-            baseUrl,
-            ...(key ? { secret: key } : {}),
-            open: (signal) => client.chat.completions.create(body, { signal }),
-            reader: () => openAiStreamReader(mode),
-            httpFailure: openAiHttpFailure,
-            restore: (data) => dropIntroducedNulls(data, call.schema.schema),
-            warnings: [],
-          },
-          ctx,
-        ),
+      warnings: [],
+      attempt: groundedAttempt({
+        provider: 'openai',
+        model,
+        tools,
+        adapter: look,
+        answer: (ctx) => answer(ctx, look.answerBody(body)),
+      }),
     };
   }
   return { name: 'openai', prepare };

@@ -1,0 +1,98 @@
+// Grounded calls on the openai and gemini providers: the REAL official clients against the loopback mocks, the
+// scripted model asking for Puffin's read-only project tools (issue 14 item 4). It reads a file holding a random
+// token and must return it (the read happened in the project), its reads of ../ and .env are refused (the secret
+// never reaches the mock), the look is bounded, and the record says what was read.
+import { describe, expect, it } from 'vitest';
+import type { ProviderName } from '../../src/main/engines/provider';
+import { MAX_LOOK_TURNS } from '../../src/main/engines/grounding/lookLoop';
+import { groundedProject, tokenIn, TOKEN_SCHEMA } from '../support/groundedProject';
+import { mockPerTest } from '../support/llmMockTest';
+import type { LlmMock, LlmMockOptions } from '../support/mockLlmServer';
+import { answer, type LlmMockTurn } from '../support/mockLlmTypes';
+import { startMockOpenAiApi } from '../support/mockOpenAiApi';
+import { apiWorld } from './apiWorld';
+
+const slot = mockPerTest();
+
+interface Engine {
+  provider: ProviderName;
+  model: string;
+  env: NodeJS.ProcessEnv;
+  start(options: LlmMockOptions): Promise<LlmMock>;
+  /** Whether a request asks for the answer (native format or the forced answer tool), not for a look. */
+  answering(body: Record<string, unknown>): boolean;
+}
+
+const ENGINES: Engine[] = [
+  {
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef' },
+    start: startMockOpenAiApi,
+    answering: (b) => b.response_format !== undefined || typeof b.tool_choice === 'object',
+  },
+];
+
+const read = (file_path: string) => ({ name: 'Read', args: { file_path } });
+
+async function world(engine: Engine, respond: (body: Record<string, unknown>, i: number) => LlmMockTurn) {
+  const project = groundedProject();
+  const mock = slot.use(await engine.start({ respond: (b, i) => respond(b as Record<string, unknown>, i) }));
+  const w = apiWorld(engine.env);
+  const call = (mode: 'auto' | 'tool' = 'auto') =>
+    w.send({
+      provider: engine.provider,
+      model: engine.model,
+      baseUrl: mock.url,
+      mode,
+      schema: TOKEN_SCHEMA,
+      workflow: 'generatePlan',
+      prompt: 'What is the token in src/token.ts?',
+      grounding: { root: project.root },
+    });
+  return { project, mock, call, ...w };
+}
+
+describe.each(ENGINES)('$provider provider, grounded', (engine) => {
+  it('reads the project through its tools, returns what it read, and is refused ../ and .env', async () => {
+    const w = await world(engine, (body, i) => {
+      if (i === 0)
+        return { kind: 'tools', calls: [read('src/token.ts'), read('../secret.txt'), read('.env')] };
+      if (!engine.answering(body)) return answer('done');
+      return answer({ token: tokenIn(body) ?? 'none' });
+    });
+    const r = await w.call();
+    expect(r.data).toEqual({ token: w.project.token });
+    expect(r.grounding).toMatchObject({ filesRead: ['src/token.ts'], toolTurns: 1, toolCalls: 3 });
+    expect(r.grounding!.refused.map((x) => x.target)).toEqual(['../secret.txt', '.env']);
+    expect(r.meta).toMatchObject({ provider: engine.provider, turns: 3, tokensIn: 126, tokensOut: 51 });
+    expect(JSON.stringify(w.mock.requests)).not.toContain(w.project.secret);
+    expect(w.events.filter((e) => e.type === 'tool').map((e) => e.type === 'tool' && e.target)).toEqual([
+      'src/token.ts',
+      '../secret.txt',
+      '.env',
+    ]);
+    expect(w.mock.modelCalls()).toHaveLength(3);
+  });
+
+  it('in tool mode answers through the forced answer tool after looking', async () => {
+    const w = await world(engine, (body, i) => {
+      if (i === 0) return { kind: 'tools', calls: [read('src/token.ts')] };
+      if (!engine.answering(body)) return answer('done');
+      return answer({ token: tokenIn(body) ?? 'none' });
+    });
+    const r = await w.call('tool');
+    expect(r).toMatchObject({ data: { token: w.project.token }, source: 'tool_use' });
+  });
+
+  it('is bounded: a model that keeps looking is asked for the answer after the last look turn', async () => {
+    const w = await world(engine, (body) =>
+      engine.answering(body) ? answer({ token: 'late' }) : { kind: 'tools', calls: [read('README.md')] },
+    );
+    const r = await w.call();
+    expect(r.data).toEqual({ token: 'late' });
+    expect(w.mock.modelCalls()).toHaveLength(MAX_LOOK_TURNS + 1);
+    expect(r.grounding).toMatchObject({ toolTurns: MAX_LOOK_TURNS, filesRead: ['README.md'] });
+    expect(r.warnings.join(' ')).toMatch(/still looking/);
+  });
+});
