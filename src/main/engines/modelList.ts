@@ -3,11 +3,13 @@
  * `models.list`, an OpenAI-compatible server's `/v1/models`, Ollama's local list. The Claude Code CLI has no list:
  * its aliases are offered. Failures are the same typed PromptErrors as a call's (no_api_key, auth_failed...).
  */
+import { KEY_ENV_VARS } from '../../shared/engineSettings';
 import type { ProviderName } from '../../shared/engines';
 import { PromptError } from '../llm/errors';
 import { geminiEndpoint } from './gemini/client';
 import { geminiHttpFailure } from './gemini/provider';
-import { errnoOf, httpFailureError } from './httpFailure';
+import { clientFailure } from './apiAttempt';
+import type { ApiProviderName } from './modelSupport';
 import { ollamaHost, ollamaHttpFailure } from './ollama/provider';
 import { openAiEndpoint } from './openai/client';
 import { openAiHttpFailure } from './openai/provider';
@@ -59,24 +61,21 @@ async function listOf(provider: ProviderName, deps: ModelListDeps): Promise<stri
 }
 
 const FAILURES = {
-  anthropic: openAiHttpFailure,
+  anthropic: openAiHttpFailure, // the same client family: APIError with status, headers and error.message
   openai: openAiHttpFailure,
   ollama: ollamaHttpFailure,
   gemini: geminiHttpFailure,
 } as const;
 
-/** The provider's model ids, sorted; a failure as the typed error a call would get. */
+/** The provider's model ids, sorted; a failure as the typed error a call would get (the key redacted). */
 export async function listModels(provider: ProviderName, deps: ModelListDeps): Promise<string[]> {
   try {
     return [...new Set(await listOf(provider, deps))].sort();
   } catch (err) {
     if (err instanceof PromptError || provider === 'claude-cli') throw err;
-    const failure = FAILURES[provider](err);
-    const errno = errnoOf(err);
-    throw httpFailureError(
-      provider,
-      failure ?? { message: err instanceof Error ? err.message : String(err), ...(errno ? { errno } : {}) },
-      { provider },
-    );
+    const secret = provider === 'ollama' ? undefined : deps.env[KEY_ENV_VARS[provider]]?.trim();
+    // clientFailure's provider names are those of apiAttempt; the mapping is the same for anthropic's client.
+    const who = { provider: provider as ApiProviderName, httpFailure: FAILURES[provider] };
+    return Promise.reject(clientFailure(err, secret ? { ...who, secret } : who, { provider }));
   }
 }

@@ -1,0 +1,48 @@
+// The Settings model picker's lists, through each official client against its loopback mock, and the typed
+// failures a list shares with a call (no key, a refused key, nothing at the address).
+import { describe, expect, it } from 'vitest';
+import { listModels } from '../../src/main/engines/modelList';
+import { mockPerTest } from '../support/llmMockTest';
+import { startMockGeminiApi } from '../support/mockGeminiApi';
+import { startMockOllamaApi } from '../support/mockOllamaApi';
+import { startMockOpenAiApi } from '../support/mockOpenAiApi';
+import { closedPort } from './apiWorld';
+
+const slot = mockPerTest();
+
+describe('listModels', () => {
+  it('lists an OpenAI-compatible server’s /v1/models, sorted, without a key for a local server', async () => {
+    const mock = slot.use(await startMockOpenAiApi({ models: ['qwen2.5', 'llama-3.1-8b'] }));
+    expect(await listModels('openai', { env: {}, baseUrl: mock.url })).toEqual(['llama-3.1-8b', 'qwen2.5']);
+  });
+
+  it('lists Ollama’s local models', async () => {
+    const mock = slot.use(await startMockOllamaApi({ models: { 'llama3.2:1b': ['completion'] } }));
+    expect(await listModels('ollama', { env: {}, baseUrl: mock.url })).toEqual(['llama3.2:1b']);
+  });
+
+  it('lists Gemini’s models without their models/ prefix, with the key', async () => {
+    const mock = slot.use(await startMockGeminiApi({ apiKey: 'g-key', models: ['gemini-2.5-flash'] }));
+    expect(await listModels('gemini', { env: { GEMINI_API_KEY: 'g-key' }, baseUrl: mock.url })).toEqual([
+      'gemini-2.5-flash',
+    ]);
+    await expect(
+      listModels('gemini', { env: { GEMINI_API_KEY: 'wrong' }, baseUrl: mock.url }),
+    ).rejects.toMatchObject({ code: 'auth_failed' });
+  });
+
+  it('offers the CLI’s aliases for claude-cli, and refuses without a key where one is needed', async () => {
+    expect(await listModels('claude-cli', { env: {} })).toEqual(['haiku', 'opus', 'sonnet']);
+    await expect(listModels('anthropic', { env: {} })).rejects.toMatchObject({ code: 'no_api_key' });
+    await expect(listModels('gemini', { env: {} })).rejects.toMatchObject({ code: 'no_api_key' });
+  });
+
+  it('says server_unavailable when nothing answers at the address', async () => {
+    const port = await closedPort();
+    await expect(
+      listModels('ollama', { env: {}, baseUrl: `http://127.0.0.1:${port}` }),
+    ).rejects.toMatchObject({
+      code: 'server_unavailable',
+    });
+  });
+});
