@@ -2,20 +2,14 @@
 // new app over the same project; a generation that finished after the tab closed opens into review from History.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewDraft } from '../../../shared/stories';
 import { generation } from '../testing/fakeClient';
+import { pendingReview, reviewDraft } from '../testing/reviewFixtures';
 import { reload, renderWith, setupStore, type Setup } from '../testing/setup';
 import { HistoryPanel } from './HistoryPanel';
 import { StoryReview } from './StoryReview';
 
 afterEach(cleanup);
 
-const draft = (n: number): ReviewDraft => ({
-  title: `Story ${n}`,
-  description: `D${n}`,
-  acceptanceCriteria: [`C${n}`],
-  locked: false,
-});
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
 /** Waits for what the store is doing with the review: the restore after a project opened, the saves asked for. */
@@ -29,16 +23,7 @@ describe('the open review across a reload', () => {
   it('restores edits and decisions in a new app over the same project', async () => {
     const first = setupStore();
     first.client.handle('storyRevisions:get', () => null);
-    first.store.setState({
-      review: {
-        generationId: 'g1',
-        reviewId: 'g1',
-        round: 1,
-        partial: false,
-        diff: null,
-        items: [1, 2].map((n) => ({ key: `k${n}`, draft: draft(n), decision: 'pending' as const })),
-      },
-    });
+    first.store.setState({ review: pendingReview([reviewDraft(1), reviewDraft(2)]) });
     renderWith(<StoryReview />, first);
     fireEvent.change(box('Story 1 title'), { target: { value: 'Export CSV (edited)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject story 2' }));
@@ -72,7 +57,12 @@ describe('the open review across a reload', () => {
   it('opens a generation that finished after the tab closed into review from History', async () => {
     const setup = setupStore();
     setup.client.handle('history:list', () => [
-      generation({ id: 'g9', reviewId: 'g9', status: 'succeeded', stories: [draft(7), draft(8)] }),
+      generation({
+        id: 'g9',
+        reviewId: 'g9',
+        status: 'succeeded',
+        stories: [reviewDraft(7), reviewDraft(8)],
+      }),
       generation({ id: 'g8', kind: 'prompt', status: 'succeeded' }),
     ]);
     setup.client.handle('storyRevisions:get', () => null);

@@ -2,33 +2,14 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewDraft } from '../../../shared/stories';
 import { generation, story } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
-import { StoryReview } from './StoryReview';
+import { openStoryReview, reviewDraft } from '../testing/reviewFixtures';
 
 afterEach(cleanup);
 
-const d = (n: number, criteria = [`C${n}a`, `C${n}b`], locked = false): ReviewDraft => ({
-  title: `Story ${n}`,
-  description: `D${n}`,
-  acceptanceCriteria: criteria,
-  locked,
-});
+const d = (n: number, criteria = [`C${n}a`, `C${n}b`], locked = false): ReviewDraft =>
+  reviewDraft(n, { acceptanceCriteria: criteria, locked });
 
-function open() {
-  const setup = setupStore();
-  setup.store.setState({
-    review: {
-      generationId: 'g1',
-      reviewId: 'g1',
-      round: 1,
-      partial: false,
-      diff: null,
-      items: [1, 2, 3].map((n) => ({ key: `k${n}`, draft: d(n), decision: 'pending' as const })),
-    },
-  });
-  renderWith(<StoryReview />, setup);
-  return setup;
-}
+const open = () => openStoryReview([d(1), d(2), d(3)]);
 
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name });

@@ -3,17 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewDraft } from '../../../shared/stories';
 import type { StoryRevision, StoryRevisions } from '../../../shared/storyRevisions';
 import { generation } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
-import { StoryReview } from './StoryReview';
+import { openStoryReview, reviewDraft } from '../testing/reviewFixtures';
 
 afterEach(cleanup);
 
-const d = (n: number, title = `Story ${n}`, locked = false): ReviewDraft => ({
-  title,
-  description: `D${n}`,
-  acceptanceCriteria: [`C${n}`],
-  locked,
-});
+const d = (n: number, title = `Story ${n}`, locked = false): ReviewDraft => reviewDraft(n, { title, locked });
 const revision = (number: number, stories: ReviewDraft[], patch: Partial<StoryRevision> = {}) => ({
   number,
   kind: 'derived' as const,
@@ -24,21 +18,7 @@ const revision = (number: number, stories: ReviewDraft[], patch: Partial<StoryRe
 });
 const first = [d(1), d(2), d(3)];
 
-function open() {
-  const setup = setupStore();
-  setup.store.setState({
-    review: {
-      generationId: 'g1',
-      reviewId: 'g1',
-      round: 1,
-      partial: false,
-      diff: null,
-      items: first.map((s, i) => ({ key: `k${i}`, draft: s, decision: 'pending' as const })),
-    },
-  });
-  renderWith(<StoryReview />, setup);
-  return setup;
-}
+const open = () => openStoryReview(first);
 const button = (name: string) => screen.getByRole('button', { name });
 const title = (n: number) =>
   (screen.getByRole('textbox', { name: `Story ${n} title` }) as HTMLInputElement).value;
