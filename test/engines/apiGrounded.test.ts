@@ -5,10 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderName } from '../../src/main/engines/provider';
 import { MAX_LOOK_TURNS } from '../../src/main/engines/grounding/lookLoop';
+import { MAP_ONLY_HEADING } from '../../src/main/engines/grounding/mapOnlyPrompt';
+import { groundingPromptSection } from '../../src/main/llm/grounding/groundingPrompt';
 import { groundedProject, tokenIn, TOKEN_SCHEMA } from '../support/groundedProject';
 import { mockPerTest } from '../support/llmMockTest';
 import type { LlmMock, LlmMockOptions } from '../support/mockLlmServer';
 import { answer, type LlmMockTurn } from '../support/mockLlmTypes';
+import { startMockGeminiApi } from '../support/mockGeminiApi';
+import { startMockOllamaApi } from '../support/mockOllamaApi';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { apiWorld } from './apiWorld';
 
@@ -30,6 +34,18 @@ const ENGINES: Engine[] = [
     env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef' },
     start: startMockOpenAiApi,
     answering: (b) => b.response_format !== undefined || typeof b.tool_choice === 'object',
+  },
+  {
+    provider: 'gemini',
+    model: 'gemini-2.5-flash',
+    env: { GEMINI_API_KEY: 'AIza-test-0123456789abcdef' },
+    start: startMockGeminiApi,
+    answering: (b) => {
+      const generation = b.generationConfig as { responseMimeType?: string } | undefined;
+      const calling = (b.toolConfig as { functionCallingConfig?: { mode?: string } } | undefined)
+        ?.functionCallingConfig;
+      return generation?.responseMimeType !== undefined || calling?.mode === 'ANY';
+    },
   },
 ];
 
@@ -94,5 +110,34 @@ describe.each(ENGINES)('$provider provider, grounded', (engine) => {
     expect(w.mock.modelCalls()).toHaveLength(MAX_LOOK_TURNS + 1);
     expect(r.grounding).toMatchObject({ toolTurns: MAX_LOOK_TURNS, filesRead: ['README.md'] });
     expect(r.warnings.join(' ')).toMatch(/still looking/);
+  });
+});
+
+describe('ollama provider, grounded', () => {
+  it('gets the repo map in its prompt instead of tools, and says it read no files', async () => {
+    const project = groundedProject();
+    const mock = slot.use(await startMockOllamaApi({ script: [answer({ token: 'from the map' })] }));
+    const w = apiWorld({});
+    const r = await w.send({
+      provider: 'ollama',
+      model: 'llama3.2',
+      baseUrl: mock.url,
+      schema: TOKEN_SCHEMA,
+      workflow: 'generatePlan',
+      // As a workflow sends it: the tools section appended last (workflows/call.ts).
+      prompt: `Which file holds the token?\n\n${groundingPromptSection()}`,
+      grounding: { root: project.root },
+    });
+    expect(r.data).toEqual({ token: 'from the map' });
+    expect(r.grounding).toMatchObject({ filesRead: [], toolCalls: 0 });
+    const body = mock.modelCalls()[0]!.body as { messages: { content: string }[]; tools?: unknown };
+    const sent = body.messages[0]!.content;
+    expect(sent).toContain('Which file holds the token?');
+    expect(sent).toContain(MAP_ONLY_HEADING);
+    expect(sent).toMatch(/token\.ts [^\n]*TOKEN/);
+    expect(sent).not.toContain('.env');
+    expect(sent).not.toContain('Glob finds files');
+    expect(body.tools).toBeUndefined();
+    expect(JSON.stringify(mock.requests)).not.toContain(project.secret);
   });
 });

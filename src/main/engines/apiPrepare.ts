@@ -1,7 +1,6 @@
 /** What every HTTP API engine checks before a call takes a gate slot: a model, a key, what it cannot do. */
 import { PromptError } from '../llm/errors';
 import type { ApiProviderName } from './modelSupport';
-import type { ProviderCall } from './provider';
 
 export function requireModel(provider: ApiProviderName, model: string | undefined): string {
   if (model) return model;
@@ -24,11 +23,4 @@ export function requireKey(
     detail: `${variable} is not set`,
     diagnostics: { provider, ...(model ? { model } : {}) },
   });
-}
-
-/** Said once with the result when a call asked for something this engine does not do yet. */
-export function apiWarnings(provider: ApiProviderName, call: ProviderCall): string[] {
-  return call.request.grounding
-    ? [`The ${provider} provider does not read the project yet: it answered from the prompt alone.`]
-    : [];
 }

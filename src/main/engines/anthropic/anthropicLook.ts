@@ -14,7 +14,7 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { PromptError } from '../../llm/errors';
-import { ANSWER_NOW, LOOK_INSTRUCTION, type LookAdapter } from '../grounding/lookLoop';
+import { ANSWER_NOW, LOOK_INSTRUCTION, lookTurn, type LookAdapter } from '../grounding/lookLoop';
 import type { ProjectTools } from '../grounding/projectTools';
 
 export interface AnthropicLook extends LookAdapter {
@@ -55,12 +55,7 @@ export function anthropicLook(
       const calls = message.content.flatMap((b) =>
         b.type === 'tool_use' ? [{ id: b.id, name: b.name, input: b.input }] : [],
       );
-      return {
-        calls,
-        tokensIn: message.usage?.input_tokens ?? null,
-        tokensOut: message.usage?.output_tokens ?? null,
-        raw: JSON.stringify(message),
-      };
+      return lookTurn(calls, message.usage?.input_tokens, message.usage?.output_tokens, message);
     },
     addResults(results) {
       const content: ToolResultBlockParam[] = results.map((r) => ({

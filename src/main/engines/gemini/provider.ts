@@ -7,17 +7,21 @@
  * original. The key comes from GEMINI_API_KEY; the base URL is `http://host:port`; the client's retries stay off.
  */
 import type {
+  Content,
   FunctionCallingConfigMode,
   GenerateContentConfig,
   GenerateContentResponse,
 } from '@google/genai';
-import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
-import { apiWarnings, requireModel } from '../apiPrepare';
+import { clientFailure, runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
+import { requireModel } from '../apiPrepare';
+import { groundedAttempt } from '../grounding/groundedAttempt';
+import { openProjectTools } from '../grounding/projectTools';
 import { chooseMode } from '../modelSupport';
-import type { PreparedCall, Provider, ProviderCall } from '../provider';
+import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { toGeminiSchema } from '../schemaShapes/geminiSchema';
 import { geminiEndpoint } from './client';
+import { geminiLook } from './geminiLook';
 import { geminiStreamReader } from './geminiStream';
 
 const ANSWER_FUNCTION = 'StructuredOutput';
@@ -61,28 +65,40 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
               },
             },
           };
+    const who = { provider: 'gemini' as const, secret: key, httpFailure: geminiHttpFailure };
+    const answer = (ctx: AttemptContext, contents: string | Content[], answerConfig: GenerateContentConfig) =>
+      runApiAttempt<GenerateContentResponse>(
+        {
+          ...who,
+          model,
+          mode,
+          baseUrl,
+          open: (signal) =>
+            client.models.generateContentStream({
+              model,
+              contents,
+              config: { ...answerConfig, abortSignal: signal },
+            }),
+          reader: () => geminiStreamReader(mode),
+          warnings: [],
+        },
+        ctx,
+      );
+    if (!call.request.grounding)
+      return { warnings: [], attempt: (ctx) => answer(ctx, call.request.prompt, config) };
+    // Grounded: the model looks in the project through Puffin's read-only tools first (geminiLook.ts).
+    const tools = await openProjectTools(call.request.grounding);
+    const failure = (error: unknown) => clientFailure(error, who, { provider: 'gemini', model });
+    const look = geminiLook({ client, model, prompt: call.request.prompt, tools, failure });
     return {
-      warnings: apiWarnings('gemini', call),
-      attempt: (ctx) =>
-        runApiAttempt<GenerateContentResponse>(
-          {
-            provider: 'gemini',
-            model,
-            mode,
-            baseUrl,
-            secret: key,
-            open: (signal) =>
-              client.models.generateContentStream({
-                model,
-                contents: call.request.prompt,
-                config: { ...config, abortSignal: signal },
-              }),
-            reader: () => geminiStreamReader(mode),
-            httpFailure: geminiHttpFailure,
-            warnings: [],
-          },
-          ctx,
-        ),
+      warnings: [],
+      attempt: groundedAttempt({
+        provider: 'gemini',
+        model,
+        tools,
+        adapter: look,
+        answer: (ctx) => answer(ctx, look.answerContents(), look.answerConfig(config)),
+      }),
     };
   }
   return { name: 'gemini', prepare };

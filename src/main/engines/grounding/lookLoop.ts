@@ -36,6 +36,16 @@ export interface LookTurn {
   raw: string;
 }
 
+/** A turn from the engine's response: its calls, its usage (undefined: not said) and the response as a raw line. */
+export function lookTurn(
+  calls: ToolCallRequest[],
+  tokensIn: number | null | undefined,
+  tokensOut: number | null | undefined,
+  response: unknown,
+): LookTurn {
+  return { calls, tokensIn: tokensIn ?? null, tokensOut: tokensOut ?? null, raw: JSON.stringify(response) };
+}
+
 /** One engine's wire shape of a look turn; it keeps the conversation. */
 export interface LookAdapter {
   /** One non-streamed request with the conversation so far and the project tools offered. */

@@ -5,8 +5,10 @@
  * client's fetch carries the attempt's abort signal, so cancel aborts the request even before the stream starts.
  */
 import type { ChatResponse, Ollama } from 'ollama';
+import { EMPTY_GROUNDING } from '../../../shared/grounding';
 import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
-import { apiWarnings, requireModel } from '../apiPrepare';
+import { requireModel } from '../apiPrepare';
+import { mapOnlyPrompt } from '../grounding/mapOnlyPrompt';
 import { chooseMode } from '../modelSupport';
 import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
@@ -38,10 +40,14 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
         (v) => v.version,
         () => null,
       );
+    // Grounded: no tool calling on /api/chat here, so the model gets the project's map instead (mapOnlyPrompt.ts).
+    const grounding = call.request.grounding;
+    const prompt = grounding ? await mapOnlyPrompt(call.request.prompt, grounding) : call.request.prompt;
     return {
-      warnings: apiWarnings('ollama', call),
-      attempt: (ctx) =>
-        runApiAttempt<ChatResponse>(
+      warnings: [],
+      // What it read: nothing (it had the map), said as for every grounded call.
+      attempt: async (ctx) => {
+        const answer = await runApiAttempt<ChatResponse>(
           {
             provider: 'ollama',
             model,
@@ -51,7 +57,7 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
             open: (signal) =>
               ollamaClient(Ollama, host, signal).chat({
                 model,
-                messages: [{ role: 'user', content: call.request.prompt }],
+                messages: [{ role: 'user', content: prompt }],
                 format: call.schema.schema,
                 stream: true,
               }),
@@ -60,7 +66,9 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
             warnings: [],
           },
           ctx,
-        ),
+        );
+        return grounding ? { ...answer, grounding: { ...EMPTY_GROUNDING } } : answer;
+      },
     };
   }
   return { name: 'ollama', prepare };

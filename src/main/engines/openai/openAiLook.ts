@@ -11,7 +11,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { PromptError } from '../../llm/errors';
-import { ANSWER_NOW, LOOK_INSTRUCTION, type LookAdapter } from '../grounding/lookLoop';
+import { ANSWER_NOW, LOOK_INSTRUCTION, lookTurn, type LookAdapter } from '../grounding/lookLoop';
 import type { ProjectTools } from '../grounding/projectTools';
 
 export interface OpenAiLook extends LookAdapter {
@@ -60,16 +60,13 @@ export function openAiLook({
         content: message?.content ?? null,
         ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
       });
-      return {
-        calls: toolCalls.map((c) => ({
-          id: c.id,
-          name: c.function.name,
-          input: parsed(c.function.arguments),
-        })),
-        tokensIn: completion.usage?.prompt_tokens ?? null,
-        tokensOut: completion.usage?.completion_tokens ?? null,
-        raw: JSON.stringify(completion),
-      };
+      const calls = toolCalls.map((c) => ({
+        id: c.id,
+        name: c.function.name,
+        input: parsed(c.function.arguments),
+      }));
+      const usage = completion.usage;
+      return lookTurn(calls, usage?.prompt_tokens, usage?.completion_tokens, completion);
     },
     addResults(results) {
       for (const r of results) messages.push({ role: 'tool', tool_call_id: r.call.id, content: r.content });
