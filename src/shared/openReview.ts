@@ -5,22 +5,18 @@
  * may be empty while the user edits it, so the draft here is looser than a story's.
  */
 import { ID_PATTERN } from './ids';
-import { STORY_DRAFT_LIMITS } from './stories';
+import { STORY_DRAFT_FIELDS, STORY_DRAFT_LIMITS, storyDraftProperties } from './stories';
 
 export const REVIEW_DECISIONS = ['pending', 'accepted', 'rejected'] as const;
 
+/** A story draft as the user edits it: a story's draft, except that the title may be empty meanwhile. */
 const editedDraft = {
   type: 'object',
   additionalProperties: false,
-  required: ['title', 'description', 'acceptanceCriteria'],
+  required: STORY_DRAFT_FIELDS,
   properties: {
+    ...storyDraftProperties,
     title: { type: 'string', maxLength: STORY_DRAFT_LIMITS.title },
-    description: { type: 'string', maxLength: STORY_DRAFT_LIMITS.description },
-    acceptanceCriteria: {
-      type: 'array',
-      maxItems: STORY_DRAFT_LIMITS.criteria,
-      items: { type: 'string', maxLength: STORY_DRAFT_LIMITS.criterion },
-    },
   },
 } as const;
 

@@ -17,6 +17,24 @@ export const time = { type: 'string', minLength: 1 } as const;
 export const text = { type: 'string' } as const;
 export const texts = { type: 'array', items: text } as const;
 
+/** A revision's number in a revision log (the log keeps every revision; `current` names one of them). */
+export const revisionNumber = { type: 'integer', minimum: 1 } as const;
+
+/** What every revision in a revision log (a sprint's plans, a review's stories) says first: which, what made it, when. */
+export function revisionHead<Kinds extends readonly string[]>(kinds: Kinds) {
+  return {
+    number: { ...revisionNumber, description: '1-based, in creation order; never reused.' },
+    kind: { type: 'string', enum: kinds },
+    createdAt: time,
+  } as const;
+}
+
+/** For a `restored` revision: the one it copies. */
+export const restoredFrom = {
+  ...revisionNumber,
+  description: 'For `restored`: the revision it copies.',
+} as const;
+
 export function nullable(schema: JsonSchema): JsonSchema {
   return { anyOf: [schema, { type: 'null' }] };
 }

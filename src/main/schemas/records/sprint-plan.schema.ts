@@ -3,16 +3,24 @@ import { REVISION_KINDS } from '../../../shared/plans';
 import planRefinement from '../plan-refinement.schema.json';
 import plan from '../plan.schema.json';
 import { groundingRecord } from './grounding';
-import { DRAFT_07, generationMeta, id, record, storedAs, text, texts, time } from './parts';
-
-const revisionNumber = { type: 'integer', minimum: 1 } as const;
+import {
+  DRAFT_07,
+  generationMeta,
+  id,
+  record,
+  restoredFrom,
+  revisionHead,
+  revisionNumber,
+  storedAs,
+  text,
+  texts,
+  time,
+} from './parts';
 
 const revision = record(
   'PlanRevision',
   {
-    number: { ...revisionNumber, description: '1-based, in creation order; never reused.' },
-    kind: { type: 'string', enum: REVISION_KINDS },
-    createdAt: time,
+    ...revisionHead(REVISION_KINDS),
     plan: storedAs('Plan', plan),
     changelog: texts,
     followUpQuestions: {
@@ -20,7 +28,7 @@ const revision = record(
       items: storedAs('FollowUpQuestion', planRefinement.properties.followUpQuestions.items),
     },
     feedback: text,
-    restoredFrom: { ...revisionNumber, description: 'For `restored`: the revision it copies.' },
+    restoredFrom,
     regeneratedStoryId: { ...id, description: 'For `item_regenerated`: the story whose item was redone.' },
     meta: generationMeta,
     grounding: groundingRecord,

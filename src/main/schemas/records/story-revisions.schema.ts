@@ -6,16 +6,12 @@
  */
 import { STORY_REVISION_KINDS } from '../../../shared/storyRevisions';
 import { reviewDraft } from './generation.schema';
-import { DRAFT_07, id, record, text, time } from './parts';
-
-const revisionNumber = { type: 'integer', minimum: 1 } as const;
+import { DRAFT_07, id, record, restoredFrom, revisionHead, revisionNumber, text } from './parts';
 
 const revision = record(
   'StoryRevision',
   {
-    number: { ...revisionNumber, description: '1-based, in creation order; never reused.' },
-    kind: { type: 'string', enum: STORY_REVISION_KINDS },
-    createdAt: time,
+    ...revisionHead(STORY_REVISION_KINDS),
     generationId: {
       ...id,
       description: 'The generation whose stories these are (for restored: the original).',
@@ -27,7 +23,7 @@ const revision = record(
       minimum: 0,
       description: 'For `story_regenerated`: the 0-based position of the story that was redone.',
     },
-    restoredFrom: { ...revisionNumber, description: 'For `restored`: the revision it copies.' },
+    restoredFrom,
   },
   ['feedback', 'regeneratedIndex', 'restoredFrom'],
 );
