@@ -12,6 +12,14 @@ export interface PlanInput {
 /** Plans are longer answers than stories; a schema retry must still fit. */
 export const PLAN_MAX_TURNS = 3;
 
+/** How every planning-stage call runs: it looks in the project, with the plan's turns and its own time limit. */
+export function planCall(timeoutMinutes: number) {
+  return {
+    grounded: true,
+    limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: timeoutMinutes * 60_000 },
+  } as const;
+}
+
 export function ambiguityPrompt({ stories, project }: PlanInput): string {
   return withContext(project, [
     'Before these user stories are planned, find what is ambiguous in them.',
@@ -28,9 +36,8 @@ export function ambiguityPrompt({ stories, project }: PlanInput): string {
 }
 
 export const analyzeAmbiguitiesWorkflow = defineWorkflow('analyzeAmbiguities', {
-  grounded: true,
+  ...planCall(3),
   schema: 'ambiguities',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 3 * 60_000 },
   previewWatch: [['questions']],
   prompt: ambiguityPrompt,
 });

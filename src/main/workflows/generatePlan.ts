@@ -1,6 +1,6 @@
 /** The sprint's stories (and the answers to their questions) → an implementation plan, one item per story. */
 import type { SprintQuestions } from '../../shared/plans';
-import { PLAN_MAX_TURNS, type PlanInput } from './analyzeAmbiguities';
+import { planCall, type PlanInput } from './analyzeAmbiguities';
 import { defineWorkflow } from './definition';
 import { describeAnswers, describeStories, STORY_IDS_RULE, withContext } from './promptParts';
 
@@ -27,9 +27,8 @@ export function planPrompt({ stories, questions, project }: GeneratePlanInput): 
 }
 
 export const generatePlanWorkflow = defineWorkflow('generatePlan', {
-  grounded: true,
+  ...planCall(10),
   schema: 'plan',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],
   prompt: planPrompt,
 });

@@ -1,7 +1,7 @@
 /** After approval: a ready-to-implement specification (RIS) for one story, from its plan item and the plan. */
 import type { Plan, PlanItem } from '../../shared/plans';
 import type { ProjectSettings, Story } from '../../shared/stories';
-import { PLAN_MAX_TURNS } from './analyzeAmbiguities';
+import { planCall } from './analyzeAmbiguities';
 import { defineWorkflow } from './definition';
 import { describeItem, describePlan, describeStories, withContext } from './promptParts';
 
@@ -30,9 +30,8 @@ export function risPrompt({ story, item, plan, project }: RisInput): string {
 }
 
 export const generateRisWorkflow = defineWorkflow('generateRis', {
-  grounded: true,
+  ...planCall(5),
   schema: 'ris',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [],
   prompt: risPrompt,
   subject: (input: RisInput) => input.story.title,

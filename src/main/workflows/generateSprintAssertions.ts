@@ -1,7 +1,7 @@
 /** The sprint-wide map storyId → checks, favouring how the stories fit together; unknown keys are dropped. */
 import type { Assertion } from '../../shared/assertions';
 import type { Plan } from '../../shared/plans';
-import { PLAN_MAX_TURNS, type PlanInput } from './analyzeAmbiguities';
+import { planCall, type PlanInput } from './analyzeAmbiguities';
 import { toAssertions } from './assertionDrafts';
 import { defineWorkflow } from './definition';
 import { describePlan, describeStories, withContext } from './promptParts';
@@ -28,9 +28,8 @@ export function sprintAssertionsPrompt({ stories, plan, project }: SprintAsserti
 }
 
 export const generateSprintAssertionsWorkflow = defineWorkflow('generateSprintAssertions', {
-  grounded: true,
+  ...planCall(10),
   schema: 'sprint-assertions',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['*']], // one array per story id
   prompt: sprintAssertionsPrompt,
   map: (answer, input: SprintAssertionsInput) => {

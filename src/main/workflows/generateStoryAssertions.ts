@@ -1,7 +1,7 @@
 /** 3–8 checks over the project files for one story, each tied to an acceptance criterion by `criterion`. */
 import type { PlanItem } from '../../shared/plans';
 import type { ProjectSettings, Story } from '../../shared/stories';
-import { PLAN_MAX_TURNS } from './analyzeAmbiguities';
+import { planCall } from './analyzeAmbiguities';
 import { toAssertions } from './assertionDrafts';
 import { defineWorkflow } from './definition';
 import { describeItem, describeStories, withContext } from './promptParts';
@@ -32,9 +32,8 @@ export function storyAssertionsPrompt({ story, item, project }: StoryAssertionsI
 }
 
 export const generateStoryAssertionsWorkflow = defineWorkflow('generateStoryAssertions', {
-  grounded: true,
+  ...planCall(5),
   schema: 'assertions',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 5 * 60_000 },
   previewWatch: [['assertions']],
   prompt: storyAssertionsPrompt,
   subject: (input: StoryAssertionsInput) => input.story.title,

@@ -1,6 +1,6 @@
 /** The current plan and the user's feedback → a revised plan with its changelog and follow-up questions. */
 import type { Plan, SprintQuestions } from '../../shared/plans';
-import { PLAN_MAX_TURNS, type PlanInput } from './analyzeAmbiguities';
+import { planCall, type PlanInput } from './analyzeAmbiguities';
 import { defineWorkflow } from './definition';
 import { describeAnswers, describePlan, describeStories, STORY_IDS_RULE, withContext } from './promptParts';
 
@@ -34,9 +34,8 @@ export function refinePrompt({ stories, plan, feedback, questions, project }: Re
 }
 
 export const refinePlanWorkflow = defineWorkflow('refinePlan', {
-  grounded: true,
+  ...planCall(10),
   schema: 'plan-refinement',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['plan', 'planItems']],
   prompt: refinePrompt,
 });

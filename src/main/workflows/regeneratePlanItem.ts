@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../../shared/plans';
 import { ServiceError } from '../core/errors';
-import { PLAN_MAX_TURNS, type PlanInput } from './analyzeAmbiguities';
+import { planCall, type PlanInput } from './analyzeAmbiguities';
 import { defineWorkflow } from './definition';
 import { describePlan, describeStories, STORY_IDS_RULE, withContext } from './promptParts';
 
@@ -40,9 +40,8 @@ export function regenerateItemPrompt({
 }
 
 export const regeneratePlanItemWorkflow = defineWorkflow('regeneratePlanItem', {
-  grounded: true,
+  ...planCall(10),
   schema: 'plan',
-  limits: { maxTurns: PLAN_MAX_TURNS, timeoutMs: 10 * 60_000 },
   previewWatch: [['planItems']],
   prompt: regenerateItemPrompt,
   subject: (input: RegenerateItemInput) =>
