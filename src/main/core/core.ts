@@ -6,6 +6,11 @@
 import { appHandlers } from './appHandlers';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { LogBus } from './logger';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { checkedSchemaFiles } from '../llm/checkedSchemas';
+import { rememberCheckedSchemas } from '../llm/validate';
+import { APP_VERSION } from './appVersion';
 import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
 export type { Emit, FacePlatform, LlmOptions, Services } from './services';
@@ -34,7 +39,22 @@ export interface Root {
   dispose(): Promise<void>;
 }
 
+/** Ajv's version, part of what a remembered meta-schema check depends on ('unknown' where it cannot be read). */
+function ajvVersion(): string {
+  try {
+    return (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
 export async function createRoot(opts: RootOptions): Promise<Root> {
+  rememberCheckedSchemas(
+    checkedSchemaFiles(
+      join(opts.userDataDir, 'cache', 'checked-schemas'),
+      `puffin ${APP_VERSION}, ajv ${ajvVersion()}`,
+    ),
+  );
   const logBus = opts.logBus ?? new LogBus();
   const listeners = new Set<EventListener>();
   const emit: Emit = (event, payload) => {

@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './schemas';
 import { useBoundedLengthChecks } from './lengthKeywords';
 import { describeErrors } from './validationErrors';
+import type { CheckedSchemas } from './checkedSchemas';
 
 // ajv-formats is CommonJS; under ESM interop its callable may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -18,6 +19,12 @@ const BY_CONTENT_LIMIT = 64;
 let ajv: Ajv | null = null;
 const byObject = new WeakMap<object, ValidateFunction>();
 const byContent = new Map<string, ValidateFunction>();
+let checked: CheckedSchemas | null = null;
+
+/** Where schema texts that passed the meta-schema check are remembered across processes (null: nowhere). */
+export function rememberCheckedSchemas(memory: CheckedSchemas | null): void {
+  checked = memory;
+}
 
 function instance(): Ajv {
   if (!ajv) {
@@ -35,13 +42,33 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(schema);
   let fn = byContent.get(key);
   if (!fn) {
-    fn = instance().compile(schema);
+    fn = compileChecked(instance(), schema, key);
     byContent.set(key, fn);
     // Bounded: schemas handed in from outside (puffin prompt --schema) must not grow the cache forever.
     if (byContent.size > BY_CONTENT_LIMIT) byContent.delete(byContent.keys().next().value as string);
   }
   byObject.set(schema, fn);
   return fn;
+}
+
+/**
+ * Compiles, checking the schema against the meta-schema unless its text passed that check before. Strict mode's
+ * own checks (unknown keywords, formats) run at every compile either way.
+ */
+function compileChecked(ajv: Ajv, schema: JsonSchema, text: string): ValidateFunction {
+  if (!checked?.has(text)) {
+    const fn = ajv.compile(schema);
+    checked?.add(text);
+    return fn;
+  }
+  const opts = ajv.opts;
+  const validateSchema = opts.validateSchema;
+  opts.validateSchema = false;
+  try {
+    return ajv.compile(schema);
+  } finally {
+    opts.validateSchema = validateSchema;
+  }
 }
 
 /** Returns the reason a schema cannot be used, or null when it compiles. */
