@@ -1,13 +1,14 @@
 import { APP_CSP } from '../shared/csp';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EventChannel } from '../shared/ipc/contract';
 import { createRoot, type Root } from '../main/core/core';
+import { makeTestWebRoot } from '../main/static/testWebRoot';
 import { startHost, type RunningHost } from './server';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -21,14 +22,12 @@ let app: Root;
 let host: RunningHost;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'puffin-host-'));
-  rendererDir = join(root, 'renderer');
-  await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), INDEX);
-  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("puffin")');
   // Files next to the renderer folder that traversal must never reach.
-  await writeFile(join(root, 'package.json'), JSON.stringify({ name: SECRET }));
-  await writeFile(join(root, 'secret.txt'), SECRET);
+  ({ dir: root, web: rendererDir } = await makeTestWebRoot(
+    'puffin-host-',
+    { 'index.html': INDEX, 'assets/app.js': 'console.log("puffin")' },
+    { 'package.json': JSON.stringify({ name: SECRET }), 'secret.txt': SECRET },
+  ));
   await mkdir(join(root, 'user-data'));
   app = await createRoot({ userDataDir: join(root, 'user-data'), platform: { face: 'browser' } });
   host = await startHost({ root: app, rendererDir, token: TOKEN });

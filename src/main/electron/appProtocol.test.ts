@@ -1,22 +1,22 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP } from '../../shared/csp';
+import { makeTestWebRoot, type TestWebRoot } from '../static/testWebRoot';
 import { appResponse, APP_URL } from './appProtocol';
 
-let root: string;
+let site: TestWebRoot;
 let renderer: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'puffin-app-scheme-'));
-  renderer = join(root, 'renderer');
-  await mkdir(join(renderer, 'assets'), { recursive: true });
-  await writeFile(join(renderer, 'index.html'), '<!doctype html><title>Puffin</title>');
-  await writeFile(join(renderer, 'assets', 'a.js'), 'export {}');
-  await writeFile(join(root, 'secret.txt'), 'not for the page');
+  site = await makeTestWebRoot(
+    'puffin-app-scheme-',
+    { 'index.html': '<!doctype html><title>Puffin</title>', 'assets/a.js': 'export {}' },
+    { 'secret.txt': 'not for the page' },
+  );
+  renderer = site.web;
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => site.remove());
 
 describe('app:// responses', () => {
   it('serves the page with the one CSP and its type', async () => {

@@ -1,8 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStatic, resolveStatic } from './staticFiles';
+import { makeTestWebRoot, type TestWebRoot } from './testWebRoot';
 
 const root = '/srv/puffin/renderer';
 
@@ -50,20 +48,21 @@ describe('resolveStatic', () => {
 });
 
 describe('loadStatic', () => {
-  let dir: string;
+  let site: TestWebRoot;
   let web: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'puffin-static-'));
-    web = join(dir, 'web');
-    await mkdir(join(web, 'assets'), { recursive: true });
-    await writeFile(join(web, 'index.html'), '<!doctype html><title>Puffin</title>');
-    await writeFile(join(web, 'assets', 'app.js'), 'console.log(1)');
-    await writeFile(join(web, 'assets', 'data.bin'), Buffer.from([0, 1, 2]));
-    await writeFile(join(dir, 'secret.txt'), 'TOP SECRET');
+    site = await makeTestWebRoot(
+      'puffin-static-',
+      {
+        'index.html': '<!doctype html><title>Puffin</title>',
+        'assets/app.js': 'console.log(1)',
+        'assets/data.bin': Buffer.from([0, 1, 2]),
+      },
+      { 'secret.txt': 'TOP SECRET' },
+    );
+    web = site.web;
   });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site.remove());
 
   it('serves files with their content type', async () => {
     const html = await loadStatic(web, '/');
