@@ -13,6 +13,7 @@ import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { execaSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
+import { largeStoriesOutput } from './largeStories';
 import type { BenchModule } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,18 +32,7 @@ const WARMUP = 3;
  * input_json_delta fragments.
  */
 function largeStoriesTranscript(): { file: string; bytes: number } {
-  // Within the stories schema's bounds (≤ 50 stories, descriptions ≤ 4000 chars, ≤ 30 criteria of ≤ 1000).
-  const stories = Array.from({ length: 50 }, (_, i) => ({
-    title: `Story ${i}: export the sprint plan`,
-    description:
-      `As a developer, I want item ${i} exported as markdown so that reviewers can read it offline. `.repeat(
-        35,
-      ),
-    acceptanceCriteria: Array.from({ length: 12 }, (_, k) =>
-      `Criterion ${i}.${k}: the export keeps headings, lists and code blocks intact. `.repeat(3),
-    ),
-  }));
-  const output = { stories };
+  const output = largeStoriesOutput();
   const json = JSON.stringify(output);
   const line = (o: unknown) => JSON.stringify(o);
   // The envelope as the CLI prints it: the session id, then a fresh uuid on every line.
