@@ -113,21 +113,29 @@ describe.each(ENGINES)('$provider provider, grounded', (engine) => {
   });
 });
 
+/** A grounded plan call as a workflow sends it: the tools section appended last (workflows/call.ts). */
+const mapCall = (
+  env: NodeJS.ProcessEnv,
+  provider: ProviderName,
+  model: string,
+  baseUrl: string,
+  root: string,
+) =>
+  apiWorld(env).send({
+    provider,
+    model,
+    baseUrl,
+    schema: TOKEN_SCHEMA,
+    workflow: 'generatePlan',
+    prompt: `Which file holds the token?\n\n${groundingPromptSection()}`,
+    grounding: { root },
+  });
+
 describe('ollama provider, grounded', () => {
   it('gets the repo map in its prompt instead of tools, and says it read no files', async () => {
     const project = groundedProject();
     const mock = slot.use(await startMockOllamaApi({ script: [answer({ token: 'from the map' })] }));
-    const w = apiWorld({});
-    const r = await w.send({
-      provider: 'ollama',
-      model: 'llama3.2',
-      baseUrl: mock.url,
-      schema: TOKEN_SCHEMA,
-      workflow: 'generatePlan',
-      // As a workflow sends it: the tools section appended last (workflows/call.ts).
-      prompt: `Which file holds the token?\n\n${groundingPromptSection()}`,
-      grounding: { root: project.root },
-    });
+    const r = await mapCall({}, 'ollama', 'llama3.2', mock.url, project.root);
     expect(r.data).toEqual({ token: 'from the map' });
     expect(r.grounding).toMatchObject({ filesRead: [], toolCalls: 0 });
     const body = mock.modelCalls()[0]!.body as { messages: { content: string }[]; tools?: unknown };
@@ -139,5 +147,29 @@ describe('ollama provider, grounded', () => {
     expect(sent).not.toContain('Glob finds files');
     expect(body.tools).toBeUndefined();
     expect(JSON.stringify(mock.requests)).not.toContain(project.secret);
+  });
+});
+
+describe('openai provider, grounded, on a server without tool calling', () => {
+  it('answers from the repo map when the server refuses tools, and says so', async () => {
+    const project = groundedProject();
+    const refusal = 'registry.ollama.ai/library/gemma:2b does not support tools';
+    const mock = slot.use(
+      await startMockOpenAiApi({
+        script: [{ kind: 'error', status: 400, message: refusal }, answer({ token: 'mapped' })],
+      }),
+    );
+    const key = { OPENAI_API_KEY: 'sk-test-0123456789abcdef' };
+    const r = await mapCall(key, 'openai', 'gemma:2b', mock.url, project.root);
+    expect(r.data).toEqual({ token: 'mapped' });
+    expect(r.grounding).toMatchObject({ filesRead: [], toolCalls: 0 });
+    expect(r.warnings.join(' ')).toMatch(/cannot call tools on this server/);
+    const [look, final] = mock
+      .modelCalls()
+      .map((c) => c.body as { tools?: unknown; messages: { content: string }[] });
+    expect(look!.tools).toBeDefined();
+    expect(final!.tools).toBeUndefined();
+    expect(final!.messages[0]!.content).toContain(MAP_ONLY_HEADING);
+    expect(final!.messages[0]!.content).toMatch(/token\.ts [^\n]*TOKEN/);
   });
 });

@@ -3,6 +3,8 @@
  * a retried answer reuses what was read), then the engine's own answer attempt with the conversation, then one
  * answer whose meta and record cover both: tokens and cost of every turn, the turns, what was read.
  */
+import { EMPTY_GROUNDING } from '../../../shared/grounding';
+import { PromptError } from '../../llm/errors';
 import { costFromUsage } from '../cost';
 import type { AttemptContext, ProviderAnswer, ProviderName } from '../provider';
 import { lookAround, type LookAdapter, type LookResult } from './lookLoop';
@@ -16,6 +18,21 @@ export interface GroundedAttemptParts {
   /** The engine's answer attempt, given the time left after the look. */
   answer(ctx: AttemptContext): Promise<ProviderAnswer>;
   maxTurns?: number;
+  /**
+   * The answer from the repo map instead of the tools, for a server that refuses tools (a local model without
+   * tool calling behind an OpenAI-compatible server answers 400 to the first look).
+   */
+  withoutTools?(ctx: AttemptContext): Promise<ProviderAnswer>;
+}
+
+/** A 400 whose words are about tools: this model or server has no tool calling. */
+export function refusesTools(error: unknown): boolean {
+  return (
+    error instanceof PromptError &&
+    error.code === 'api_error' &&
+    error.diagnostics?.httpStatus === 400 &&
+    /\btools?\b|function.?call/i.test(error.message)
+  );
 }
 
 /** An attempt function that looks first (once per call), then answers. */
@@ -23,11 +40,25 @@ export function groundedAttempt(
   parts: GroundedAttemptParts,
 ): (ctx: AttemptContext) => Promise<ProviderAnswer> {
   let looked: LookResult | undefined;
+  let mapOnly = false;
   return async (ctx) => {
     const started = Date.now();
-    if (!looked) looked = await lookAround(parts.adapter, parts.tools, ctx, parts.maxTurns);
-    const left = Math.max(1, ctx.timeoutMs - (Date.now() - started));
-    const answer = await parts.answer({ ...ctx, timeoutMs: left });
+    const left = () => Math.max(1, ctx.timeoutMs - (Date.now() - started));
+    if (!looked && !mapOnly) {
+      try {
+        looked = await lookAround(parts.adapter, parts.tools, ctx, parts.maxTurns);
+      } catch (error) {
+        if (!parts.withoutTools || !refusesTools(error)) throw error;
+        mapOnly = true;
+      }
+    }
+    if (mapOnly && parts.withoutTools) {
+      const answer = await parts.withoutTools({ ...ctx, timeoutMs: left() });
+      const why = `${parts.model} cannot call tools on this server: it answered from the project map.`;
+      return { ...answer, grounding: { ...EMPTY_GROUNDING }, warnings: [...answer.warnings, why] };
+    }
+    if (!looked) throw new PromptError('api_error', { detail: 'the look did not run' });
+    const answer = await parts.answer({ ...ctx, timeoutMs: left() });
     return withLook(answer, looked, parts);
   };
 }

@@ -10,6 +10,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import { clientFailure, runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { requireModel } from '../apiPrepare';
 import { groundedAttempt } from '../grounding/groundedAttempt';
+import { mapOnlyPrompt } from '../grounding/mapOnlyPrompt';
 import { openProjectTools } from '../grounding/projectTools';
 import { chooseMode } from '../modelSupport';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
@@ -76,9 +77,10 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
         },
         ctx,
       );
-    if (!call.request.grounding) return { warnings: [], attempt: (ctx) => answer(ctx, body) };
+    const grounding = call.request.grounding;
+    if (!grounding) return { warnings: [], attempt: (ctx) => answer(ctx, body) };
     // Grounded: the model looks in the project through Puffin's read-only tools first (openAiLook.ts).
-    const tools = await openProjectTools(call.request.grounding);
+    const tools = await openProjectTools(grounding);
     const failure = (error: unknown) => clientFailure(error, who, { provider: 'openai', model });
     const look = openAiLook({ client, body, tools, failure });
     return {
@@ -89,6 +91,10 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
         tools,
         adapter: look,
         answer: (ctx) => answer(ctx, look.answerBody(body)),
+        withoutTools: async (ctx) => {
+          const prompt = await mapOnlyPrompt(call.request.prompt, grounding);
+          return answer(ctx, { ...body, messages: [{ role: 'user', content: prompt }] });
+        },
       }),
     };
   }
