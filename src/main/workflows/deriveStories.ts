@@ -24,10 +24,15 @@ export function derivePrompt({ request, project }: DeriveInput): string {
   ]);
 }
 
-export const deriveStoriesWorkflow = defineWorkflow('deriveStories', {
+/** How every call that answers with stories runs (derive, modify, regenerate one): grounded, the same limits. */
+export const storiesCall = {
   grounded: true,
   schema: 'stories',
   limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
   previewWatch: [['stories']], // each story shows the moment its JSON closes
+} as const;
+
+export const deriveStoriesWorkflow = defineWorkflow('deriveStories', {
+  ...storiesCall,
   prompt: derivePrompt,
 });

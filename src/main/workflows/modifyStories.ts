@@ -4,6 +4,7 @@
  */
 import type { ProjectSettings, ReviewDraft } from '../../shared/stories';
 import { defineWorkflow } from './definition';
+import { storiesCall } from './deriveStories';
 import { mergeLocked } from './mergeLocked';
 import { withContext } from './promptParts';
 
@@ -46,10 +47,7 @@ export function modifyPrompt({ stories, feedback, project }: ModifyInput): strin
 }
 
 export const modifyStoriesWorkflow = defineWorkflow('modifyStories', {
-  grounded: true,
-  schema: 'stories',
-  limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
-  previewWatch: [['stories']],
+  ...storiesCall,
   prompt: modifyPrompt,
   map: (answer, input: ModifyInput) => ({ data: mergeLocked(input.stories, answer) }),
 });

@@ -5,6 +5,7 @@
 import type { ProjectSettings, ReviewDraft } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
 import { defineWorkflow } from './definition';
+import { storiesCall } from './deriveStories';
 import { describeDraft } from './modifyStories';
 import { withContext } from './promptParts';
 
@@ -47,10 +48,7 @@ export function replaceStory(sent: readonly ReviewDraft[], index: number, fresh:
 }
 
 export const regenerateStoryWorkflow = defineWorkflow('regenerateStory', {
-  grounded: true,
-  schema: 'stories',
-  limits: { maxTurns: 3, timeoutMs: 5 * 60_000 },
-  previewWatch: [['stories']],
+  ...storiesCall,
   prompt: regenerateStoryPrompt,
   subject: (input: RegenerateStoryInput) => input.stories[input.index]?.title,
   map: (answer, input) => {
