@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cmdShimInvocation, escapeCmdArgument, packageTargets, parseCmdShim } from './windowsShim';
 
-// The shim npm (cmd-shim) writes for a package whose bin is a JS file.
-const NODE_SHIM = `@ECHO off\r
+// What every shim npm (cmd-shim) writes starts with: it finds its own folder (%dp0%).
+const SHIM_PROLOGUE = `@ECHO off\r
 GOTO start\r
 :find_dp0\r
 SET dp0=%~dp0\r
@@ -10,7 +10,10 @@ EXIT /b\r
 :start\r
 SETLOCAL\r
 CALL :find_dp0\r
-\r
+`;
+
+// The shim for a package whose bin is a JS file.
+const NODE_SHIM = `${SHIM_PROLOGUE}\r
 IF EXIST "%dp0%\\node.exe" (\r
   SET "_prog=%dp0%\\node.exe"\r
 ) ELSE (\r
@@ -22,15 +25,7 @@ endLocal & goto #_undefined_# 2>NUL || title %COMSPEC% & "%_prog%"  "%dp0%\\node
 `;
 
 // The shim for a package whose bin is a native executable.
-const EXE_SHIM = `@ECHO off\r
-GOTO start\r
-:find_dp0\r
-SET dp0=%~dp0\r
-EXIT /b\r
-:start\r
-SETLOCAL\r
-CALL :find_dp0\r
-"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r
+const EXE_SHIM = `${SHIM_PROLOGUE}"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r
 `;
 
 describe('parseCmdShim', () => {
