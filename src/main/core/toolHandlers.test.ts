@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import { EMPTY_META, type Generation } from '../../shared/stories';
-import { fakeClaudeEnv, fakeClaudePath, readFakeClaudeRecord } from '../../../test/support/fakeCli';
+import { fakeClaudeEnv, readFakeClaudeRecord } from '../../../test/support/fakeCli';
 import { anyRunMeta } from '../../../test/support/runMeta';
-import { createRoot, type Root } from './core';
+import { createFakeClaudeRoot } from '../../../test/support/fakeClaudeRoot';
+import type { Root } from './core';
 
 let dir: string;
 let root: Root;
@@ -15,12 +16,7 @@ let env: Record<string, string>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'puffin-tools-'));
-  env = { PATH: process.env.PATH ?? '', PUFFIN_CLAUDE_PATH: fakeClaudePath() };
-  root = await createRoot({
-    userDataDir: join(dir, 'user-data'),
-    platform: { face: 'cli' },
-    llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
-  });
+  ({ root, env } = await createFakeClaudeRoot(dir));
 });
 afterEach(async () => {
   await root.dispose();

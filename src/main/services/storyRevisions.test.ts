@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import type { Generation } from '../../shared/stories';
 import type { StoryRevisions } from '../../shared/storyRevisions';
-import { fakeClaudeEnv, fakeClaudePath } from '../../../test/support/fakeCli';
-import { createRoot, type Root } from '../core/core';
+import { fakeClaudeEnv } from '../../../test/support/fakeCli';
+import { createFakeClaudeRoot } from '../../../test/support/fakeClaudeRoot';
+import type { Root } from '../core/core';
 
 let dir: string;
 let root: Root;
@@ -16,12 +17,7 @@ let env: Record<string, string>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'puffin-story-revisions-'));
-  env = { PATH: process.env.PATH ?? '', PUFFIN_CLAUDE_PATH: fakeClaudePath() };
-  root = await createRoot({
-    userDataDir: join(dir, 'user-data'),
-    platform: { face: 'cli' },
-    llm: { env: () => env, retry: { deps: { sleep: async () => {}, random: () => 0 } } },
-  });
+  ({ root, env } = await createFakeClaudeRoot(dir));
   await root.services.projects.open(dir);
 });
 afterEach(async () => {
