@@ -1,7 +1,6 @@
 // Every record kept aside is reported to the user: in the opened project's store problems (which file, why,
 // kept where), to project:changed listeners when found after the open, and in the headless output's warnings.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
@@ -9,7 +8,8 @@ import type { ProjectInfo } from '../../shared/project';
 import type { Sprint } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import { runPuffin } from '../../cli/testing';
-import { createRoot, type Root } from './core';
+import type { Root } from './core';
+import { makeTestProjectRoot } from './testProjectRoot';
 
 let dir: string;
 let project: string;
@@ -17,12 +17,7 @@ let store: string;
 let root: Root;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'puffin-problems-'));
-  project = join(dir, 'app');
-  store = join(project, '.puffin');
-  await mkdir(join(store, 'sprints'), { recursive: true });
-  await mkdir(join(store, 'plans'), { recursive: true });
-  root = await createRoot({ userDataDir: join(dir, 'user-data'), platform: { face: 'cli' } });
+  ({ dir, project, store, root } = await makeTestProjectRoot('puffin-problems-', ['sprints', 'plans']));
 });
 afterEach(async () => {
   await root.dispose();

@@ -2,12 +2,12 @@
 // and a read-only store is reported when the project opens. Faults are real where the OS allows (chmod) and
 // injected into node:fs/promises where it does not (root ignores chmod; no test can fill a real disk).
 import type * as FsPromises from 'node:fs/promises';
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import { createRoot, type Root } from './core';
+import { makeTestProjectRoot } from './testProjectRoot';
 
 /** Folders whose new files fail: EACCES at open, or ENOSPC after part of the data was written. */
 const faults = vi.hoisted(() => new Map<string, 'EACCES' | 'ENOSPC'>());
@@ -36,10 +36,7 @@ let project: string;
 let root: Root;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'puffin-store-writes-'));
-  project = join(dir, 'app');
-  await mkdir(join(project, '.puffin'), { recursive: true });
-  root = await createRoot({ userDataDir: join(dir, 'user-data'), platform: { face: 'cli' } });
+  ({ dir, project, root } = await makeTestProjectRoot('puffin-store-writes-'));
 });
 afterEach(async () => {
   faults.clear();
