@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallActivity } from '../../../shared/activity';
 import type { Generation } from '../../../shared/stories';
 import { deferred } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { listed, renderWith, setupStore } from '../testing/setup';
 import { detail, openSprintStore } from '../testing/sprintFixtures';
 import { ActivityPanel } from './ActivityPanel';
 import { PromptPanel } from './PromptPanel';
@@ -56,12 +56,10 @@ describe('live activity (seed 001)', () => {
     expect(screen.getByLabelText('Activity of Share recipes').textContent).toMatch(
       /^turn 2 · 1 tool call \(last: Read src\/recipes\.ts\) · 1,500 tokens in, 60 out · \d+ s$/,
     );
-    const live = screen.getByRole('list', { name: 'Live engine lines' });
-    expect(
-      within(live)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Share recipes {"type":"system","subtype":"init"}', 'Share recipes {"type":"assistant"}']);
+    expect(listed('Live engine lines')).toEqual([
+      'Share recipes {"type":"system","subtype":"init"}',
+      'Share recipes {"type":"assistant"}',
+    ]);
 
     // A retry says how long it waits; another call's event does not touch this one.
     act(() => {

@@ -1,8 +1,8 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SprintDetail } from '../../../shared/plans';
 import { deferred } from '../testing/fakeClient';
-import { renderWith } from '../testing/setup';
+import { listed, renderWith } from '../testing/setup';
 import { detail, openSprintStore, planItem, revision } from '../testing/sprintFixtures';
 import { SprintsPanel } from './SprintsPanel';
 
@@ -15,10 +15,6 @@ const question = (storyId: string, text: string) => ({
   suggestions: ['Yes', 'No'],
   priority: 'high' as const,
 });
-const listed = (name: string) =>
-  within(screen.getByRole('list', { name }))
-    .getAllByRole('listitem')
-    .map((li) => li.textContent);
 
 describe('Plan items and questions appear live', () => {
   it('shows each question and plan item as it closes, and clears when the step ends', async () => {

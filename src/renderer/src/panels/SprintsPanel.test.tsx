@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import { story } from '../testing/fakeClient';
 import { stubLayout } from '../testing/layout';
-import { renderWith, setupStore } from '../testing/setup';
+import { listed, renderWith, setupStore } from '../testing/setup';
 import { detail, openSprintStore, sprint } from '../testing/sprintFixtures';
 import { Backlog } from './Backlog';
 import { SprintsPanel } from './SprintsPanel';
@@ -36,12 +36,7 @@ describe('Sprints', () => {
     cleanup();
     renderWith(<SprintsPanel />, setup);
     expect(screen.getByRole('heading', { level: 2, name: /Generated title/ })).toBeTruthy();
-    const stories = screen.getByRole('list', { name: 'Sprint stories' });
-    expect(
-      within(stories)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Story 1', 'Story 3']);
+    expect(listed('Sprint stories')).toEqual(['Story 1', 'Story 3']);
     expect(screen.getByRole('button', { name: 'Analyze' })).toBeTruthy();
   });
 

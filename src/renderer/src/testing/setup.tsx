@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { OpenReview } from '../../../shared/schema-types';
 import type { ReactElement } from 'react';
 import { createAppStore, type AppStore } from '../store/appStore';
@@ -54,3 +54,9 @@ export function reload(setup: Setup): Setup {
 export function renderWith(ui: ReactElement, setup: Setup) {
   return render(<StoreProvider store={setup.store}>{ui}</StoreProvider>);
 }
+
+/** The texts of the items of the list named `name`, in order. */
+export const listed = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
