@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listModels } from '../../src/main/engines/modelList';
 import { mockPerTest } from '../support/llmMockTest';
 import { startMockGeminiApi } from '../support/mockGeminiApi';
+import { startMockMessagesApi } from '../support/mockMessagesApi';
 import { startMockOllamaApi } from '../support/mockOllamaApi';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { closedPort } from './apiWorld';
@@ -14,6 +15,33 @@ describe('listModels', () => {
   it('lists an OpenAI-compatible server’s /v1/models, sorted, without a key for a local server', async () => {
     const mock = slot.use(await startMockOpenAiApi({ models: ['qwen2.5', 'llama-3.1-8b'] }));
     expect(await listModels('openai', { env: {}, baseUrl: mock.url })).toEqual(['llama-3.1-8b', 'qwen2.5']);
+  });
+
+  it('lists the Anthropic API’s models through its SDK, with the key', async () => {
+    const mock = await startMockMessagesApi({ models: ['claude-sonnet-4-5', 'claude-haiku-4-5'] });
+    try {
+      const env = { ANTHROPIC_API_KEY: 'sk-ant-list' };
+      expect(await listModels('anthropic', { env, baseUrl: mock.url })).toEqual([
+        'claude-haiku-4-5',
+        'claude-sonnet-4-5',
+      ]);
+      expect(mock.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' });
+      // The SDK sends the key as x-api-key or, in its newer versions, as a bearer token.
+      const { authorization, 'x-api-key': apiKey } = mock.requests[0]!.headers;
+      expect(String(apiKey ?? authorization)).toContain('sk-ant-list');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('says auth_failed for a refused key, without repeating the key', async () => {
+    const mock = slot.use(await startMockOpenAiApi({ apiKey: 'sk-right' }));
+    const refused = await listModels('openai', {
+      env: { OPENAI_API_KEY: 'sk-wrong' },
+      baseUrl: mock.url,
+    }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'auth_failed', diagnostics: { httpStatus: 401 } });
+    expect(JSON.stringify(refused)).not.toContain('sk-wrong');
   });
 
   it('lists Ollama’s local models', async () => {

@@ -20,6 +20,8 @@ export interface MockMessagesApiOptions {
   isMainLoop?: (body: MessagesRequestBody) => boolean;
   /** Print every request on stderr (debugging). Unknown requests are always printed. */
   verbose?: boolean;
+  /** What `GET /v1/models` lists (one page), for the Settings model picker. */
+  models?: string[];
 }
 
 export interface MockMessagesApi {
@@ -93,6 +95,22 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
       const body = parseBody(rawBody);
       const base = { seq: requests.length + 1, method, path, url, headers: req.headers, rawBody };
 
+      if (method === 'GET' && path === '/v1/models') {
+        record({ ...base, body, kind: 'aux', status: 200 });
+        const data = (options.models ?? []).map((id) => ({
+          type: 'model',
+          id,
+          display_name: id,
+          created_at: '2025-01-01T00:00:00Z',
+        }));
+        sendJson(res, 200, {
+          data,
+          has_more: false,
+          first_id: data[0]?.id ?? null,
+          last_id: data.at(-1)?.id ?? null,
+        });
+        return;
+      }
       if (method === 'POST' && path === '/v1/messages/count_tokens') {
         record({ ...base, body, kind: 'count_tokens', status: 200 });
         sendJson(res, 200, { input_tokens: 100 });
