@@ -1,14 +1,5 @@
-/** A seeded pseudo-random generator (mulberry32): the same seed gives the same run, so a failure replays. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded run replays: the same seed gives the same run (the generator is test/support/rng.ts's mulberry32).
+export { rng as seededRandom } from '../../support/rng';
 
 /** The seed of a chaos run: CHAOS_SEED when given (to replay one), else a fixed one. */
 export function chaosSeed(fallback: number): number {
