@@ -100,7 +100,7 @@ export async function pidsWithMarker(
 
 /**
  * SIGKILLs every process carrying the marker, scanning again while any are found (a process forking while it is
- * killed can leave a child the first scan missed). Returns how many were signalled.
+ * killed can leave a child the first scan missed). Returns how many distinct processes were signalled.
  */
 export async function killMarked(
   value: string,
@@ -113,12 +113,13 @@ export async function killMarked(
     }
   },
 ): Promise<number> {
-  let total = 0;
+  // A killed process stays readable in /proc until it has died, so a later round can see it again: count each once.
+  const killed = new Set<number>();
   for (let round = 0; round < 5; round++) {
     const pids = await pidsWithMarker(value, RUN_ID_ENV, deps);
     if (pids.length === 0) break;
     pids.forEach(signal);
-    total += pids.length;
+    for (const pid of pids) killed.add(pid);
   }
-  return total;
+  return killed.size;
 }
