@@ -40,6 +40,15 @@ describe('ollama provider', () => {
     expect(w.preview.filter((e) => e.type === 'item')).toHaveLength(2);
   });
 
+  it('asks a server its version once, not before every call', async () => {
+    const w = await world([answer({ stories: [story('One')] }), answer({ stories: [story('Two')] })]);
+    for (const _ of [1, 2]) {
+      const r = await w.send({ provider: 'ollama', model: MODEL, baseUrl: w.mock.url });
+      expect(r.meta).toMatchObject({ engineVersion: '0.12.6' });
+    }
+    expect(w.mock.requests.filter((r) => r.path === '/api/version')).toHaveLength(1);
+  });
+
   it('takes OLLAMA_HOST as the default base URL', async () => {
     const w = await world([answer({ stories: [story('From env')] })]);
     const fromEnv = apiWorld({ OLLAMA_HOST: w.mock.url });

@@ -27,6 +27,21 @@ export function ollamaClient(Client: typeof Ollama, host: string, signal: AbortS
 }
 
 export function createOllamaProvider(deps: EngineDeps): Provider {
+  // Each server's version, asked once (not before every call); a server that did not say is asked again next time.
+  const versions = new Map<string, string>();
+  async function versionOf(Client: typeof Ollama, host: string): Promise<string | null> {
+    const known = versions.get(host);
+    if (known !== undefined) return known;
+    const version = await ollamaClient(Client, host, AbortSignal.timeout(VERSION_WAIT_MS))
+      .version()
+      .then(
+        (v) => v.version,
+        () => null,
+      );
+    if (version !== null) versions.set(host, version);
+    return version;
+  }
+
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('ollama', call.model);
     chooseMode('ollama', model, call.mode); // native, or a typed refusal of tool mode
@@ -34,12 +49,7 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
     const { Ollama } = await import('ollama');
     // Ollama says its version (the engine version of the record); a server that does not answer within a moment
     // is left for the attempt to report (server_unavailable, inside the call's budget).
-    const engineVersion = await ollamaClient(Ollama, host, AbortSignal.timeout(VERSION_WAIT_MS))
-      .version()
-      .then(
-        (v) => v.version,
-        () => null,
-      );
+    const engineVersion = await versionOf(Ollama, host);
     // Grounded: no tool calling on /api/chat here, so the model gets the project's map instead (mapOnlyPrompt.ts).
     const grounding = call.request.grounding;
     const prompt = grounding ? await mapOnlyPrompt(call.request.prompt, grounding) : call.request.prompt;
