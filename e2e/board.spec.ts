@@ -4,14 +4,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import type { Page } from '@playwright/test';
 import { GIT_TEST_ENV } from '../test/support/gitFixture';
 import { expect, test } from './support/host';
+import { nav } from './support/journey';
 
 const SEED_SCRIPT = join(import.meta.dirname, 'support', 'seedBoardStore.ts');
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
 
 async function seed(projectDir: string): Promise<void> {
   const git = (...args: string[]) => execa('git', args, { cwd: projectDir, env: GIT_TEST_ENV });

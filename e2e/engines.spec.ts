@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startMockOpenAiApi } from '../test/support/mockOpenAiApi';
 import { expect, startHost, test } from './support/host';
+import { nav, deriveStories, expectReadOneFile } from './support/journey';
 
 const KEY = 'sk-e2e-openai-0123456789';
 const STORIES = [
@@ -21,9 +22,6 @@ const STORIES = [
     acceptanceCriteria: ['columns can be ticked'],
   },
 ];
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
 
 async function chooseOpenAi(page: Page, row: string) {
   await page.getByRole('combobox', { name: `${row} provider` }).selectOption('openai');
@@ -81,21 +79,14 @@ test('stories derived on the openai provider chosen in Settings, reviewed and ac
     await page.getByRole('button', { name: 'Save engines' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
 
-    await nav(page, 'Prompt');
-    await page
-      .getByRole('textbox', { name: 'Feature request' })
-      .fill('Let product managers export the backlog.');
-    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await deriveStories(page, 'Let product managers export the backlog.');
     await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
     await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
     const calls = mock.modelCalls();
     expect(calls.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     expect(calls.some((r) => JSON.stringify(r.body).includes('export the backlog'))).toBe(true);
     // Grounded on this provider too: the model read the project's file, and the panel says so.
-    const read = page.locator('details.read-files').filter({ hasText: 'read 1 file' });
-    await read.first().locator('summary').click();
-    await expect(read.first().getByRole('list', { name: 'Files read' })).toHaveText('src/backlog.ts');
+    await expectReadOneFile(page, 'src/backlog.ts');
 
     await page.getByRole('button', { name: 'Accept story 1' }).click();
     await page.getByRole('button', { name: 'Accept story 2' }).click();

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import {
   assertionsFor,
   plan,
@@ -14,9 +13,7 @@ import type { MessagesRequestBody } from '../test/support/mockTypes';
 import { lastToolResults, structuredOutputSchema, toolResultText } from '../test/support/requestInspection';
 import { startRealCliWorld } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
+import { nav } from './support/journey';
 
 test('sprint → questions → answers → plan → refine → diff → approve → RIS → assertions → export', async ({
   page,

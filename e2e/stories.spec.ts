@@ -10,6 +10,7 @@ import {
 } from '../test/support/requestInspection';
 import { startRealCliWorld, type RealCliWorldOptions } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
+import { nav, deriveStories, expectReadOneFile } from './support/journey';
 
 const FIRST_ROUND = [
   {
@@ -94,9 +95,6 @@ async function startApp(page: Page, options: RealCliWorldOptions): Promise<App> 
   }
 }
 
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
-
 /** The model looks at the project before it writes stories: one Read, then the stories. */
 const readingRespond: Responder = (body) => {
   const props = (structuredOutputSchema(body)?.properties ?? {}) as Record<string, unknown>;
@@ -130,12 +128,7 @@ test('grounded: the project context goes into the prompt, and the panels show wh
     await page.getByRole('button', { name: 'Save project context' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
-    await nav(page, 'Prompt');
-    await page
-      .getByRole('textbox', { name: 'Feature request' })
-      .fill('Let product managers export the backlog.');
-    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await deriveStories(page, 'Let product managers export the backlog.');
     await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
     const sent = userText(app.mock.mainRequests()[0]!.body!);
     expect(sent).toContain('## About the project\nA backlog tool for product teams.');
@@ -143,9 +136,7 @@ test('grounded: the project context goes into the prompt, and the panels show wh
     expect(sent).toContain('## The project is open for reading');
 
     // What the model read, under the last run and in History.
-    const read = page.locator('details.read-files').filter({ hasText: 'read 1 file' });
-    await read.first().locator('summary').click();
-    await expect(read.first().getByRole('list', { name: 'Files read' })).toHaveText('src/backlog.ts');
+    await expectReadOneFile(page, 'src/backlog.ts');
     await nav(page, 'History');
     await expect(page.getByRole('list', { name: 'Generations' }).getByText('read 1 file')).toBeVisible();
   } finally {
@@ -158,12 +149,7 @@ test('derive stories with the real CLI, review, request changes, accept into the
 }) => {
   const app = await startApp(page, {});
   try {
-    await nav(page, 'Prompt');
-    await page
-      .getByRole('textbox', { name: 'Feature request' })
-      .fill('Let product managers export the backlog.');
-    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await deriveStories(page, 'Let product managers export the backlog.');
 
     // Review round 1: three stories from the CLI's StructuredOutput.
     await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
@@ -248,10 +234,7 @@ test('derive stories with the real CLI, review, request changes, accept into the
 test('a CLI that is not logged in says how to log in', async ({ page }) => {
   const app = await startApp(page, { auth: 'none' });
   try {
-    await nav(page, 'Prompt');
-    await page.getByRole('textbox', { name: 'Feature request' }).fill('Anything');
-    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await deriveStories(page, 'Anything');
     await expect(page.getByRole('alert')).toContainText(/not logged in/i);
     await expect(page.getByRole('alert')).toContainText('/login');
     expect(app.mock.mainRequests()).toHaveLength(0);
@@ -266,12 +249,7 @@ test('stories stream in while generated; cancel keeps the complete ones', async 
   const cut = full.indexOf(FIRST_ROUND[2]!.title) + 5;
   const app = await startApp(page, { respond: () => structuredThenHang(full.slice(0, cut)) });
   try {
-    await nav(page, 'Prompt');
-    await page
-      .getByRole('textbox', { name: 'Feature request' })
-      .fill('Let product managers export the backlog.');
-    await page.getByRole('checkbox', { name: 'Derive user stories' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await deriveStories(page, 'Let product managers export the backlog.');
     const preview = page.getByRole('list', { name: 'Stories so far' });
     await expect(preview).toContainText('Export backlog as CSV');
     await expect(preview).toContainText('Choose columns');
