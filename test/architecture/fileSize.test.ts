@@ -15,8 +15,6 @@ const EXCEPTIONS: Record<string, string> = {
     'the one contract: every channel, payload schema and event in one place is the point of it',
   'test/support/scenarios.ts': 'a table of scripted CLI scenarios (data, one entry per fault), not logic',
   'src/host/server.test.ts': "the browser host's request checks over one running server; predates this check",
-  'src/main/electron/desktop.test.ts':
-    "the desktop face's window and IPC wiring over one fake Electron; predates this check",
   'bench/backlog.bench.ts': 'one benchmark scenario with its page driver; predates this check',
   'src/shared/planGraph.ts':
     "the plan's dependency graph checks (cycles, order, unknown ids) share one graph; predates this check",
