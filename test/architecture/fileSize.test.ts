@@ -22,8 +22,6 @@ const EXCEPTIONS: Record<string, string> = {
     'the mock Messages API the real CLI talks to in tests; predates this check',
   'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
   'test/sendprompt/fake-cli.test.ts': 'the fake-CLI fault matrix; predates this check',
-  'src/main/plans/planService.ts':
-    "the sprint journey's one facade (318 lines before this check): every step's guard, job and record; split by step next",
 };
 
 /** Generated files say so in their header (e.g. src/shared/schema-types.ts from `npm run gen:types`). */

@@ -23,8 +23,14 @@ import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { planPreview } from './planPreview';
 import { PlanStore } from './planStore';
-import { mergeRegeneratedItem, writeSprintExport } from './pure';
-import { appendRevision, currentPlan, findRevision, type NewRevision } from './revisions';
+import { writeSprintExport } from './pure';
+import {
+  generatedRevision,
+  refinedRevision,
+  regeneratedItemRevision,
+  type PlanStepContext,
+} from './planSteps';
+import { appendRevision, findRevision, type NewRevision } from './revisions';
 import { runSpecs, type SpecsRun } from './specsRunner';
 import {
   openSprint,
@@ -35,7 +41,6 @@ import {
   sprintDetail,
   type PlanProject,
 } from './sprintDetail';
-import { revisionMeta } from '../services/generationRecord';
 
 export interface PlanServiceDeps {
   sendPrompt: SendPrompt;
@@ -110,7 +115,7 @@ export class PlanService {
       await p.plans.serial(sprintId, () => p.plans.questions.put(questions));
       if (questions.questions.length > 0) return this.changed(p, sprintId);
       await this.changed(p, sprintId);
-      return this.generateIn(p, sprint, opts, llm);
+      return this.addRevision(p, sprintId, await generatedRevision({ p, sprint, opts, llm }));
     });
   }
 
@@ -127,53 +132,16 @@ export class PlanService {
   }
 
   generate(sprintId: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts, llm) =>
-      this.generateIn(p, await openSprint(p, sprintId), opts, llm),
-    );
+    return this.planStep(sprintId, generatedRevision);
   }
 
   refine(sprintId: string, feedback: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts, llm) => {
-      const sprint = await openSprint(p, sprintId);
-      const plan = await requirePlan(p, sprintId);
-      const questions = (await p.plans.questions.get(sprintId)) ?? null;
-      const input = { ...(await planInput(p, sprint)), plan: currentPlan(plan), feedback, questions };
-      const r = await runWorkflow(llm, 'refinePlan', input, opts);
-      return this.addRevision(p, sprintId, {
-        kind: 'refined',
-        plan: r.data.plan,
-        changelog: r.data.changelog,
-        followUpQuestions: r.data.followUpQuestions,
-        feedback,
-        ...revisionMeta(r),
-      });
-    });
+    return this.planStep(sprintId, (ctx) => refinedRevision(ctx, feedback));
   }
 
-  /** Only that story's item changes; the other items are kept exactly (mergeRegeneratedItem). */
+  /** Only that story's item changes; the other items are kept exactly. */
   regenerateItem(sprintId: string, storyId: string, feedback?: string): Promise<SprintDetail> {
-    return this.exclusive(sprintId, async (p, opts, llm) => {
-      const sprint = await openSprint(p, sprintId);
-      if (!sprint.storyIds.includes(storyId))
-        throw new ServiceError('not_found', `Story ${storyId} is not part of this sprint.`);
-      const current = currentPlan(await requirePlan(p, sprintId));
-      const input = {
-        ...(await planInput(p, sprint)),
-        plan: current,
-        storyId,
-        ...(feedback ? { feedback } : {}),
-      };
-      const r = await runWorkflow(llm, 'regeneratePlanItem', input, opts);
-      return this.addRevision(p, sprintId, {
-        kind: 'item_regenerated',
-        plan: mergeRegeneratedItem(current, storyId, r.data),
-        changelog: [`Regenerated the plan item of story ${storyId}.`],
-        followUpQuestions: [],
-        regeneratedStoryId: storyId,
-        ...(feedback ? { feedback } : {}),
-        ...revisionMeta(r),
-      });
-    });
+    return this.planStep(sprintId, (ctx) => regeneratedItemRevision(ctx, storyId, feedback));
   }
 
   async restore(sprintId: string, revision: number): Promise<SprintDetail> {
@@ -269,20 +237,14 @@ export class PlanService {
     });
   }
 
-  private async generateIn(
-    p: PlanProject,
-    sprint: Sprint,
-    opts: CallOptions,
-    llm: WorkflowDeps,
+  /** One model step on an open sprint (planSteps.ts), its revision stored as the current one. */
+  private planStep(
+    sprintId: string,
+    step: (ctx: PlanStepContext) => Promise<NewRevision>,
   ): Promise<SprintDetail> {
-    const questions = (await p.plans.questions.get(sprint.id)) ?? null;
-    const r = await runWorkflow(llm, 'generatePlan', { ...(await planInput(p, sprint)), questions }, opts);
-    return this.addRevision(p, sprint.id, {
-      kind: 'generated',
-      plan: r.data,
-      changelog: [],
-      followUpQuestions: [],
-      ...revisionMeta(r),
+    return this.exclusive(sprintId, async (p, opts, llm) => {
+      const sprint = await openSprint(p, sprintId);
+      return this.addRevision(p, sprintId, await step({ p, sprint, opts, llm }));
     });
   }
 
