@@ -16,8 +16,6 @@ const EXCEPTIONS: Record<string, string> = {
   'test/support/scenarios.ts': 'a table of scripted CLI scenarios (data, one entry per fault), not logic',
   'src/host/server.test.ts': "the browser host's request checks over one running server; predates this check",
   'bench/backlog.bench.ts': 'one benchmark scenario with its page driver; predates this check',
-  'test/support/mockMessagesApi.ts':
-    'the mock Messages API the real CLI talks to in tests; predates this check',
   'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
   'test/sendprompt/fake-cli.test.ts': 'the fake-CLI fault matrix; predates this check',
 };

@@ -3,8 +3,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MessagesRequestBody, MockTurn, RecordedRequest, Responder } from './mockTypes';
-import { isMainLoopRequest, structuredOutputToolName } from './requestInspection';
-import { assistantMessageJson, errorBody, errorTypeForStatus, sseEventsFor } from './mockReplies';
+import { isMainLoopRequest } from './requestInspection';
+import { errorBody } from './mockReplies';
+import {
+  answerMessage,
+  auxiliaryReply,
+  sendError,
+  sendJson,
+  sendPartialThenHang,
+  sendStreamError,
+} from './mockReplySenders';
 
 export interface MockMessagesApiOptions {
   /** Replies to main-loop requests, in order. */
@@ -37,8 +45,6 @@ export interface MockMessagesApi {
   waitForRequest(predicate: (request: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
-
-type MessageTurn = Extract<MockTurn, { kind: 'message' }>;
 
 const DEFAULT_EXHAUSTED: MockTurn = { kind: 'message', text: ['Done.'], stopReason: 'end_turn' };
 
@@ -198,138 +204,4 @@ function parseBody(raw: string): MessagesRequestBody | undefined {
     // Not JSON: recorded as raw text only.
   }
   return undefined;
-}
-
-/** Title and summary requests get a short, schema-shaped answer (they ask for `{"title": …}`). */
-function auxiliaryReply(body: MessagesRequestBody): MessageTurn {
-  const wantsJson = body.output_config?.format !== undefined;
-  return {
-    kind: 'message',
-    text: [wantsJson ? '{"title":"Mock title"}' : 'Mock title'],
-    stopReason: 'end_turn',
-  };
-}
-
-function answerMessage(
-  res: http.ServerResponse,
-  body: MessagesRequestBody,
-  turn: MessageTurn,
-  nextId: () => number,
-): void {
-  const toolName = structuredOutputToolName(body.tools);
-  const messageId = nextId();
-  const requestId = `req_mock_${nextId()}`;
-  const blocks = [
-    ...(turn.text ?? []).map((t) => ({ type: 'text' as const, text: t })),
-    ...(turn.toolCalls ?? []).map((call) => ({
-      type: 'tool_use' as const,
-      id: `toolu_mock_${nextId()}`,
-      name: call.name ?? toolName,
-      input: call.input,
-    })),
-  ];
-  const stopReason = turn.stopReason ?? (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
-  const message = { id: `msg_mock_${messageId}`, model: body.model, blocks, stopReason };
-  if (body.stream) {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      'request-id': requestId,
-    });
-    for (const event of sseEventsFor(message)) {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    }
-    res.end();
-    return;
-  }
-  sendJson(res, 200, assistantMessageJson(message), { 'request-id': requestId });
-}
-
-function sendStreamError(
-  res: http.ServerResponse,
-  body: MessagesRequestBody,
-  turn: Extract<MockTurn, { kind: 'stream-error' }>,
-  nextId: () => number,
-): void {
-  const requestId = `req_mock_${nextId()}`;
-  const message = { id: `msg_mock_${nextId()}`, model: body.model, blocks: [], stopReason: 'end_turn' };
-  // message_start, then (optionally) the start of a text block, then the error instead of the rest.
-  const [start] = sseEventsFor(message);
-  const events: Record<string, unknown>[] = [start ?? {}];
-  if (turn.partialText) {
-    events.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-    events.push({
-      type: 'content_block_delta',
-      index: 0,
-      delta: { type: 'text_delta', text: turn.partialText },
-    });
-  }
-  const type = turn.errorType ?? 'overloaded_error';
-  events.push(errorBody(type, turn.message ?? `mock ${type}`, requestId));
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    'request-id': requestId,
-  });
-  for (const event of events) res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
-  res.end();
-}
-
-function sendPartialThenHang(
-  res: http.ServerResponse,
-  body: MessagesRequestBody,
-  turn: Extract<MockTurn, { kind: 'partial-hang' }>,
-  nextId: () => number,
-): void {
-  const requestId = `req_mock_${nextId()}`;
-  const message = { id: `msg_mock_${nextId()}`, model: body.model, blocks: [], stopReason: 'tool_use' };
-  const [start] = sseEventsFor(message);
-  const events: Record<string, unknown>[] = [
-    start ?? {},
-    {
-      type: 'content_block_start',
-      index: 0,
-      content_block: {
-        type: 'tool_use',
-        id: `toolu_mock_${nextId()}`,
-        name: structuredOutputToolName(body.tools),
-        input: {},
-      },
-    },
-    {
-      type: 'content_block_delta',
-      index: 0,
-      delta: { type: 'input_json_delta', partial_json: turn.partialJson },
-    },
-  ];
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    'request-id': requestId,
-  });
-  for (const event of events) res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
-  // No content_block_stop / message_stop: the reply stays open until the client goes away or close().
-}
-
-function sendError(res: http.ServerResponse, turn: Extract<MockTurn, { kind: 'error' }>, id: number): void {
-  const requestId = `req_mock_${id}`;
-  const type = turn.errorType ?? errorTypeForStatus(turn.status);
-  const headers: Record<string, string> = { 'request-id': requestId };
-  if (turn.retryAfterSeconds !== undefined) headers['retry-after'] = String(turn.retryAfterSeconds);
-  sendJson(res, turn.status, errorBody(type, turn.message ?? `mock ${type}`, requestId), headers);
-}
-
-function sendJson(
-  res: http.ServerResponse,
-  status: number,
-  payload: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
