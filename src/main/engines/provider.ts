@@ -87,6 +87,11 @@ export interface AttemptContext {
   /** Aborts on the caller's cancel; a provider aborts its HTTP request or process at once. */
   signal?: AbortSignal;
   emit: (event: EngineEvent) => void;
+  /**
+   * false: only the live preview listens (`partial` events), so a provider may skip building the activity events
+   * (raw lines, turns, tools, usage) nobody reads; absent or true: emit them all.
+   */
+  activity?: boolean;
 }
 
 /** A call prepared once (engine located, key read, request built), then attempted as often as the budget allows. */

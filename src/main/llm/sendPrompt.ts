@@ -127,6 +127,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
             callTimeoutMs: timeoutMs,
             ...(req.signal ? { signal: req.signal } : {}),
             emit: eventSink(req, deps.previewParser ?? defaultParser(req)),
+            activity: req.onEngineEvent !== undefined,
           });
           return checkAnswer(answer, schema);
         }, req.signal);

@@ -43,6 +43,8 @@ type Step = (call: ProviderCall, emit: (text: string, block: number) => void) =>
 
 function scripted(steps: Step[]) {
   const calls: ProviderCall[] = [];
+  /** Each attempt's `activity` flag. */
+  const activity: (boolean | undefined)[] = [];
   let attempts = 0;
   const provider: Provider = {
     name: 'anthropic',
@@ -51,13 +53,14 @@ function scripted(steps: Step[]) {
       return {
         warnings: ['prepared'],
         attempt: async (ctx) => {
+          activity.push(ctx.activity);
           const step = steps[attempts++]!;
           return step(call, (text, block) => ctx.emit({ type: 'partial', text, block }));
         },
       };
     },
   };
-  return { provider, calls, attempts: () => attempts };
+  return { provider, calls, activity, attempts: () => attempts };
 }
 
 function setup(steps: Step[], settings: SendPromptSettings = {}) {
@@ -158,6 +161,16 @@ describe('sendPrompt through a provider', () => {
     expect(preview.filter((e) => e.type === 'item').map((e) => (e as { value: unknown }).value)).toEqual([
       1, 2,
     ]);
+  });
+
+  it('tells the provider whether anyone reads the activity events (onEngineEvent), not only the preview', async () => {
+    const ok = answer({ result: { items: [1, 2] } });
+    const { sendPrompt, activity } = setup([ok, ok, ok]);
+    const req = { workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA, provider: 'anthropic' } as const;
+    await sendPrompt({ ...req, preview: () => {} });
+    await sendPrompt({ ...req, preview: () => {}, onEngineEvent: () => {} });
+    await sendPrompt(req);
+    expect(activity).toEqual([false, true, false]);
   });
 
   it('refuses with provider_unavailable, before any gate slot, a provider not in this build', async () => {

@@ -77,7 +77,7 @@ export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
           lease: ctx.lease,
           ...(cwd ? { cwd } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
-          onEvent: eventSink(req.onEvent, ctx.emit),
+          onEvent: eventSink(req.onEvent, ctx.emit, ctx.activity ?? true),
           ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         },
         { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
@@ -103,10 +103,14 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
   return { ...base, CLAUDE_CODE_MAX_RETRIES: String(policy.cliMaxRetries) };
 }
 
-/** Every CLI event to the caller's onEvent, and as neutral events: answer deltas, raw lines, turns, tools, tokens. */
+/**
+ * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
+ * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment.
+ */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,
   emit: AttemptContext['emit'],
+  activity: boolean,
 ): (e: CliEvent) => void {
   const toPartial = cliPartials();
   let streaming = false;
@@ -117,7 +121,7 @@ function eventSink(
     }
     const partial = toPartial(e);
     if (partial) emit(partial);
-    for (const a of cliActivityEvents(e)) emit(a);
+    if (activity) for (const a of cliActivityEvents(e)) emit(a);
     onEvent?.(e);
   };
 }
