@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
 import type { Root } from '../main/core/core';
+import type { EventSockets } from './eventSocket';
+import { onDemand } from './onDemand';
 import {
   checkRequest,
   declaredTooLarge,
@@ -15,8 +16,12 @@ import { loadStatic } from '../main/static/staticFiles';
 import { newToken } from './token';
 
 export interface HostOptions {
-  /** The composition root: its dispatcher answers /api/invoke, its events go to /api/events. */
-  root: Root;
+  /**
+   * The composition root: its dispatcher answers /api/invoke, its events go to /api/events. Given as a function,
+   * it is created after the first answer (the launch URL and the renderer's files need no services), or at once
+   * when a request needs it; such requests wait for it.
+   */
+  root: Root | (() => Promise<Root>);
   /** Folder of the built renderer (index.html + assets). */
   rendererDir: string;
   port?: number;
@@ -30,6 +35,8 @@ export interface RunningHost {
   launchUrl: string;
   token: string;
   port: number;
+  /** The composition root, created now if it is not yet. */
+  root(): Promise<Root>;
   close(): Promise<void>;
 }
 
@@ -68,11 +75,23 @@ function readBody(req: IncomingMessage): Promise<string> {
  */
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? newToken();
-  const log = opts.root.services.logBus.logger('host');
-  const sockets = new Set<WebSocket>();
+  const given = opts.root;
+  const root = onDemand(typeof given === 'function' ? given : () => Promise.resolve(given));
+  const events = onDemand(async (): Promise<EventSockets> => {
+    const [{ eventSockets }, app] = await Promise.all([import('./eventSocket'), root.get()]);
+    return eventSockets(app);
+  });
+  // Lines logged before the services exist are written, in order, once they do.
+  const log = (level: 'info' | 'warn', message: string) =>
+    void root.value.then(
+      (app) => app.services.logBus.logger('host')[level](message),
+      () => {},
+    );
   let port = 0;
 
   const server = createServer((req, res) => {
+    // Failures to create the root are reported by whoever created it; here they only fail the requests needing it.
+    res.once('finish', () => void root.get().catch(() => {}));
     void handle(req, res).catch((err: unknown) => {
       const status = (err as { status?: number }).status ?? 500;
       if (!res.headersSent)
@@ -85,7 +104,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const refusal = checkRequest(req, url, port, token);
     if (refusal) {
-      log.warn(`Refused ${req.method} ${url.pathname}: ${refusal.code}`);
+      log('warn', `Refused ${req.method} ${url.pathname}: ${refusal.code}`);
       if (refusal.code === 'unauthorized' && wantsPage(req, url)) {
         // A browser opening the address without its token (or with a stale one): say how to get a fresh link.
         res.writeHead(401, {
@@ -129,7 +148,14 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         });
       }
       const { channel, payload } = (parsed ?? {}) as { channel?: unknown; payload?: unknown };
-      const result = await opts.root.dispatch(channel, payload, { face: 'browser' });
+      let app: Root;
+      try {
+        app = await root.get();
+      } catch (err) {
+        const message = `Puffin's services could not start: ${(err as Error).message}`;
+        return send(res, 503, { ok: false, error: { code: 'internal_error', message } });
+      }
+      const result = await app.dispatch(channel, payload, { face: 'browser' });
       return send(res, 200, result);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -152,7 +178,6 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     res.end(req.method === 'HEAD' ? undefined : fallback.body);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     let refusal: ReturnType<typeof checkRequest>;
     try {
@@ -166,20 +191,14 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       refusal = { status: 400, code: 'bad_request', message: '' };
     }
     if (refusal) {
-      log.warn(`Refused a WebSocket: ${refusal.code}`);
+      log('warn', `Refused a WebSocket: ${refusal.code}`);
       socket.end(`HTTP/1.1 ${refusal.status} ${refusal.code}\r\nConnection: close\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      ws.on('error', () => sockets.delete(ws));
-    });
-  });
-
-  const unsubscribe = opts.root.onEvent((event, payload) => {
-    const frame = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+    void events.get().then(
+      (sockets) => sockets.accept(req, socket, head),
+      () => socket.end('HTTP/1.1 503 services_unavailable\r\nConnection: close\r\n\r\n'),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -188,17 +207,16 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/`;
-  log.info(`Browser host listening on ${url}`);
+  log('info', `Browser host listening on ${url}`);
 
   return {
     url,
     launchUrl: `${url}?token=${token}`,
     token,
     port,
+    root: () => root.get(),
     async close() {
-      unsubscribe();
-      for (const ws of sockets) ws.terminate();
-      wss.close();
+      if (events.started) (await events.get().catch(() => null))?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
