@@ -16,7 +16,6 @@ const EXCEPTIONS: Record<string, string> = {
   'test/support/scenarios.ts': 'a table of scripted CLI scenarios (data, one entry per fault), not logic',
   'bench/backlog.bench.ts': 'one benchmark scenario with its page driver; predates this check',
   'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
-  'test/sendprompt/fake-cli.test.ts': 'the fake-CLI fault matrix; predates this check',
 };
 
 /** Generated files say so in their header (e.g. src/shared/schema-types.ts from `npm run gen:types`). */

@@ -5,6 +5,12 @@ import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
 import { createSendPrompt, type SendPromptDeps } from '../../src/main/llm/sendPrompt';
 import { memoryLogger } from '../../src/main/llm/testing';
 import { instantRetries } from '../support/instantRetries';
+import { fakeClaudeEnv, fakeClaudePath, type FakeClaudeOptions } from '../support/fakeCli';
+import { PERSON_PROMPT, PERSON_SCHEMA } from '../support/scenarios';
+
+/** The recorded fixtures' schema and prompt, as a request carries them. */
+export const PERSON = JSON.parse(JSON.stringify(PERSON_SCHEMA)) as Record<string, unknown>;
+export const PROMPT = PERSON_PROMPT;
 
 export function located(path: string): LocatedCli {
   return { path, source: 'env', command: path, argsPrefix: [] };
@@ -28,6 +34,15 @@ export function harness(options: HarnessOptions) {
     ...rest,
   });
   return { sendPrompt, logLines: lines };
+}
+
+export function fakeEnv(options: FakeClaudeOptions): NodeJS.ProcessEnv {
+  return { ...process.env, ...fakeClaudeEnv(options) };
+}
+
+/** A real sendPrompt over test/support/fakeClaude.mjs in the given mode (scenario, record file...). */
+export function fake(options: FakeClaudeOptions, extra: Partial<HarnessOptions> = {}) {
+  return harness({ cliPath: fakeClaudePath(), env: fakeEnv(options), ...extra });
 }
 
 /** True while the process exists and is not a zombie (pid 1 in a container may never reap orphans). */
