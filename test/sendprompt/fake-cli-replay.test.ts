@@ -7,16 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { PromptError } from '../../src/main/llm/errors';
 import { makeRecordFile, readFakeClaudeRecord } from '../support/fakeCli';
 import { fake, PERSON, PROMPT } from './harness';
+import type { CliFixtureExpected } from '../support/sharedData';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/cli/', import.meta.url));
-
-interface Expected {
-  has_structured_output: boolean;
-  structured_output: unknown;
-  result_subtype: string;
-  result_is_error: boolean;
-  recoverable_from_successful_tool_use?: unknown;
-}
 
 /** What each failing transcript means, read off its .meta.txt scenario (not computed by the code under test). */
 const FAILURE_BY_FIXTURE: Record<string, string> = {
@@ -46,7 +39,7 @@ describe('sendPrompt over recorded CLI transcripts (fakeClaude replay)', () => {
     const id = file.slice(0, 3);
     const expected = JSON.parse(
       readFileSync(path.join(FIXTURES, file.replace(/\.jsonl$/, '.expected.json')), 'utf8'),
-    ) as Expected;
+    ) as CliFixtureExpected;
     const recordFile = makeRecordFile();
     const { sendPrompt } = fake({ scenario: path.join(FIXTURES, file), recordFile });
     const outcome = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }).then(

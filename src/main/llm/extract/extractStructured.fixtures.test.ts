@@ -4,17 +4,9 @@ import path from 'node:path';
 import { parseTranscript } from '../stream';
 import { extractStructured } from './extractStructured';
 import type { FailureCode } from './extraction';
-import { sharedDataDir } from '../../../../test/support/sharedData';
+import { sharedDataDir, type CliFixtureExpected } from '../../../../test/support/sharedData';
 
 const fixtureDir = sharedDataDir('fixtures', 'cli');
-
-interface Expected {
-  has_structured_output: boolean;
-  structured_output: unknown;
-  result_subtype: string;
-  result_is_error: boolean;
-  recoverable_from_successful_tool_use?: unknown;
-}
 
 /** Failure codes for the transcripts without data, read off each .meta.txt scenario. */
 const EXPECTED_FAILURE: Record<string, FailureCode> = {
@@ -43,7 +35,7 @@ describe('extractStructured on the 20 recorded CLI transcripts', () => {
     const events = parseTranscript(readFileSync(path.join(fixtureDir, `${name}.jsonl`), 'utf8'));
     const expected = JSON.parse(
       readFileSync(path.join(fixtureDir, `${name}.expected.json`), 'utf8'),
-    ) as Expected;
+    ) as CliFixtureExpected;
     const extraction = extractStructured(events);
     const id = name.slice(0, 3);
     const version = /^m\d\d-([\d.]+)-/.exec(name)?.[1];
