@@ -1,8 +1,12 @@
 export const ENTRIES: { cli: string; host: string };
-export function freshBuild(root: string): string | null;
+/** [modification time, size] by root-relative path (with `/`). */
+export type Stamps = Map<string, [number, number]>;
+export function stampTree(root: string, dir: string): { stamps: Stamps; newest: number };
+export function freshBuild(root: string, known?: Stamps): string | null;
 export function build(root: string): Promise<string>;
 export function loadEntry(
   root: string,
   name: keyof typeof ENTRIES,
   say: (line: string) => void,
+  known?: Stamps,
 ): Promise<Record<string, unknown>>;

@@ -77,8 +77,34 @@ function stamp(file) {
   }
 }
 
-/** The current build's folder when every file it was built from is unchanged; otherwise null. */
-export function freshBuild(root) {
+/**
+ * [modification time, size] of every file under `dir` (keys relative to `root`, with `/`), and the newest
+ * modification time: one walk of src/ serves both up-to-date checks of a start, the renderer's and the bundle's.
+ */
+export function stampTree(root, dir) {
+  const base = root.endsWith(sep) ? root : root + sep;
+  const stamps = new Map();
+  let newest = 0;
+  const walk = (rel) => {
+    for (const entry of readdirSync(base + rel, { withFileTypes: true })) {
+      const file = `${rel}/${entry.name}`; // not path.join: its normalising, per file, cost more than the stat
+      if (entry.isDirectory()) walk(file);
+      else {
+        const s = statSync(base + file);
+        stamps.set(file, [s.mtimeMs, s.size]);
+        if (s.mtimeMs > newest) newest = s.mtimeMs;
+      }
+    }
+  };
+  walk(dir);
+  return { stamps, newest };
+}
+
+/**
+ * The current build's folder when every file it was built from is unchanged; otherwise null. `known` holds stamps
+ * just taken (stampTree) for files it need not stat again; a file missing from it is stat'ed.
+ */
+export function freshBuild(root, known = new Map()) {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestPath(root), 'utf8'));
@@ -89,7 +115,7 @@ export function freshBuild(root) {
   // Plain concatenation: path.join's normalising, ~500 times, was a visible part of every start.
   const base = root.endsWith(sep) ? root : root + sep;
   for (const [file, then] of Object.entries(manifest.inputs)) {
-    const now = stamp(base + file);
+    const now = known.get(file) ?? stamp(base + file);
     if (now?.[0] !== then?.[0] || now?.[1] !== then?.[1]) return null;
   }
   return Object.keys(ENTRIES).every((name) => existsSync(join(dir, `${name}.js`))) ? dir : null;
@@ -146,11 +172,11 @@ function removeOldBuilds(root, keep) {
 
 /**
  * Imports an entry's module: from the prebuilt bundle (built now when missing or stale), or through tsx when the
- * build fails (`say` is told why) or PUFFIN_NO_PREBUILT is set.
+ * build fails (`say` is told why) or PUFFIN_NO_PREBUILT is set. `known`: stamps just taken, as for freshBuild.
  */
-export async function loadEntry(root, name, say) {
+export async function loadEntry(root, name, say, known) {
   if (!process.env.PUFFIN_NO_PREBUILT) {
-    let dir = freshBuild(root);
+    let dir = freshBuild(root, known);
     if (!dir) {
       try {
         dir = await build(root);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { build, ENTRIES, freshBuild } from './prebuilt.mjs';
+import { build, ENTRIES, freshBuild, stampTree } from './prebuilt.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 let root: string;
@@ -63,6 +63,25 @@ describe('the prebuilt headless bundle (out/headless)', () => {
     write('package.json', JSON.stringify({ version: '9.8.10', type: 'module' }));
     expect(freshBuild(root)).toBeNull();
     expect(loadCli().answer).toBe('two! 9.8.10');
+  });
+
+  it('checks the same with the stamps of the one walk of src/ a start takes as with its own stats', async () => {
+    const dir = await build(root);
+    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBe(dir);
+    write('src/cli/word.ts', `export const word: string = 'three';\n`);
+    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBeNull();
+    await build(root);
+    rmSync(join(root, 'src/cli/word.ts'));
+    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBeNull();
+  });
+
+  it("stamps every file under a folder and knows the newest (the renderer's up-to-date check)", () => {
+    utimesSync(join(root, 'src/host/main.ts'), 2_000_000_000, 2_000_000_000);
+    const { stamps, newest } = stampTree(root, 'src');
+    expect([...stamps.keys()].sort()).toEqual(['src/cli/main.ts', 'src/cli/word.ts', 'src/host/main.ts']);
+    const word = statSync(join(root, 'src/cli/word.ts'));
+    expect(stamps.get('src/cli/word.ts')).toEqual([word.mtimeMs, word.size]);
+    expect(newest).toBe(2_000_000_000_000);
   });
 
   it('falls back to running the sources through tsx when it cannot be built, and says why', () => {

@@ -2,13 +2,13 @@
 // `npm start`: the desktop app, or — where Electron cannot start — the browser host.
 // `npm run serve` (= --host): always the browser host. Options: --port N, --json, --no-build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import module, { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
 import { decideLaunch, fallbackLine } from './launch.mjs';
-import { loadEntry } from './prebuilt.mjs';
+import { loadEntry, stampTree } from './prebuilt.mjs';
 
 // V8's code cache on disk (Node ≥ 22.1): later starts of the host skip compiling its bundle again.
 module.enableCompileCache?.();
@@ -19,20 +19,11 @@ const json = args.includes('--json');
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? Number(args[portArg + 1]) : undefined;
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = `${dir}/${entry.name}`; // not path.join: its normalising, per file, cost more than the stat
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds when out/ is missing or older than src/, so a fresh clone just works. */
-function buildIfStale() {
+/** Builds when out/ is missing or older than src/ (`sources`: stampTree of src/), so a fresh clone just works. */
+function buildIfStale(sources) {
   const marker = join(root, 'out', 'renderer', 'index.html');
   if (args.includes('--no-build') && existsSync(marker)) return;
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newestMtime(join(root, 'src'))) return;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= sources.newest) return;
   const log = json ? 'pipe' : 'inherit';
   const r = spawnSync(
     process.execPath,
@@ -78,11 +69,14 @@ function downloadElectron() {
 
 async function runHost() {
   const say = (line) => process.stderr.write(line + '\n');
-  const { runHost } = await loadEntry(root, 'host', say);
+  // The walk that checked the renderer spares the bundle's check a second stat of every source.
+  const { runHost } = await loadEntry(root, 'host', say, sources.stamps);
   await runHost({ port, json, rendererDir: join(root, 'out', 'renderer') });
 }
 
-buildIfStale();
+// One walk of src/ for both up-to-date checks: the renderer's (here) and the host bundle's (loadEntry).
+const sources = stampTree(root, 'src');
+buildIfStale(sources);
 const launch = await decideLaunch({
   hostOnly,
   platform: process.platform,
