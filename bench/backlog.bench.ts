@@ -3,7 +3,16 @@
 // its grid to the bottom in steps, then End and Home from the keyboard. Long tasks come from a buffered
 // PerformanceObserver installed before the page loads; a 50-story backlog in the same run is the baseline.
 import { cpus, loadavg } from 'node:os';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import {
+  busiestFunctions,
+  openPanelIn,
+  startCpuProfile,
+  waitFor,
+  type LongTask,
+  type Loaf,
+} from './pageDriver';
+import { median } from './childCpu';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { api, withSeededHost } from './seededHost';
 import type { BenchModule } from './types';
@@ -67,17 +76,6 @@ const SCROLL_SCRIPT = `(async () => {
     lastRowIndex: Math.max(...[...grid.querySelectorAll('[role="row"]')].map((r) => Number(r.getAttribute('aria-rowindex')))) };
 })()`;
 
-export interface LongTask {
-  start: number;
-  duration: number;
-  attribution: string;
-}
-interface Loaf {
-  start: number;
-  duration: number;
-  blocking: number;
-  scripts: { duration: number; invoker: string; fn: string; src: string; at: number }[];
-}
 interface Marks {
   clickAt: number;
   renderedAt: number;
@@ -106,77 +104,6 @@ function phaseOf(t: number, m: Marks): string {
   return 'End/Home';
 }
 
-/**
- * Polls `expr` once per frame inside the page; resolves with performance.now() of the first frame where it
- * holds. (A string evaluated over CDP: the renderer's CSP forbids the eval that waitForFunction would use.)
- */
-export async function waitFor(page: Page, expr: string, timeout = 30_000): Promise<number> {
-  return (await page.evaluate(`new Promise((resolve, reject) => {
-    const until = performance.now() + ${timeout};
-    const poll = () => {
-      if (${expr}) resolve(performance.now());
-      else if (performance.now() > until) reject(new Error('timed out waiting for: ' + ${JSON.stringify(expr)}));
-      else requestAnimationFrame(poll);
-    };
-    poll();
-  })`)) as number;
-}
-
-/**
- * A fresh page of the app at 1280×900 with `initScript` installed: loaded, the start-up story list taken and
- * settled (two frames and 300 ms), then `panel` clicked in the sidebar. `clickedAt` is performance.now() just
- * before the click. The caller closes the context.
- */
-export async function openPanelIn(
-  browser: Browser,
-  launchUrl: string,
-  initScript: string,
-  panel: string,
-): Promise<{ context: BrowserContext; page: Page; clickedAt: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.addInitScript(initScript);
-  const listed = page.waitForResponse(
-    (r) => r.url().includes('api/invoke') && (r.request().postData() ?? '').includes('"stories:list"'),
-    { timeout: 60_000 },
-  );
-  await page.goto(launchUrl);
-  await (await listed).finished();
-  await page.evaluate(
-    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))',
-  );
-  const clickedAt = (await page.evaluate('performance.now()')) as number;
-  await page
-    .getByRole('navigation', { name: 'Panels' })
-    .getByRole('button', { name: panel, exact: true })
-    .click();
-  return { context, page, clickedAt };
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Self time per function (ms) from a CDP CPU profile; "(idle)" and "(program)" kept apart. */
-function selfTimes(p: Profile): Map<string, number> {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const out = new Map<string, number>();
-  p.samples.forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const name = f.url
-      ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`
-      : f.functionName || "(the bench's own page script, incl. layout it forces)";
-    out.set(name, (out.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
-  });
-  return out;
-}
-
 async function measure(
   browser: Browser,
   launchUrl: string,
@@ -195,12 +122,7 @@ async function measure(
     const count = await page.getByTestId('backlog-count').textContent();
     if (!count?.startsWith(`${stories} of`)) throw new Error(`backlog shows "${count}", expected ${stories}`);
 
-    const cdp = profile ? await context.newCDPSession(page) : undefined;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    const stopProfile = profile ? await startCpuProfile(context, page) : undefined;
     const scroll = (await page.evaluate(SCROLL_SCRIPT)) as {
       frames: number;
       maxGap: number;
@@ -211,9 +133,7 @@ async function measure(
     if (!scroll.atBottom || scroll.lastRowIndex !== stories)
       throw new Error(`scroll did not reach the last story (row ${scroll.lastRowIndex} of ${stories})`);
     const scrollDone = (await page.evaluate('performance.now()')) as number;
-    const cpu = cdp
-      ? selfTimes(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile)
-      : undefined;
+    const cpu = await stopProfile?.();
 
     // Keyboard: focus the grid (focuses the active row), then End and Home.
     await page.getByRole('grid', { name: 'Backlog stories' }).focus();
@@ -261,7 +181,6 @@ async function measure(
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const max = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -336,9 +255,7 @@ export default {
           (loadScripts.length ? ` Longest scripts in those frames: ${loadScripts.join('; ')}.` : ''),
       );
       if (cpu) {
-        const busy = [...cpu].filter(([k]) => !['(idle)', '(program)'].includes(k));
-        const total = busy.reduce((a, [, v]) => a + v, 0);
-        const top = busy.sort((a, b) => b[1] - a[1]).slice(0, 5);
+        const { total, top } = busiestFunctions(cpu, 5);
         lines.push(
           '',
           `CPU profile of the 5,000-story scroll (warm-up round, ${SCROLL_STEPS} steps): ` +

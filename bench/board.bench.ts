@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { median } from './assertions.bench';
-import { openPanelIn, waitFor, type LongTask } from './backlog.bench';
+import { openPanelIn, waitFor, type LongTask } from './pageDriver';
 import { api, withSeededHost } from './seededHost';
 import type { BenchModule } from './types';
 

@@ -4,7 +4,7 @@
 // editing. The sizes are measured in the same run, rounds interleaved; the first round is a warm-up.
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { openPanelIn, waitFor } from './backlog.bench';
+import { openPanelIn, waitFor } from './pageDriver';
 import { median } from './childCpu';
 import { api, withSeededHost } from './seededHost';
 import type { BenchModule } from './types';
