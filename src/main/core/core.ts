@@ -4,12 +4,13 @@
  * (IPC, HTTP + WebSocket, argv + stdout).
  */
 import { appHandlers } from './appHandlers';
-import { createDispatcher, type Dispatch } from './dispatcher';
+import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dispatcher';
 import { LogBus } from './logger';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { checkedSchemaFiles } from '../llm/checkedSchemas';
-import { rememberCheckedSchemas } from '../llm/validate';
+import { storedValidatorFiles } from '../llm/storedValidators';
+import { rememberCheckedSchemas, rememberCompiledValidators, VALIDATOR_SETUP } from '../llm/validate';
 import { APP_VERSION } from './appVersion';
 import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
@@ -49,12 +50,10 @@ function ajvVersion(): string {
 }
 
 export async function createRoot(opts: RootOptions): Promise<Root> {
-  rememberCheckedSchemas(
-    checkedSchemaFiles(
-      join(opts.userDataDir, 'cache', 'checked-schemas'),
-      `puffin ${APP_VERSION}, ajv ${ajvVersion()}`,
-    ),
-  );
+  const checker = `puffin ${APP_VERSION}, ajv ${ajvVersion()}`;
+  rememberCheckedSchemas(checkedSchemaFiles(join(opts.userDataDir, 'cache', 'checked-schemas'), checker));
+  const validatorsDir = join(opts.userDataDir, 'cache', 'validators');
+  rememberCompiledValidators(storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`));
   const logBus = opts.logBus ?? new LogBus();
   const listeners = new Set<EventListener>();
   const emit: Emit = (event, payload) => {
@@ -62,7 +61,11 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
   };
   const { services, stop } = await buildServices({ ...opts, logBus, emit });
   const { generation, plans, prompts, gate, info } = services;
-  const dispatch = createDispatcher(appHandlers(services, opts.platform, emit), logBus.logger('ipc'));
+  const dispatch = createDispatcher(
+    appHandlers(services, opts.platform, emit),
+    logBus.logger('ipc'),
+    storedValidatorFiles(validatorsDir, `${checker}\n${DISPATCH_VALIDATOR_SETUP}`),
+  );
   const idle = async () => {
     await Promise.all([generation.idle(), plans.idle()]);
   };

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { requestChannels } from '../../shared/ipc/contract';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requestChannels, requestSchemas } from '../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createDispatcher, type Handlers } from './dispatcher';
 import { ServiceError } from './errors';
 import { LogBus } from './logger';
+import { storedValidatorFiles, type StoredValidators } from '../llm/storedValidators';
 
-function setup(overrides: Partial<Handlers> = {}) {
+function setup(overrides: Partial<Handlers> = {}, stored: StoredValidators | null = null) {
   const bus = new LogBus();
   // Channels without a handler here answer null: the contract grows, these tests stay about the dispatcher.
   const base: Partial<Handlers> = {
@@ -36,7 +40,7 @@ function setup(overrides: Partial<Handlers> = {}) {
       vi.fn((overrides[c] ?? base[c] ?? (() => null)) as (...a: unknown[]) => unknown),
     ]),
   ) as unknown as Record<keyof Handlers, ReturnType<typeof vi.fn>>;
-  const dispatch = createDispatcher(handlers as unknown as Handlers, bus.logger('ipc'));
+  const dispatch = createDispatcher(handlers as unknown as Handlers, bus.logger('ipc'), stored);
   return { dispatch, handlers, bus };
 }
 
@@ -195,5 +199,40 @@ describe('createDispatcher', () => {
     const result = await dispatch('log:recent', { limit: '5' }, ctx);
     expect(result.ok).toBe(false);
     expect(handlers['log:recent']).not.toHaveBeenCalled();
+  });
+
+  describe('with stored validators', () => {
+    const text = JSON.stringify(requestSchemas['log:recent']);
+
+    it('stores the validator it compiled, which a later dispatcher uses instead of compiling', async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'dispatch-')), 'validators');
+      const { dispatch } = setup({}, storedValidatorFiles(dir, 'v1'));
+      expect(await dispatch('log:recent', { limit: 5 }, ctx)).toMatchObject({ ok: true });
+      expect(readdirSync(dir)).toHaveLength(1);
+      const stored = storedValidatorFiles(dir, 'v1');
+      const load = vi.spyOn(stored, 'load');
+      const later = setup({}, stored);
+      expect(await later.dispatch('log:recent', { limit: 5 }, ctx)).toMatchObject({ ok: true });
+      expect(load).toHaveBeenCalledWith(text);
+      expect(load.mock.results[0]!.value).toBeTypeOf('function');
+    });
+
+    it('lets a stored validator accept, but refuses only with the compiled one and its errors', async () => {
+      const accepting = vi.fn((d: unknown) => (d as { limit?: unknown }).limit === 'stored says yes');
+      const stored: StoredValidators = { load: (t) => (t === text ? accepting : null), store: () => {} };
+      const { dispatch, handlers } = setup({}, stored);
+      expect(await dispatch('log:recent', { limit: 'stored says yes' }, ctx)).toMatchObject({ ok: true });
+      expect(await dispatch('log:recent', { limit: 3 }, ctx)).toMatchObject({ ok: true });
+      expect(await dispatch('log:recent', { limit: 'no' }, ctx)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_payload',
+          message: 'Invalid request for log:recent: /limit must be integer.',
+        },
+      });
+      // Once compiled (for its "no" to { limit: 3 }), the compiled validator decides.
+      expect(accepting).toHaveBeenCalledTimes(2);
+      expect(handlers['log:recent']).toHaveBeenCalledTimes(2);
+    });
   });
 });

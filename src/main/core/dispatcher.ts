@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
+import type { StoredCheck, StoredValidators } from '../llm/storedValidators';
 import { toIpcError } from './errors';
 import type { Logger } from './logger';
 
@@ -36,16 +37,32 @@ function describe(errors: ErrorObject[] | null | undefined): string {
   return reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS)}…` : reason;
 }
 
+// Not allErrors: on a large invalid body it collects an error per element (a 2.6 MB body gave a 45 MB reply and
+// blocked the event loop for seconds); the first problem is enough to refuse the request.
+// validateSchema off: the contract's own schemas (checked by its tests) need no meta-schema, whose compilation costs
+// ~70 ms of every start.
+// Nor its meta-schema at all (`meta: false`): adding it cost ~15 ms of every start.
+// code.source: keeps each validator's code, which a StoredValidators writes out.
+const AJV_OPTIONS = {
+  allErrors: false,
+  strict: true,
+  validateSchema: false,
+  meta: false,
+  code: { source: true },
+};
+
+/** What the dispatcher's stored validators depend on besides Ajv's version and the schema text. */
+export const DISPATCH_VALIDATOR_SETUP = `dispatcher ${JSON.stringify(AJV_OPTIONS)}`;
+
 /**
  * The one door into the services for every face. It checks the channel exists and the payload
  * matches the contract before a handler runs, and turns every failure into a typed error result.
  */
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
-  // Not allErrors: on a large invalid body it collects an error per element (a 2.6 MB body gave a 45 MB reply and
-  // blocked the event loop for seconds); the first problem is enough to refuse the request.
-  // validateSchema off: the contract's own schemas (checked by its tests) need no meta-schema, whose compilation costs
-  // ~70 ms of every start.
-  // Nor its meta-schema at all (`meta: false`): adding it cost ~15 ms of every start.
+export function createDispatcher(
+  handlers: Handlers,
+  log: Logger,
+  stored: StoredValidators | null = null,
+): Dispatch {
   let ajv: Ajv | undefined;
   const known = new Set<string>(requestChannels);
   // Compiled on a channel's first request: compiling all of them took most of a headless command's start-up.
@@ -53,10 +70,26 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   const validatorOf = (c: RequestChannel): ValidateFunction => {
     let v = validators.get(c);
     if (!v) {
-      ajv ??= new Ajv({ allErrors: false, strict: true, validateSchema: false, meta: false });
+      ajv ??= new Ajv(AJV_OPTIONS);
       validators.set(c, (v = ajv.compile(requestSchemas[c] as object)));
     }
     return v;
+  };
+  // What tells valid from invalid: the compiled validator, else one an earlier process stored (compiling even one
+  // schema cold cost ~12 ms of every headless command). A refusal always comes from the compiled one.
+  const checks = new Map<RequestChannel, StoredCheck>();
+  const checkOf = (c: RequestChannel): StoredCheck => {
+    const known = validators.get(c) ?? checks.get(c);
+    if (known) return known;
+    const text = JSON.stringify(requestSchemas[c]);
+    const loaded = stored?.load(text);
+    if (loaded) {
+      checks.set(c, loaded);
+      return loaded;
+    }
+    const compiled = validatorOf(c);
+    stored?.store(text, ajv!, compiled);
+    return compiled;
   };
   return async (channel, payload, ctx) => {
     if (typeof channel !== 'string' || !known.has(channel)) {
@@ -67,9 +100,9 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       };
     }
     const c = channel as RequestChannel;
-    const validate = validatorOf(c);
     const request = payload === undefined ? {} : payload;
-    if (!validate(request)) {
+    const validate = checkOf(c)(request) ? null : validatorOf(c);
+    if (validate && !validate(request)) {
       const reason = describe(validate.errors);
       log.warn(`Rejected an invalid payload on ${c}`, { reason });
       return {

@@ -24,7 +24,11 @@ const lengthKeywords: KeywordDefinition = {
   },
   code(cxt) {
     const { keyword, data, schemaCode, gen } = cxt;
-    const count = gen.scopeValue('func', { ref: ucs2length });
+    // `code` is how Ajv's standalone output (storedValidators.ts) refers to the same function.
+    const count = gen.scopeValue('func', {
+      ref: ucs2length,
+      code: _`require("ajv/dist/runtime/ucs2length").default`,
+    });
     cxt.fail$data(
       keyword === 'maxLength'
         ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
@@ -32,6 +36,13 @@ const lengthKeywords: KeywordDefinition = {
     );
   },
 };
+
+/** The definition's source text: stored validators (storedValidators.ts) compiled from another one are not reused. */
+export const LENGTH_KEYWORDS_SETUP = [
+  lengthKeywords.code,
+  lengthKeywords.error?.message,
+  lengthKeywords.error?.params,
+].join('\n');
 
 /** Replaces Ajv's maxLength and minLength on this instance (call before compiling any schema). */
 export function useBoundedLengthChecks(ajv: Ajv): void {

@@ -6,9 +6,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './schemas';
-import { useBoundedLengthChecks } from './lengthKeywords';
+import { LENGTH_KEYWORDS_SETUP, useBoundedLengthChecks } from './lengthKeywords';
 import { describeErrors } from './validationErrors';
 import type { CheckedSchemas } from './checkedSchemas';
+import type { StoredCheck, StoredValidators } from './storedValidators';
 
 // ajv-formats is CommonJS; under ESM interop its callable may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -20,26 +21,52 @@ let ajv: Ajv | null = null;
 const byObject = new WeakMap<object, ValidateFunction>();
 const byContent = new Map<string, ValidateFunction>();
 let checked: CheckedSchemas | null = null;
+let stored: StoredValidators | null = null;
+/** Stored validators loaded in this process, by schema text. */
+const storedByText = new Map<string, StoredCheck>();
 
 /** Where schema texts that passed the meta-schema check are remembered across processes (null: nowhere). */
 export function rememberCheckedSchemas(memory: CheckedSchemas | null): void {
   checked = memory;
 }
 
+/** Where compiled validators are kept across processes (null: nowhere); see storedValidators.ts. */
+export function rememberCompiledValidators(memory: StoredValidators | null): void {
+  stored = memory;
+  storedByText.clear();
+}
+
+/**
+ * What a stored validator depends on besides Ajv's version and the schema text: how this module configures Ajv
+ * (options, formats, the length keywords). Their source text, so that editing them never reuses old code.
+ */
+export const VALIDATOR_SETUP = [String(instanceOf), LENGTH_KEYWORDS_SETUP].join('\n');
+
+function instanceOf(): Ajv {
+  // code.source: keeps each validator's code, which storedValidators.ts writes out.
+  const created = new Ajv({ strict: true, allErrors: true, verbose: true, code: { source: true } });
+  addFormats(created);
+  useBoundedLengthChecks(created);
+  return created;
+}
+
 function instance(): Ajv {
-  if (!ajv) {
-    ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
-    addFormats(ajv);
-    useBoundedLengthChecks(ajv);
-  }
+  ajv ??= instanceOf();
   return ajv;
+}
+
+const texts = new WeakMap<object, string>();
+function textOf(schema: JsonSchema): string {
+  let text = texts.get(schema);
+  if (text === undefined) texts.set(schema, (text = JSON.stringify(schema)));
+  return text;
 }
 
 /** Compiles (or reuses) a validator; throws Ajv's own error when the schema itself is invalid. */
 export function compileSchema(schema: JsonSchema): ValidateFunction {
   const cached = byObject.get(schema);
   if (cached) return cached;
-  const key = JSON.stringify(schema);
+  const key = textOf(schema);
   let fn = byContent.get(key);
   if (!fn) {
     fn = compileChecked(instance(), schema, key);
@@ -48,6 +75,28 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
     if (byContent.size > BY_CONTENT_LIMIT) byContent.delete(byContent.keys().next().value as string);
   }
   byObject.set(schema, fn);
+  return fn;
+}
+
+/**
+ * A whole schema's validator, to tell valid from invalid: the one compiled in this process, else the one stored
+ * by an earlier process (no compiling), else compiled now and stored. Throws Ajv's error for an invalid schema.
+ */
+function validatorOf(schema: JsonSchema): StoredCheck {
+  const text = textOf(schema);
+  const compiled = byObject.get(schema) ?? byContent.get(text);
+  if (compiled) return compiled;
+  if (!stored) return compileSchema(schema);
+  const known = storedByText.get(text);
+  if (known) return known;
+  const loaded = stored.load(text);
+  if (loaded) {
+    storedByText.set(text, loaded);
+    if (storedByText.size > BY_CONTENT_LIMIT) storedByText.delete(storedByText.keys().next().value as string);
+    return loaded;
+  }
+  const fn = compileSchema(schema);
+  stored.store(text, instance(), fn);
   return fn;
 }
 
@@ -77,7 +126,8 @@ export function schemaProblem(schema: unknown): string | null {
     return 'the schema must be a JSON object';
   if ((schema as JsonSchema).type !== 'object') return 'the schema root must have "type": "object"';
   try {
-    compileSchema(schema as JsonSchema);
+    // A stored validator means the text compiled (and passed the meta-schema) before.
+    validatorOf(schema as JsonSchema);
     return null;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
@@ -88,8 +138,11 @@ export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; errors:
 
 /** Validates data; on failure returns human-readable lines such as `/stories/0/title: must be string`. */
 export function validate<T = unknown>(schema: JsonSchema, data: unknown): ValidationOutcome<T> {
+  const check = validatorOf(schema);
+  if (check(data)) return { ok: true, value: data as T };
+  // Invalid: the errors come from Ajv itself (a stored validator that disagrees with it never decides).
   const fn = compileSchema(schema);
-  if (fn(data)) return { ok: true, value: data as T };
+  if (fn !== check && fn(data)) return { ok: true, value: data as T };
   const validateAt = (pointer: string, value: unknown) => {
     const sub = compileSchema(subSchema(schema, pointer));
     return sub(value) ? [] : [...(sub.errors ?? [])];

@@ -1,0 +1,91 @@
+/**
+ * Validators Ajv compiled once, kept as its standalone code per schema text across processes. Compiling even a
+ * small schema costs 5-15 ms of CPU in a fresh process (Ajv's code generator runs cold), and `puffin prompt` is a
+ * new process per call that compiles the contract's request schema and the caller's schema, usually both seen
+ * before. A stored validator is the code Ajv generated for that exact text, compiler and options, so it accepts
+ * exactly what a fresh compile would; callers use it only to say "valid" and compile for real whenever it says
+ * "invalid" (the error details then come from Ajv as always) or nothing is stored.
+ *
+ * Only texts that compiled are stored (so a stored text also passed the meta-schema and strict checks), one file
+ * per text named by a hash of the compiler's identity and the text, written whole and then renamed. A file that
+ * does not load (missing, cut short, needing a runtime module not listed here) counts as not stored.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Ajv, ValidateFunction } from 'ajv';
+import standaloneModule from 'ajv/dist/standalone';
+import equalModule from 'ajv/dist/runtime/equal';
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+import uriModule from 'ajv/dist/runtime/uri';
+import validationErrorModule from 'ajv/dist/runtime/validation_error';
+import { fastFormats, fullFormats } from 'ajv-formats/dist/formats';
+
+/** A stored validator: true when the data is valid. */
+export type StoredCheck = (data: unknown) => boolean;
+
+export interface StoredValidators {
+  /** The validator stored for this schema text, or null. */
+  load(schemaText: string): StoredCheck | null;
+  /** Stores what `ajv` (created with `code: { source: true }`) compiled from this text; never throws. */
+  store(schemaText: string, ajv: Ajv, compiled: ValidateFunction): void;
+}
+
+// CommonJS modules: under ESM interop their value may sit on `.default`.
+const cjs = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+const standaloneCode = cjs<(ajv: Ajv, fn: ValidateFunction) => string>(standaloneModule);
+
+/** The modules Ajv's standalone code requires, as `require` returns them. */
+const RUNTIME: Record<string, unknown> = {
+  'ajv/dist/runtime/equal': { default: cjs(equalModule) },
+  'ajv/dist/runtime/ucs2length': { default: cjs(ucs2lengthModule) },
+  'ajv/dist/runtime/uri': { default: cjs(uriModule) },
+  'ajv/dist/runtime/validation_error': { default: cjs(validationErrorModule) },
+  'ajv-formats/dist/formats': { fullFormats, fastFormats },
+};
+
+function runtimeRequire(id: string): unknown {
+  if (!(id in RUNTIME)) throw new Error(`a stored validator needs ${id}`);
+  return RUNTIME[id];
+}
+
+/** Evaluates standalone code (CommonJS: it assigns module.exports); null when it does not load. */
+export function loadStandalone(code: string): StoredCheck | null {
+  try {
+    const module = { exports: {} as unknown };
+    // The code is Ajv's own output for a schema, stored by store() below under a name only its text leads to.
+    new Function('require', 'module', 'exports', code)(runtimeRequire, module, module.exports);
+    return typeof module.exports === 'function' ? (module.exports as StoredCheck) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores validators as files in `dir` (created when first needed); a folder that cannot be written stores nothing. */
+export function storedValidatorFiles(dir: string, compilerId: string): StoredValidators {
+  const file = (text: string) =>
+    join(dir, `${createHash('sha256').update(`${compilerId}\0${text}`).digest('hex')}.js`);
+  return {
+    load(text) {
+      let code: string;
+      try {
+        code = readFileSync(file(text), 'utf8');
+      } catch {
+        return null;
+      }
+      return loadStandalone(code);
+    },
+    store(text, ajv, compiled) {
+      try {
+        const code = standaloneCode(ajv, compiled);
+        mkdirSync(dir, { recursive: true });
+        const target = file(text);
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, code);
+        renameSync(tmp, target);
+      } catch {
+        // Only a cache: the next process compiles the schema again.
+      }
+    },
+  };
+}
