@@ -78,10 +78,10 @@ function stamp(file) {
 }
 
 /**
- * [modification time, size] of every file under `dir` (keys relative to `root`, with `/`), and the newest
- * modification time: one walk of src/ serves both up-to-date checks of a start, the renderer's and the bundle's.
+ * [modification time, size] of every file under the folders `dirs` (keys relative to `root`, with `/`), and the
+ * newest modification time: one walk serves both up-to-date checks of a start, the renderer's and the bundle's.
  */
-export function stampTree(root, dir) {
+export function stampTree(root, dirs) {
   const base = root.endsWith(sep) ? root : root + sep;
   const stamps = new Map();
   let newest = 0;
@@ -96,7 +96,7 @@ export function stampTree(root, dir) {
       }
     }
   };
-  walk(dir);
+  for (const dir of dirs) walk(dir);
   return { stamps, newest };
 }
 

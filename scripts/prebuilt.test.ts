@@ -67,18 +67,22 @@ describe('the prebuilt headless bundle (out/headless)', () => {
 
   it('checks the same with the stamps of the one walk of src/ a start takes as with its own stats', async () => {
     const dir = await build(root);
-    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBe(dir);
+    expect(freshBuild(root, stampTree(root, ['src']).stamps)).toBe(dir);
     write('src/cli/word.ts', `export const word: string = 'three';\n`);
-    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBeNull();
+    expect(freshBuild(root, stampTree(root, ['src']).stamps)).toBeNull();
     await build(root);
     rmSync(join(root, 'src/cli/word.ts'));
-    expect(freshBuild(root, stampTree(root, 'src').stamps)).toBeNull();
+    expect(freshBuild(root, stampTree(root, ['src']).stamps)).toBeNull();
   });
 
   it("stamps every file under a folder and knows the newest (the renderer's up-to-date check)", () => {
     utimesSync(join(root, 'src/host/main.ts'), 2_000_000_000, 2_000_000_000);
-    const { stamps, newest } = stampTree(root, 'src');
+    const { stamps, newest } = stampTree(root, ['src']);
     expect([...stamps.keys()].sort()).toEqual(['src/cli/main.ts', 'src/cli/word.ts', 'src/host/main.ts']);
+    expect([...stampTree(root, ['src/cli']).stamps.keys()].sort()).toEqual([
+      'src/cli/main.ts',
+      'src/cli/word.ts',
+    ]);
     const word = statSync(join(root, 'src/cli/word.ts'));
     expect(stamps.get('src/cli/word.ts')).toEqual([word.mtimeMs, word.size]);
     expect(newest).toBe(2_000_000_000_000);

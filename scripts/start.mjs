@@ -19,7 +19,13 @@ const json = args.includes('--json');
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? Number(args[portArg + 1]) : undefined;
 
-/** Builds when out/ is missing or older than src/ (`sources`: stampTree of src/), so a fresh clone just works. */
+/**
+ * The folders out/ is built from. The browser host runs only out/renderer, which the renderer's folder and
+ * src/shared (all it may import) make; the desktop app also runs out/main and out/preload, made from the rest.
+ */
+const BUILT_FROM = hostOnly ? ['src/renderer', 'src/shared'] : ['src'];
+
+/** Builds when out/ is missing or older than its sources (`sources`: their stampTree), so a fresh clone just works. */
 function buildIfStale(sources) {
   const marker = join(root, 'out', 'renderer', 'index.html');
   if (args.includes('--no-build') && existsSync(marker)) return;
@@ -74,8 +80,8 @@ async function runHost() {
   await runHost({ port, json, rendererDir: join(root, 'out', 'renderer') });
 }
 
-// One walk of src/ for both up-to-date checks: the renderer's (here) and the host bundle's (loadEntry).
-const sources = stampTree(root, 'src');
+// One walk for both up-to-date checks: out/'s (here) and the host bundle's (loadEntry).
+const sources = stampTree(root, BUILT_FROM);
 buildIfStale(sources);
 const launch = await decideLaunch({
   hostOnly,

@@ -4,7 +4,6 @@
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import type { Root } from '../main/core/core';
-import { defaultUserDataDir } from '../main/core/paths';
 import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { startHost } from './server';
 
@@ -27,8 +26,8 @@ export async function runHost(opts: HostCliOptions = {}): Promise<void> {
   }
   let created: Promise<Root> | undefined;
   const createServices = (): Promise<Root> =>
-    (created = import('../main/core/core')
-      .then(({ createRoot }) =>
+    (created = Promise.all([import('../main/core/core'), import('../main/core/paths')])
+      .then(([{ createRoot }, { defaultUserDataDir }]) =>
         createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } }),
       )
       .catch((err: unknown) => {
