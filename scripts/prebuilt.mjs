@@ -48,7 +48,10 @@ const externalPackages = {
 
 /**
  * Node's built-ins are required, not imported: an ES import builds a facade that reads every export, and some
- * exports are lazy (node:http's WebSocket loads undici, ~25 ms), which a require never touches.
+ * exports are lazy (node:http's WebSocket loads undici, ~25 ms), which a require never touches. The module that
+ * stands for a built-in is an ES module exporting it as default and each property the bundle imports by name,
+ * read once: a CommonJS stand-in was wrapped by esbuild's __toESM at every one of its ~190 import sites, each
+ * copying every property of the built-in (~5 ms of every start).
  */
 const builtinsRequired = {
   name: 'builtins-required',
@@ -57,10 +60,19 @@ const builtinsRequired = {
     b.onResolve({ filter: new RegExp(`^(node:.*|${names})$`) }, ({ path, kind }) =>
       kind === 'import-statement' ? { path, namespace: 'builtin' } : { path, external: true },
     );
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => ({
-      contents: `module.exports = require(${JSON.stringify(path.startsWith('node:') ? path : `node:${path}`)});`,
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
+      const id = path.startsWith('node:') ? path : `node:${path}`;
+      const names = Object.getOwnPropertyNames(process.getBuiltinModule(id)).filter(
+        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+      );
+      // Each read in a pure call, which esbuild drops when nothing imports that name: some properties are lazy
+      // (getters, or V8 accessors that look like values: util's TextDecoder loads worker_threads).
+      const exports = names.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();\n`);
+      return {
+        contents: `const m = require(${JSON.stringify(id)});\nexport default m;\n${exports.join('')}`,
+        loader: 'js',
+      };
+    });
   },
 };
 
