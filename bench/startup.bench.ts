@@ -4,7 +4,7 @@
 // loaded machine. Every pair is interleaved and started, fed and timed the same way.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEnv, claudeBinary, claudeExecutable, makeTempHome } from '../test/support/realCli';
@@ -130,17 +130,20 @@ async function promptRows(): Promise<string[]> {
 interface Started {
   cpuMs: number;
   rssMb: number;
+  /** CPU up to the answer of a first call that needs the host's services (`call`), when asked for. */
+  callCpuMs?: number;
 }
 
 /**
  * Launches a server that prints one JSON line with its URL, requests `urlKey` of it once, then reads the CPU the
- * process used up to that answer (and its resident memory, `idleMs` later), and stops it.
+ * process used up to that answer (and, with `call`, up to the answer of a settings:get call made right after it;
+ * its resident memory `idleMs` later), and stops it.
  */
 function launchToFirstAnswer(
   args: string[],
   env: NodeJS.ProcessEnv,
   urlKey: string,
-  idleMs = 0,
+  { idleMs = 0, call = false }: { idleMs?: number; call?: boolean } = {},
 ): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -156,14 +159,26 @@ function launchToFirstAnswer(
         .then(async (r) => {
           await r.arrayBuffer();
           const cpuMs = liveCpuMs(child.pid!);
+          const callCpuMs = call ? (await firstCall(url), liveCpuMs(child.pid!)) : undefined;
           if (idleMs) await new Promise((r) => setTimeout(r, idleMs));
           const rssMb = residentMb(child.pid!);
-          child.once('exit', () => resolve({ cpuMs, rssMb }));
+          child.once('exit', () => resolve({ cpuMs, rssMb, callCpuMs }));
           child.kill('SIGTERM');
         })
         .catch(reject);
     });
   });
+}
+
+/** Asks the host at `launchUrl` for its settings (a call its services answer); resolves once answered. */
+async function firstCall(launchUrl: string): Promise<void> {
+  const url = new URL(launchUrl);
+  const r = await fetch(new URL('/api/invoke', url), {
+    method: 'POST',
+    headers: { 'x-puffin-token': url.searchParams.get('token')!, 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: 'settings:get', payload: {} }),
+  });
+  if (!((await r.json()) as { ok: boolean }).ok) throw new Error('the host did not answer settings:get');
 }
 
 const BARE_SERVER = `const s = require('node:http').createServer((q, r) => r.end('ok'));
@@ -172,6 +187,7 @@ process.on('SIGTERM', () => process.exit(0));`;
 
 async function hostRows(): Promise<string[]> {
   buildIfMissing();
+  const loadBefore = loadavg()[0]!;
   const env = { ...process.env, PUFFIN_USER_DATA: mkdtempSync(path.join(tmp, 'host-data-')) };
   const host = [path.join(root, 'scripts', 'start.mjs'), '--host', '--json'];
   const s = await interleaved(
@@ -181,18 +197,24 @@ async function hostRows(): Promise<string[]> {
     },
     11,
   );
-  const idleBare = await launchToFirstAnswer(['-e', BARE_SERVER], env, 'url', 2000);
-  const idleHost = await launchToFirstAnswer(host, env, 'launchUrl', 2000);
-  const [bare, ours] = [median(s.bare), median(s.ours)];
+  const calls = await interleaved(
+    { call: async () => (await launchToFirstAnswer(host, env, 'launchUrl', { call: true })).callCpuMs! },
+    5,
+  );
+  const idleBare = await launchToFirstAnswer(['-e', BARE_SERVER], env, 'url', { idleMs: 2000 });
+  const idleHost = await launchToFirstAnswer(host, env, 'launchUrl', { idleMs: 2000 });
+  const [bare, ours, call] = [median(s.bare), median(s.ours), median(calls.call)];
   return [
-    '`npm run serve` (scripts/start.mjs --host: the up-to-date checks of the renderer and of the prebuilt host, then the host in the same process) against a Node HTTP server answering "ok"; CPU of the process from launch until its first request (the launch URL) is answered, summed over its threads from /proc (schedstat, ns).',
+    '`npm run serve` (scripts/start.mjs --host: the up-to-date checks of out/renderer and of the prebuilt host, then the host in the same process) against a Node HTTP server answering "ok"; CPU of the process from launch until its first request (the launch URL) is answered, summed over its threads from /proc (schedstat, ns).',
     '',
     '| server | CPU to the first answer (median of 11) | ratio | resident memory, 2 s idle after it |',
     '| --- | ---: | ---: | ---: |',
     `| bare Node HTTP server | ${fmt(bare)} | 1× | ${idleBare.rssMb.toFixed(0)} MB |`,
     `| browser host | ${fmt(ours)} | ${verdict(ours / bare, 2)} | ${idleHost.rssMb.toFixed(0)} MB |`,
     '',
-    "Where the host's CPU goes (CPU profile): evaluating the bundle and the modules it loads (ws, ajv, execa...), the composition root (settings, log, services) and the up-to-date checks of the renderer and of the bundle (a stat of every source). A bare server does none of it, so ≤ 2× is out of reach without a host that loads its services after the first answer.",
+    `The host answers the launch URL and the renderer's files from a small first chunk (node:http, the token and request checks, the static files) and creates its services (the composition root: settings, log, services; ws, ajv, execa) right after that first answer, or at once when a call or the event socket needs them, which then wait for them. The services cost what they did: a first call made right after the launch URL (settings:get) is answered after ${fmt(call)} of CPU (median of 5), and the idle memory above is with them loaded. What is left before the first answer besides a bare server's work: the ES module loader, one walk of src/renderer and src/shared (a stat per file) for out/renderer's up-to-date check, a stat per input of the prebuilt bundle outside it, and node:crypto and node:fs/promises.`,
+    '',
+    `Load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, on ${cpus().length} CPUs.`,
   ];
 }
 

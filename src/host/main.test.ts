@@ -67,4 +67,11 @@ describe('runHost', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/ENOTDIR.*settings\.json/);
   });
+
+  it('creates its services shortly after listening even when nobody opens it (a failure shows at once)', async () => {
+    const h = await startHost((dir) => join(dir, 'index.html', 'user-data'));
+    const { code, stderr } = await h.ended; // no request made
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/ENOTDIR.*settings\.json/);
+  });
 });
