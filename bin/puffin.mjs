@@ -3,6 +3,9 @@
 // works right after `npm install` and starts without transpiling; tsx runs the sources when the build cannot.
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from '../scripts/node-version.mjs';
+
+requireSupportedNode();
 
 // V8's code cache on disk (Node ≥ 22.1): later starts skip compiling the bundle again.
 module.enableCompileCache?.();

@@ -8,6 +8,9 @@ import module, { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
 import { decideLaunch, fallbackLine } from './launch.mjs';
 import { loadEntry, stampTree } from './prebuilt.mjs';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode();
 
 // V8's code cache on disk (Node ≥ 22.1): later starts of the host skip compiling its bundle again.
 module.enableCompileCache?.();
