@@ -11,7 +11,7 @@ import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
 import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
-import { execaSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
+import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 import { largeStoriesOutput } from './largeStories';
 import type { BenchModule } from './types';
@@ -114,12 +114,12 @@ interface SpawnCall {
 }
 
 /**
- * The baseline: the same spawner (execa, own process group), the same command, argv, environment and stdin that
- * sendPrompt used; it only drains stdout and waits for exit. With `parse`, it also JSON.parses every line: the
- * least any consumer of stream-json must do, which shows what is ours beyond it.
+ * The baseline: the same spawner (cliSpawner, own process group), the same command, argv, environment and
+ * stdin that sendPrompt used; it only drains stdout and waits for exit. With `parse`, it also JSON.parses every
+ * line: the least any consumer of stream-json must do, which shows what is ours beyond it.
  */
 async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number> {
-  const child = execaSpawner(call.command, call.args, call.options);
+  const child = cliSpawner(call.command, call.args, call.options);
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.resume();
@@ -165,7 +165,7 @@ async function measure(
     env: () => env,
     spawn: (command, args, options) => {
       recorded ??= { command, args, options };
-      return execaSpawner(command, args, options);
+      return cliSpawner(command, args, options);
     },
   });
   const prompt = 'Extract the person: Ada Lovelace is 36.';
@@ -217,7 +217,7 @@ export default {
       ),
     ];
     return [
-      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (execa, own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
+      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (node:child_process on POSIX, execa on Windows; own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
       '',
       ...table,
       '',

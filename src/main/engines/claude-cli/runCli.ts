@@ -10,7 +10,7 @@ import { StreamJsonReader, type CliEvent } from '../../llm/stream';
 import type { GateLease } from '../../llm/gate';
 import { invocation, type LocatedCli } from './locateCli';
 import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processTree';
-import { execaSpawner, type SpawnExit, type Spawner } from './spawnCli';
+import { cliSpawner, type SpawnExit, type Spawner } from './spawnCli';
 import { STDERR_TAIL_LIMIT } from '../../llm/errors';
 import { ByteTail } from './byteTail';
 import { newRunId, RUN_ID_ENV } from './runMarker';
@@ -108,7 +108,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const { command, args, windowsVerbatimArguments } = invocation(req.cli, req.args);
   let child;
   try {
-    child = (deps.spawn ?? execaSpawner)(command, args, {
+    child = (deps.spawn ?? cliSpawner)(command, args, {
       env: { ...req.env, [RUN_ID_ENV]: runId },
       input: req.prompt,
       ...(req.cwd ? { cwd: req.cwd } : {}),
