@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from '../../llm/gate';
 import { resolveSchema } from '../../llm/resolveSchema';
 import { memoryLogger, memorySpawner, transcript as t } from '../../llm/testing';
 import type { EngineEvent } from '../provider';
 import { createClaudeCliProvider } from './provider';
+import type { SpawnExit, Spawner } from './spawnCli';
 
 const PERSON = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });
@@ -24,9 +26,31 @@ const STDOUT = t.lines(
   t.result({ structured_output: { name: 'Ada' } }),
 );
 
-/** One attempt of the CLI provider over STDOUT; what it emitted. */
-async function emitted(activity: boolean | undefined): Promise<EngineEvent[]> {
-  const { spawn } = memorySpawner([{ stdout: STDOUT }]);
+/** A spawner printing STDOUT in two chunks, cut after its `cut`-th line. */
+function twoChunks(cut: number): Spawner {
+  const lines = STDOUT.split('\n');
+  const chunks = [lines.slice(0, cut).join('\n') + '\n', lines.slice(cut).join('\n')].map((c) =>
+    Buffer.from(c),
+  );
+  return (...args) => {
+    const run = memorySpawner([{ stdout: '' }]).spawn(...args);
+    const stdout = Readable.from(chunks);
+    const exited = new Promise<SpawnExit>((resolve) =>
+      stdout.on('end', () => resolve({ exitCode: 0, signal: null })),
+    );
+    return { ...run, stdout, exited };
+  };
+}
+
+/** One attempt of the CLI provider over STDOUT; what it emitted (and the CLI events, with `onEvent`). */
+async function emitted(
+  activity: boolean | undefined,
+  {
+    spawn = memorySpawner([{ stdout: STDOUT }]).spawn,
+    onEvent,
+  }: { spawn?: Spawner; onEvent?: (events: EngineEvent[]) => void } = {},
+): Promise<EngineEvent[]> {
+  const events: EngineEvent[] = [];
   const provider = createClaudeCliProvider({
     locate: async () => ({ path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] }),
     logger: memoryLogger().logger,
@@ -34,14 +58,19 @@ async function emitted(activity: boolean | undefined): Promise<EngineEvent[]> {
     env: () => ({}),
   });
   const prompt = 'p';
-  const request = { workflow: 'cli-prompt' as const, prompt, schema: PERSON, preview: () => {} };
+  const request = {
+    workflow: 'cli-prompt' as const,
+    prompt,
+    schema: PERSON,
+    preview: () => {},
+    ...(onEvent ? { onEvent: () => onEvent(events) } : {}),
+  };
   const prepared = await provider.prepare({
     request,
     schema: resolveSchema(request),
     model: undefined,
     mode: 'auto',
   });
-  const events: EngineEvent[] = [];
   await new ConcurrencyGate(1).run((lease) =>
     prepared.attempt({
       attempt: 1,
@@ -67,12 +96,26 @@ describe('the claude-cli provider', () => {
     expect(await emitted(true)).toEqual(events);
   });
 
-  it('builds only the phase and the preview fragments when only the preview listens (activity: false)', async () => {
+  it('builds only the phase and the preview fragments when only the preview listens (activity: false), one per stdout chunk', async () => {
     expect(await emitted(false)).toEqual([
       { type: 'phase', phase: 'streaming' },
-      { type: 'partial', text: '', block: 1 },
+      { type: 'partial', text: '{"name":"Ada"}', block: 1 },
+    ]);
+    // Cut between the two deltas: each chunk's fragments are passed on at its end, none waits for the next.
+    expect(await emitted(false, { spawn: twoChunks(4) })).toEqual([
+      { type: 'phase', phase: 'streaming' },
       { type: 'partial', text: '{"name":', block: 1 },
       { type: 'partial', text: '"Ada"}', block: 1 },
     ]);
+  });
+
+  it("passes each fragment on before the caller's onEvent hears of its line", async () => {
+    // What had been emitted when onEvent heard of each line: the fragment of a delta line is already out.
+    const seen: number[] = [];
+    const events = await emitted(false, {
+      onEvent: (sofar) => seen.push(sofar.filter((e) => e.type === 'partial').length),
+    });
+    expect(events.filter((e) => e.type === 'partial').map((e) => e.text)).toEqual(['', '{"name":', '"Ada"}']);
+    expect(seen).toEqual([0, 0, 1, 2, 3, 3]);
   });
 });

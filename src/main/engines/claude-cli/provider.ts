@@ -14,6 +14,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
 import { runCli } from './runCli';
 import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
+import { PartialBatcher } from '../partialBatcher';
 import type { CliEvent } from '../../llm/stream';
 import type { Logger } from '../../core/logger';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
@@ -77,7 +78,7 @@ export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
           lease: ctx.lease,
           ...(cwd ? { cwd } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
-          onEvent: eventSink(req.onEvent, ctx.emit, ctx.activity ?? true),
+          ...eventSink(req.onEvent, ctx.emit, ctx.activity ?? true),
           ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         },
         { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
@@ -105,23 +106,35 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
 
 /**
  * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
- * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment.
+ * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment, and the
+ * fragments of one stdout chunk reach the preview as one (PartialBatcher); any other event or listener call first
+ * passes on the fragments before it, so the order everyone sees is kept.
  */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,
   emit: AttemptContext['emit'],
   activity: boolean,
-): (e: CliEvent) => void {
+): { onEvent: (e: CliEvent) => void; onBatchEnd: () => void } {
   const toPartial = cliPartials();
+  const partials = new PartialBatcher(emit);
   let streaming = false;
-  return (e) => {
-    if (!streaming) {
-      streaming = true;
-      emit({ type: 'phase', phase: 'streaming' });
-    }
-    const partial = toPartial(e);
-    if (partial) emit(partial);
-    if (activity) for (const a of cliActivityEvents(e)) emit(a);
-    onEvent?.(e);
+  return {
+    onEvent: (e) => {
+      if (!streaming) {
+        streaming = true;
+        emit({ type: 'phase', phase: 'streaming' });
+      }
+      const partial = toPartial(e);
+      if (partial) partials.add(partial);
+      if (activity) {
+        partials.flush();
+        for (const a of cliActivityEvents(e)) emit(a);
+      }
+      if (onEvent) {
+        partials.flush();
+        onEvent(e);
+      }
+    },
+    onBatchEnd: () => partials.flush(),
   };
 }

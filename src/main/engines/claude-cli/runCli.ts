@@ -36,6 +36,11 @@ export interface RunRequest {
   lease?: GateLease;
   /** Every decoded event, in order, as it arrives. */
   onEvent?: (event: CliEvent) => void;
+  /**
+   * After the events of each stdout chunk (and of the end of stdout): a consumer that batches what it passes on
+   * (the live preview's fragments) flushes here, so nothing waits for the next chunk.
+   */
+  onBatchEnd?: () => void;
   killGraceMs?: number;
   /** How long the CLI may take to end after printing its result line before it is stopped. */
   resultGraceMs?: number;
@@ -169,6 +174,11 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       } catch {
         // A failing listener (UI, preview) must not break the run.
       }
+    }
+    try {
+      req.onBatchEnd?.();
+    } catch {
+      // As for onEvent.
     }
   };
   // Stream listeners run outside any promise chain: whatever they throw would be uncaught and end the process.
