@@ -1,5 +1,5 @@
 import type { RawLine, StreamDelta, StreamEventEvent } from './cliEvents';
-import { closingQuote, DELTA, literalValue, MAX_LINE, PREFIX, STRING } from './fastDelta';
+import { DELTA, literalValue, MAX_LINE, PREFIX, STRING } from './fastDelta';
 import type { DecodeState } from './toCliEvents';
 
 /** A string literal without escapes: the envelope's ids are plain, and one that is not goes the general way. */
@@ -11,15 +11,20 @@ const PLAIN = String.raw`"[^"\\\x00-\x1f]*"`;
  * `"session_id":"…","parent_tool_use_id":null|"…"[,"uuid":"…"]`, in that order, each key once.
  * With the key order fixed there is no duplicate key for JSON.parse to resolve differently, so the fields read
  * here are the ones JSON.parse would give.
- * Sticky and unanchored at the end: it is matched in place inside a whole stdout chunk (from the line's start,
- * and the line is accepted only if the match ends exactly at the line's end). No token can match a line break
- * (control characters are excluded from literals) and every token has one way to match, so the first match is
- * the only one.
+ * Matched in place inside a whole stdout chunk, in two sticky steps: the head up to the fragment's closing quote
+ * (tried first without escapes, the common case, so that a match says whether the fragment needs unescaping and
+ * where it closes, with no second scan of it), then the envelope from there; the line is accepted only if that
+ * ends exactly at the line's end. Together they are the one pattern HEAD STRING TAIL: the head has one way to
+ * match and a string literal ends at its first unescaped quote, so wherever the line matches that pattern the
+ * head step ends where the tail step must start. No token can match a line break (control characters are
+ * excluded from literals).
  */
-const CLI_DELTA = new RegExp(
-  String.raw`\{"type":"stream_event","event":\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),` +
-    String.raw`"delta":\{"type":"input_json_delta","partial_json":${STRING}\}\},` +
-    String.raw`"session_id":${PLAIN},"parent_tool_use_id":(?:null|${PLAIN})(?:,"uuid":${PLAIN})?\}`,
+const HEAD = String.raw`\{"type":"stream_event","event":\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),"delta":\{"type":"input_json_delta","partial_json":`;
+/** The head with a fragment without escapes (a literal without backslash is a STRING without escapes). */
+const HEAD_PLAIN = new RegExp(HEAD + PLAIN, 'y');
+const HEAD_ESCAPED = new RegExp(HEAD + STRING, 'y');
+const TAIL = new RegExp(
+  String.raw`\}\},"session_id":${PLAIN},"parent_tool_use_id":(?:null|${PLAIN})(?:,"uuid":${PLAIN})?\}`,
   'y',
 );
 /** From the fragment's closing quote to the session id's first character. */
@@ -97,18 +102,24 @@ export function cliDeltaEventAt(
   state: DecodeState,
 ): StreamEventEvent | undefined {
   if (end - start > MAX_LINE) return undefined;
-  CLI_DELTA.lastIndex = start;
-  if (!CLI_DELTA.test(text) || CLI_DELTA.lastIndex !== end) return undefined;
+  let head = HEAD_PLAIN;
+  head.lastIndex = start;
+  if (!head.test(text)) {
+    head = HEAD_ESCAPED;
+    head.lastIndex = start;
+    if (!head.test(text)) return undefined;
+  }
+  const close = head.lastIndex - 1;
+  TAIL.lastIndex = close + 1;
+  if (!TAIL.test(text) || TAIL.lastIndex !== end) return undefined;
   // The shape is proven, so every token searched for below is found inside the line.
-  const digitsEnd = text.indexOf(',', start + PREFIX.length);
+  let i = start + PREFIX.length;
   let index = 0;
-  for (let i = start + PREFIX.length; i < digitsEnd; i++) index = index * 10 + (text.charCodeAt(i) - 0x30);
-  const open = digitsEnd + DELTA.length - 1;
-  const close = closingQuote(text, open);
-  // Looked for within the fragment only: an indexOf for a backslash could run on to the chunk's end.
-  let i = open + 1;
-  while (i < close && text.charCodeAt(i) !== 0x5c) i++;
-  const partialJson = i === close ? text.slice(open + 1, close) : literalValue(text, open, close);
+  for (let c = text.charCodeAt(i); c !== 0x2c /* , */; c = text.charCodeAt(++i))
+    index = index * 10 + (c - 0x30);
+  const open = i + DELTA.length - 1;
+  // Only a fragment the plain head refused has an escape (it matched the escaped one): JSON's rules decode it.
+  const partialJson = head === HEAD_PLAIN ? text.slice(open + 1, close) : literalValue(text, open, close);
   if (partialJson === undefined) return undefined;
   // The session id's closing quote (a plain literal: the first quote after its start), then the parent.
   const valueAt = text.indexOf('"', close + TO_SESSION) + TO_PARENT;

@@ -155,6 +155,13 @@ describe('parseInputJsonDelta', () => {
     // The exact CLI envelope (session_id, parent_tool_use_id, optional uuid) is also taken by cliDeltaEvent.
     expect(expectEventAgrees(lines[2]!, 'toolu_01')).toBe(true);
     expect(expectEventAgrees(`${prefix}"x"}},"session_id":"a,:b","parent_tool_use_id":null}`)).toBe(true);
+    // A fragment with escapes whose text looks like the envelope: it ends at its first unescaped quote.
+    const lookalike = `${prefix}"\\"}},\\"session_id\\":\\"x\\"}"}},"session_id":"s","parent_tool_use_id":null}`;
+    expect(expectEventAgrees(lookalike)).toBe(true);
+    expect(cliDeltaEvent(lookalike, new DecodeState())?.delta).toEqual({
+      type: 'input_json',
+      partialJson: '"}},"session_id":"x"}',
+    });
     // Repeated or extra members, and envelope strings with escapes: left to the general path.
     const general = [
       lines[3]!,
