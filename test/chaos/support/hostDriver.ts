@@ -1,5 +1,6 @@
 // The browser host as `npm run serve` runs it (src/host/main.ts), minus the built renderer: same composition root,
-// same server, same shutdown signals. Prints one JSON line {url, token} once it listens.
+// created after the first answer (or by the first request that needs it), same server, same shutdown signals.
+// Prints one JSON line {url, token} once it listens.
 // Usage: PUFFIN_USER_DATA=<dir> node --import tsx test/chaos/support/hostDriver.ts
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,17 +12,23 @@ import { startHost } from '../../../src/host/server';
 
 const rendererDir = mkdtempSync(path.join(tmpdir(), 'puffin-chaos-renderer-'));
 writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>chaos</title>');
-const root = await createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } });
-const host = await startHost({ root, rendererDir });
+const host = await startHost({
+  root: () => createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } }),
+  rendererDir,
+});
 process.stdout.write(`${JSON.stringify({ url: host.url, token: host.token })}\n`);
 
 let stopping = false;
 onShutdownSignal((signal) => {
   if (stopping) return;
   stopping = true;
-  root.services.logBus.logger('host').info(`Stopping (${signal})`);
-  void host
-    .close()
-    .then(() => root.dispose())
-    .then(() => process.exit(0));
+  void host.root().then(
+    async (root) => {
+      root.services.logBus.logger('host').info(`Stopping (${signal})`);
+      await host.close();
+      await root.dispose();
+      process.exit(0);
+    },
+    () => process.exit(1),
+  );
 });
