@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import {
   requestChannels,
   type Face,
@@ -9,6 +9,7 @@ import {
 } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
 import type { StoredCheck, StoredValidators } from '../llm/storedValidators';
+import { ajvModule } from '../llm/lazyAjv';
 import { toIpcError } from './errors';
 import type { Logger } from './logger';
 
@@ -70,7 +71,7 @@ export function createDispatcher(
   const validatorOf = (c: RequestChannel): ValidateFunction => {
     let v = validators.get(c);
     if (!v) {
-      ajv ??= new Ajv(AJV_OPTIONS);
+      ajv ??= new (ajvModule().Ajv)(AJV_OPTIONS);
       validators.set(c, (v = ajv.compile(requestSchemas[c] as object)));
     }
     return v;

@@ -5,8 +5,9 @@
  * N. Ajv's own keywords count every string in full, which was most of the time spent validating a 300 KB stories
  * answer (every description and criterion is bounded).
  */
-import { _, str, type Ajv, type KeywordDefinition } from 'ajv';
+import type { Ajv, KeywordDefinition } from 'ajv';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+import { ajvModule } from './lazyAjv';
 
 // A CommonJS module: under ESM interop its function may sit on `.default`.
 const ucs2length = ((ucs2lengthModule as unknown as { default?: typeof ucs2lengthModule }).default ??
@@ -19,11 +20,13 @@ const lengthKeywords: KeywordDefinition = {
   $data: true,
   error: {
     message: ({ keyword, schemaCode }) =>
-      str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
-    params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+      ajvModule()
+        .str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
+    params: ({ schemaCode }) => ajvModule()._`{limit: ${schemaCode}}`,
   },
   code(cxt) {
     const { keyword, data, schemaCode, gen } = cxt;
+    const { _ } = ajvModule();
     // `code` is how Ajv's standalone output (storedValidators.ts) refers to the same function.
     const count = gen.scopeValue('func', {
       ref: ucs2length,

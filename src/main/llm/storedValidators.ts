@@ -14,12 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv, ValidateFunction } from 'ajv';
-import standaloneModule from 'ajv/dist/standalone';
-import equalModule from 'ajv/dist/runtime/equal';
-import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
-import uriModule from 'ajv/dist/runtime/uri';
-import validationErrorModule from 'ajv/dist/runtime/validation_error';
-import { fastFormats, fullFormats } from 'ajv-formats/dist/formats';
+import { standaloneModule, standaloneRuntime } from './lazyAjv';
 
 /** A stored validator: true when the data is valid. */
 export type StoredCheck = (data: unknown) => boolean;
@@ -31,22 +26,10 @@ export interface StoredValidators {
   store(schemaText: string, ajv: Ajv, compiled: ValidateFunction): void;
 }
 
-// CommonJS modules: under ESM interop their value may sit on `.default`.
-const cjs = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
-const standaloneCode = cjs<(ajv: Ajv, fn: ValidateFunction) => string>(standaloneModule);
-
-/** The modules Ajv's standalone code requires, as `require` returns them. */
-const RUNTIME: Record<string, unknown> = {
-  'ajv/dist/runtime/equal': { default: cjs(equalModule) },
-  'ajv/dist/runtime/ucs2length': { default: cjs(ucs2lengthModule) },
-  'ajv/dist/runtime/uri': { default: cjs(uriModule) },
-  'ajv/dist/runtime/validation_error': { default: cjs(validationErrorModule) },
-  'ajv-formats/dist/formats': { fullFormats, fastFormats },
-};
-
 function runtimeRequire(id: string): unknown {
-  if (!(id in RUNTIME)) throw new Error(`a stored validator needs ${id}`);
-  return RUNTIME[id];
+  const found = standaloneRuntime(id);
+  if (found === undefined) throw new Error(`a stored validator needs ${id}`);
+  return found;
 }
 
 /** Evaluates standalone code (CommonJS: it assigns module.exports); null when it does not load. */
@@ -77,7 +60,7 @@ export function storedValidatorFiles(dir: string, compilerId: string): StoredVal
     },
     store(text, ajv, compiled) {
       try {
-        const code = standaloneCode(ajv, compiled);
+        const code = standaloneModule().default(ajv, compiled);
         mkdirSync(dir, { recursive: true });
         const target = file(text);
         const tmp = `${target}.${process.pid}.tmp`;

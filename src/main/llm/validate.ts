@@ -3,17 +3,13 @@
  * would reject fails here first), every error collected, and `format` actually checked (the CLI accepts formats but
  * does not check them). Compiled validators are cached per schema.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { JsonSchema } from './schemas';
 import { LENGTH_KEYWORDS_SETUP, useBoundedLengthChecks } from './lengthKeywords';
 import { describeErrors } from './validationErrors';
 import type { CheckedSchemas } from './checkedSchemas';
 import type { StoredCheck, StoredValidators } from './storedValidators';
-
-// ajv-formats is CommonJS; under ESM interop its callable may sit on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+import { ajvFormatsModule, ajvModule } from './lazyAjv';
 
 const BY_CONTENT_LIMIT = 64;
 
@@ -44,8 +40,14 @@ export const VALIDATOR_SETUP = [String(instanceOf), LENGTH_KEYWORDS_SETUP].join(
 
 function instanceOf(): Ajv {
   // code.source: keeps each validator's code, which storedValidators.ts writes out.
-  const created = new Ajv({ strict: true, allErrors: true, verbose: true, code: { source: true } });
-  addFormats(created);
+  const created = new (ajvModule().Ajv)({
+    strict: true,
+    allErrors: true,
+    verbose: true,
+    code: { source: true },
+  });
+  // ajv-formats is CommonJS: its callable is the module itself (required) and its `.default`.
+  ajvFormatsModule().default(created);
   useBoundedLengthChecks(created);
   return created;
 }
