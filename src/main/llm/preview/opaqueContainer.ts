@@ -1,6 +1,20 @@
+import { LineBrokenBrackets, nextOf, UNSURE } from './lineBrokenBrackets';
 import type { PartialJsonParser } from './partialJsonParser';
 
 const BACKSLASH = 92;
+/** bracketScan: the container closed at `closedAt`, and `parts` holds its text. */
+const CLOSED = -3;
+/** Below this, a character is a control character (in JSON text: a line break of the layout). */
+const FIRST_PRINTABLE = 32;
+
+/** How the container's end is looked for, decided by its first character after the opening bracket. */
+const enum Scan {
+  Undecided,
+  /** Laid out on lines: by certified brackets (LineBrokenBrackets), the strings left to JSON.parse. */
+  Brackets,
+  /** Compact, or a bracket was not certified: exactly, following strings (scanText). */
+  Strings,
+}
 
 /**
  * An object or array below the depth the preview builds live (e.g. one story of `{stories: [...]}`).
@@ -12,7 +26,9 @@ const BACKSLASH = 92;
  * appended to a rope of unscanned text (one native indexOf per fragment). When a fragment that may end it
  * arrives, the rope and the fragment are scanned together as one flat string, once, by native indexOf jumps
  * from quote to quote and bracket to bracket (see scanText). So each character is scanned at most once and
- * parsed once, and per-fragment work is O(1) calls.
+ * parsed once, and per-fragment work is O(1) calls. Pretty-printed JSON is not even scanned from quote to quote:
+ * its brackets are told apart from those inside strings by the line breaks next to them (LineBrokenBrackets),
+ * and the exact scan takes over from the container's start at the first bracket that is not certified so.
  *
  * A preview of the unfinished container is built lazily by a sub-parser that is fed only the text it has not
  * seen, so even a snapshot after every delta stays linear overall.
@@ -30,6 +46,11 @@ export class OpaqueContainer {
   private pending = '';
   private sub: PartialJsonParser | undefined;
   private fedParts = 0;
+  private mode = Scan.Undecided;
+  private readonly brackets = new LineBrokenBrackets();
+  /** The closed container's value, when JSON.parse already confirmed the end the brackets gave. */
+  private parsed: { value: unknown } | undefined;
+  private closedAt = 0;
 
   constructor(private readonly makeSubParser: () => PartialJsonParser) {}
 
@@ -43,6 +64,9 @@ export class OpaqueContainer {
     this.pending = '';
     this.sub = undefined;
     this.fedParts = 0;
+    this.mode = Scan.Undecided;
+    this.brackets.reset(opener.charCodeAt(0));
+    this.parsed = undefined;
   }
 
   /**
@@ -70,13 +94,54 @@ export class OpaqueContainer {
       from = 0;
       this.pending = '';
     }
-    const end = this.scanText(text, from);
+    if (this.mode === Scan.Undecided && from < text.length) this.mode = layoutOf(text, from);
+    const end = this.mode === Scan.Brackets ? this.bracketScan(text, from) : this.scanText(text, from);
     if (end === -1) {
       this.parts.push(from === 0 ? text : text.slice(from));
       return -1;
     }
-    this.parts.push(text.slice(from, end));
-    return base === 0 ? end : end - base + i;
+    if (end !== CLOSED) this.parts.push(text.slice(from, end));
+    const at = end === CLOSED ? this.closedAt : end;
+    return base === 0 ? at : at - base + i;
+  }
+
+  /**
+   * The end by certified brackets, confirmed by JSON.parse; at the first doubt, by the exact scan from the
+   * container's start. Returns -1 (still open) or the end in `text`, like scanText, or CLOSED: then `parts`
+   * holds the container's whole text and `closedAt` is its end in `text`.
+   */
+  private bracketScan(text: string, from: number): number {
+    const end = this.brackets.scan(text, from);
+    if (end === -1) return -1;
+    if (end !== UNSURE) {
+      this.parts.push(text.slice(from, end));
+      try {
+        this.parsed = { value: JSON.parse(this.parts.join('')) };
+        this.closedAt = end;
+        return CLOSED;
+      } catch {
+        this.parts.pop(); // invalid JSON, or a certificate was wrong: the exact scan decides
+      }
+    }
+    const early = this.exactFromStart();
+    if (early === -1) return this.scanText(text, from);
+    // The end lies in text already scanned by brackets (only invalid JSON can do that).
+    const head = this.parts.join('');
+    this.parts = [head.slice(0, early)];
+    this.closedAt = early - head.length + from;
+    return CLOSED;
+  }
+
+  /**
+   * Switches to the exact scan: follows the strings of the container's text so far. Returns -1, or the end in
+   * that text if it lies there.
+   */
+  private exactFromStart(): number {
+    this.mode = Scan.Strings;
+    this.nesting = 1;
+    this.inString = false;
+    this.escaped = false;
+    return this.parts.length === 1 ? -1 : this.scanText(this.parts.join(''), 1);
   }
 
   /**
@@ -163,6 +228,7 @@ export class OpaqueContainer {
 
   /** The closed container's value. Throws SyntaxError if its text is not JSON. */
   value(): unknown {
+    if (this.parsed) return this.parsed.value;
     return JSON.parse(this.parts.length === 1 ? this.parts[0]! : this.parts.join(''));
   }
 
@@ -172,7 +238,9 @@ export class OpaqueContainer {
       // Deferred text cannot end the container: scan it now so the sub-parser can be fed up to here.
       const text = this.pending;
       this.pending = '';
-      this.scanText(text, 0);
+      if (this.mode === Scan.Undecided) this.mode = layoutOf(text, 0);
+      if (this.mode === Scan.Strings) this.scanText(text, 0);
+      else if (this.brackets.scan(text, 0) === UNSURE && this.exactFromStart() === -1) this.scanText(text, 0);
       this.parts.push(text);
     }
     this.sub ??= this.makeSubParser();
@@ -181,8 +249,7 @@ export class OpaqueContainer {
   }
 }
 
-/** Index of the next `ch` at or after `from`, or `len` when there is none. */
-function nextOf(text: string, ch: string, from: number, len: number): number {
-  const at = text.indexOf(ch, from);
-  return at === -1 ? len : at;
+/** A container whose opening bracket is followed by a line break is laid out on lines: its brackets are too. */
+function layoutOf(text: string, at: number): Scan {
+  return text.charCodeAt(at) < FIRST_PRINTABLE ? Scan.Brackets : Scan.Strings;
 }

@@ -231,6 +231,28 @@ describe('PartialJsonParser and raw control characters (JSON.parse rejects them 
     }
   });
 
+  it.each([
+    '{\n  "stories": [\n    {\n      "t": "a\nb"\n    },\n    {\n      "t": "ok"\n    }\n  ]\n}',
+    '{\n  "stories": [\n    {\n      "t": "a\n[b",\n      "n": 1\n    }\n  ]\n}',
+    // A raw line break before a bracket inside a string passes for layout until the brackets stop matching.
+    '{\n  "stories": [\n    {\n      "t": "a\n{b",\n      "v": {\n        "w": 1\n      }\n    },\n    {}\n  ]\n}',
+  ])(
+    'reports a pretty-printed element with a raw line break in a string as an error, never as an item',
+    (text) => {
+      expect(() => JSON.parse(text)).toThrow(SyntaxError);
+      for (const size of [1, 5, 20, 1000]) {
+        const events = feed(new PartialJsonParser(), text, size);
+        expect(events).toEqual([
+          {
+            type: 'error',
+            offset: expect.any(Number),
+            message: expect.stringMatching(/^bad JSON: Bad control/),
+          },
+        ]);
+      }
+    },
+  );
+
   it('previews a string only up to its first raw control character', () => {
     const parser = new PartialJsonParser();
     parser.push('{"t": "before\tafter');
