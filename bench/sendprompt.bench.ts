@@ -119,7 +119,7 @@ interface SpawnCall {
  * line: the least any consumer of stream-json must do, which shows what is ours beyond it.
  */
 async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number> {
-  const child = cliSpawner(call.command, call.args, call.options);
+  const child = (await cliSpawner())(call.command, call.args, call.options);
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.resume();
@@ -152,6 +152,7 @@ async function measure(
 ) {
   const env = { ...process.env, ...fakeClaudeEnv({ scenario }), FAKE_CLAUDE_CPU_FILE: cpuFile };
   let recorded: SpawnCall | undefined;
+  const spawner = await cliSpawner();
   const sendPrompt = createSendPrompt({
     locate: async () => ({
       path: fakeClaudePath(),
@@ -165,7 +166,7 @@ async function measure(
     env: () => env,
     spawn: (command, args, options) => {
       recorded ??= { command, args, options };
-      return cliSpawner(command, args, options);
+      return spawner(command, args, options);
     },
   });
   const prompt = 'Extract the person: Ada Lovelace is 36.';

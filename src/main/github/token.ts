@@ -1,5 +1,4 @@
 // The token: GITHUB_TOKEN, else what the GitHub CLI is logged in with (`gh auth token`, for the API's host).
-import { execa } from 'execa';
 import { GithubError } from './errors';
 import { ghHostname } from './repoRef';
 
@@ -7,6 +6,8 @@ export type GhRunner = (args: string[]) => Promise<{ exitCode: number; stdout: s
 
 /** `gh` found on the face's PATH, with the face's environment (GH_CONFIG_DIR, GH_HOST...). */
 const runGh = async (args: string[], env: Readonly<Record<string, string | undefined>>) => {
+  // Loaded when first used: evaluating execa's modules cost every start ~5 ms of CPU.
+  const { execa } = await import('execa');
   const r = await execa('gh', args, { reject: false, timeout: 10_000, env, extendEnv: false });
   return {
     exitCode: r.failed && r.exitCode === undefined ? 127 : (r.exitCode ?? 1),

@@ -1,7 +1,6 @@
 // The few git questions proof of done asks, answered by the git binary (merges, renames, ignores and worktrees are
 // git's business, not ours to re-implement): which commit was current when a sprint started, and which files changed
 // since then (committed, staged, unstaged and new untracked files alike).
-import { execa } from 'execa';
 import type { ErrorCode } from '../../shared/errors';
 
 export class GitError extends Error {
@@ -11,6 +10,8 @@ export class GitError extends Error {
 
 /** Runs git in `dir`; stdout on success, a GitError naming the command and git's message otherwise. */
 export async function git(dir: string, args: readonly string[], input?: string): Promise<string> {
+  // Loaded when first used: evaluating execa's modules cost every start ~5 ms of CPU.
+  const { execa } = await import('execa');
   const r = await execa('git', args, {
     cwd: dir,
     reject: false,

@@ -108,12 +108,13 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     runId,
   });
 
+  const spawner = deps.spawn ?? (await cliSpawner());
   if (req.signal?.aborted) return outcome({ exitCode: null, signal: null }, 'cancelled');
 
   const { command, args, windowsVerbatimArguments } = invocation(req.cli, req.args);
   let child;
   try {
-    child = (deps.spawn ?? cliSpawner)(command, args, {
+    child = spawner(command, args, {
       env: { ...req.env, [RUN_ID_ENV]: runId },
       input: req.prompt,
       ...(req.cwd ? { cwd: req.cwd } : {}),

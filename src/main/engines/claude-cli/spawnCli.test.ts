@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { execaSpawner, posixSpawner, type SpawnedCli, type Spawner } from './spawnCli';
+import { execaSpawner } from './execaSpawner';
+import { posixSpawner, type SpawnedCli, type Spawner } from './spawnCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'spawn-cli-'));
 const script = (name: string, body: string, mode = 0o755) => {

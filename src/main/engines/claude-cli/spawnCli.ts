@@ -2,11 +2,11 @@
  * The one place a CLI process is created (never through a shell). Exposed as a `Spawner` so tests and the bench
  * can substitute a replaying fake while everything around it stays real. On POSIX it is node:child_process
  * itself: execa adds nothing there (the OS resolves the file and takes the argv as it is) but cost ~9 ms of CPU
- * per call; on Windows execa resolves PATHEXT, shebangs and cmd.exe's escaping, which child_process does not.
+ * per call; on Windows execa resolves PATHEXT, shebangs and cmd.exe's escaping, which child_process does not
+ * (execaSpawner.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
-import { execa } from 'execa';
 
 export interface SpawnOptions {
   cwd?: string;
@@ -106,48 +106,10 @@ export const posixSpawner: Spawner = (command, args, options) => {
   return { pid: child.pid, stdout: child.stdout!, stderr: child.stderr!, exited, processExited };
 };
 
-/** Windows (and the reference for POSIX): through execa. */
-export const execaSpawner: Spawner = (command, args, options) => {
-  const subprocess = execa(command, [...args], {
-    input: options.input,
-    env: options.env,
-    extendEnv: false,
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    // A new process group on POSIX, so the whole tree can be signalled (see processTree.ts).
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-    windowsVerbatimArguments: options.windowsVerbatimArguments ?? false,
-    // We read the streams as they arrive and bound what we keep; execa must not buffer them too.
-    buffer: false,
-    reject: false,
-    forceKillAfterDelay: false,
-    encoding: 'buffer',
-  });
-  const exited = subprocess.then((r) => {
-    const cause = (r as { cause?: unknown }).cause as NodeJS.ErrnoException | undefined;
-    const errorCode = (r as { code?: string }).code ?? cause?.code;
-    const exit: SpawnExit = { exitCode: r.exitCode ?? null, signal: r.signal ?? null };
-    // EPIPE on stdin only means the CLI exited before reading the prompt; its exit status tells the story.
-    if (r.failed && errorCode && errorCode !== 'EPIPE' && r.exitCode === undefined && !r.signal) {
-      exit.errorCode = errorCode;
-      exit.errorMessage = cause?.message ?? r.shortMessage;
-    }
-    return exit;
-  });
-  const node = subprocess.nodeChildProcess;
-  const processExited = new Promise<SpawnExit>((resolve) => {
-    node.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
-    // Never started: `exited` carries the errno; this only has to settle.
-    node.once('error', () => resolve({ exitCode: null, signal: null }));
-  });
-  return {
-    pid: subprocess.pid,
-    stdout: subprocess.stdout,
-    stderr: subprocess.stderr,
-    exited,
-    processExited,
-  };
-};
-
-/** The spawner of every real CLI run. */
-export const cliSpawner: Spawner = process.platform === 'win32' ? execaSpawner : posixSpawner;
+/**
+ * The spawner of every real CLI run: posixSpawner, or on Windows execaSpawner, loaded only there (execa's ~250 KB
+ * of modules cost every POSIX start ~5 ms of CPU to evaluate, for nothing).
+ */
+export async function cliSpawner(): Promise<Spawner> {
+  return process.platform === 'win32' ? (await import('./execaSpawner')).execaSpawner : posixSpawner;
+}

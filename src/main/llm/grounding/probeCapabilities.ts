@@ -3,7 +3,6 @@
  * until the file at the CLI's path changes (an update replaces it).
  */
 import { stat } from 'node:fs/promises';
-import { execa } from 'execa';
 import { invocation, type LocatedCli } from '../../engines/claude-cli/locateCli';
 import { parseCliCapabilities, type CliCapabilities } from './capabilities';
 
@@ -15,6 +14,8 @@ export interface CapabilityProbe {
 
 async function printed(cli: LocatedCli, flag: string, env: NodeJS.ProcessEnv): Promise<string> {
   const { command, args, windowsVerbatimArguments } = invocation(cli, [flag]);
+  // Loaded when first used: evaluating execa's modules cost every start ~5 ms of CPU.
+  const { execa } = await import('execa');
   const result = await execa(command, args, {
     env,
     extendEnv: false,
