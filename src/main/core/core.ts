@@ -7,7 +7,9 @@ import { appHandlers } from './appHandlers';
 import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dispatcher';
 import { LogBus } from './logger';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
+// Ajv's version, part of what a remembered check or stored validator depends on: read when bundled, not at every
+// start (a require of package.json cost ~1 ms).
+import ajvPackage from 'ajv/package.json';
 import { checkedSchemaFiles } from '../llm/checkedSchemas';
 import { storedValidatorFiles } from '../llm/storedValidators';
 import { rememberCheckedSchemas, rememberCompiledValidators, VALIDATOR_SETUP } from '../llm/validate';
@@ -40,17 +42,8 @@ export interface Root {
   dispose(): Promise<void>;
 }
 
-/** Ajv's version, part of what a remembered meta-schema check depends on ('unknown' where it cannot be read). */
-function ajvVersion(): string {
-  try {
-    return (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
 export async function createRoot(opts: RootOptions): Promise<Root> {
-  const checker = `puffin ${APP_VERSION}, ajv ${ajvVersion()}`;
+  const checker = `puffin ${APP_VERSION}, ajv ${ajvPackage.version}`;
   rememberCheckedSchemas(checkedSchemaFiles(join(opts.userDataDir, 'cache', 'checked-schemas'), checker));
   const validatorsDir = join(opts.userDataDir, 'cache', 'validators');
   rememberCompiledValidators(storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`));

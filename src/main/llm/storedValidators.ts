@@ -46,8 +46,10 @@ export function loadStandalone(code: string): StoredCheck | null {
 
 /** Stores validators as files in `dir` (created when first needed); a folder that cannot be written stores nothing. */
 export function storedValidatorFiles(dir: string, compilerId: string): StoredValidators {
+  // Concatenated, not path.join: its normalising of the 64-character name cost more than the hash.
+  const base = join(dir, '/');
   const file = (text: string) =>
-    join(dir, `${createHash('sha256').update(`${compilerId}\0${text}`).digest('hex')}.js`);
+    `${base}${createHash('sha256').update(`${compilerId}\0${text}`).digest('hex')}.js`;
   return {
     load(text) {
       let code: string;
