@@ -16,10 +16,11 @@ export class PartialBatcher {
 
   constructor(private readonly emit: (event: PartialEvent) => void) {}
 
-  add(event: PartialEvent): void {
-    if (this.texts.length > 0 && event.block !== this.block) this.flush();
-    this.block = event.block;
-    this.texts.push(event.text);
+  /** Adds a fragment of `block` (the fields of a partial event, without the event). */
+  add(block: number, text: string): void {
+    if (this.texts.length > 0 && block !== this.block) this.flush();
+    this.block = block;
+    this.texts.push(text);
   }
 
   /** Passes on what was added since the last flush, as one event (nothing if nothing was added). */

@@ -54,25 +54,38 @@ export function createPartialPreview(
 }
 
 /**
- * The CLI's StructuredOutput input_json deltas as partial events (top-level only: a subagent's calls are not the
- * answer). A block is announced by an empty fragment at its start, so a new attempt resets the preview at once.
+ * The CLI's StructuredOutput input_json deltas as the answer's text (top-level only: a subagent's calls are not the
+ * answer), without an object per delta: `text(e)` is the fragment an event adds to block `block`, '' for the
+ * start of a block (so a new attempt resets the preview at once), or undefined for any other event.
  */
-export function cliPartials(): (e: CliEvent) => PartialEvent | undefined {
+export class CliPartials {
   // The block being previewed, by message id ('' when absent) and content block index: compared field by field,
   // not through a key string built for every delta.
-  let current: { messageId: string; index: number | undefined } | undefined;
-  let block = 0;
-  return (e) => {
+  private current: { messageId: string; index: number | undefined } | undefined;
+  /** The block of the last text returned (1 for the first answer block). */
+  block = 0;
+
+  text(e: CliEvent): string | undefined {
     if (e.kind !== 'stream_event' || e.parentToolUseId !== undefined) return undefined;
     if (e.blockStart) {
       if (e.blockStart.blockType !== 'tool_use' || e.blockStart.toolName !== TOOL) return undefined;
-      block++;
-      current = { messageId: e.messageId ?? '', index: e.index };
-      return { type: 'partial', text: '', block };
+      this.block++;
+      this.current = { messageId: e.messageId ?? '', index: e.index };
+      return '';
     }
+    const current = this.current;
     if (!current || current.messageId !== (e.messageId ?? '') || current.index !== e.index) return undefined;
     if (e.delta?.type !== 'input_json') return undefined;
-    return { type: 'partial', text: e.delta.partialJson, block };
+    return e.delta.partialJson;
+  }
+}
+
+/** CliPartials as partial events. */
+export function cliPartials(): (e: CliEvent) => PartialEvent | undefined {
+  const partials = new CliPartials();
+  return (e) => {
+    const text = partials.text(e);
+    return text === undefined ? undefined : { type: 'partial', text, block: partials.block };
   };
 }
 

@@ -8,7 +8,7 @@ import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding
 import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
 import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
-import { cliPartials } from '../../llm/previewFeed';
+import { CliPartials } from '../../llm/previewFeed';
 import type { KillDeps } from './processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
 import { runCli } from './runCli';
@@ -115,7 +115,7 @@ function eventSink(
   emit: AttemptContext['emit'],
   activity: boolean,
 ): { onEvent: (e: CliEvent) => void; onBatchEnd: () => void } {
-  const toPartial = cliPartials();
+  const answer = new CliPartials();
   const partials = new PartialBatcher(emit);
   let streaming = false;
   return {
@@ -124,8 +124,8 @@ function eventSink(
         streaming = true;
         emit({ type: 'phase', phase: 'streaming' });
       }
-      const partial = toPartial(e);
-      if (partial) partials.add(partial);
+      const text = answer.text(e);
+      if (text !== undefined) partials.add(answer.block, text);
       if (activity) {
         partials.flush();
         for (const a of cliActivityEvents(e)) emit(a);

@@ -17,7 +17,13 @@ export function newRunId(): string {
 
 /** True when a NUL-separated environment block holds exactly `name=value`. */
 export function environHas(environ: Buffer, name: string, value: string): boolean {
-  const needle = Buffer.from(`${name}=${value}\0`);
+  return holds(environ, entryBytes(name, value));
+}
+
+const entryBytes = (name: string, value: string) => Buffer.from(`${name}=${value}\0`);
+
+/** environHas with the entry's bytes (`name=value\0`) made once for a whole scan. */
+function holds(environ: Buffer, needle: Buffer): boolean {
   let at = environ.indexOf(needle);
   while (at !== -1) {
     if (at === 0 || environ[at - 1] === 0) return true;
@@ -86,13 +92,14 @@ export async function pidsWithMarker(
   deps: MarkerScanDeps = procScanDeps,
 ): Promise<number[]> {
   const pids = deps.listPids().filter((p) => p !== process.pid);
+  const needle = entryBytes(name, value);
   const found: number[] = [];
   // In batches of synchronous reads, yielding in between so a long process list never holds the event loop.
   for (let i = 0; i < pids.length; i += 64) {
     if (i > 0) await yieldToLoop();
     for (const pid of pids.slice(i, i + 64)) {
       const env = deps.readEnviron(pid);
-      if (env && environHas(env, name, value)) found.push(pid);
+      if (env && holds(env, needle)) found.push(pid);
     }
   }
   return found;
