@@ -73,10 +73,20 @@ export class CliPartials {
       this.current = { messageId: e.messageId ?? '', index: e.index };
       return '';
     }
-    const current = this.current;
-    if (!current || current.messageId !== (e.messageId ?? '') || current.index !== e.index) return undefined;
     if (e.delta?.type !== 'input_json') return undefined;
-    return e.delta.partialJson;
+    return this.deltaText(e.index, e.delta.partialJson, undefined, e.messageId);
+  }
+
+  /** text() for an input_json delta given by its fields (StreamJsonReader's sink). */
+  deltaText(
+    index: number | undefined,
+    partialJson: string,
+    parentToolUseId: string | undefined,
+    messageId: string | undefined,
+  ): string | undefined {
+    const current = this.current;
+    if (parentToolUseId !== undefined || !current) return undefined;
+    return current.messageId === (messageId ?? '') && current.index === index ? partialJson : undefined;
   }
 }
 

@@ -6,6 +6,7 @@ import { memoryLogger, memorySpawner, transcript as t } from '../../llm/testing'
 import type { EngineEvent } from '../provider';
 import { createClaudeCliProvider } from './provider';
 import type { SpawnExit, Spawner } from './spawnCli';
+import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
 
 const PERSON = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });
@@ -84,6 +85,21 @@ async function emitted(
   return events;
 }
 
+/** STDOUT with the deltas as the CLI prints them (its envelope on every line), which the reader takes as fields. */
+const CLI_SHAPED = t.lines(
+  t.init(),
+  se({ type: 'message_start', message: { id: 'm1' } }),
+  se({
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'tool_use', id: 'tu', name: 'StructuredOutput', input: {} },
+  }),
+  cliDeltaLine('{"name":', 1),
+  cliDeltaLine('"Ada"}', 2),
+  cliDeltaLine('{"not":"the answer"}', 3, 0, 'toolu_sub'),
+  t.result({ structured_output: { name: 'Ada' } }),
+);
+
 describe('the claude-cli provider', () => {
   it('emits every stdout line raw, with turns and tokens, when someone reads the activity', async () => {
     const events = await emitted(undefined);
@@ -107,6 +123,16 @@ describe('the claude-cli provider', () => {
       { type: 'partial', text: '{"name":', block: 1 },
       { type: 'partial', text: '"Ada"}', block: 1 },
     ]);
+  });
+
+  it("previews the CLI's own delta lines the same whether they come as fields (only the preview listens) or as events", async () => {
+    const spawn = memorySpawner([{ stdout: CLI_SHAPED }]).spawn;
+    expect(await emitted(false, { spawn })).toEqual([
+      { type: 'phase', phase: 'streaming' },
+      { type: 'partial', text: '{"name":"Ada"}', block: 1 },
+    ]);
+    const events = await emitted(false, { spawn, onEvent: () => {} });
+    expect(events.filter((e) => e.type === 'partial').map((e) => e.text)).toEqual(['', '{"name":', '"Ada"}']);
   });
 
   it("passes each fragment on before the caller's onEvent hears of its line", async () => {

@@ -11,7 +11,7 @@ import type { LocatedCli } from './locateCli';
 import { CliPartials } from '../../llm/previewFeed';
 import type { KillDeps } from './processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
-import { runCli } from './runCli';
+import { runCli, type RunRequest } from './runCli';
 import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
 import { PartialBatcher } from '../partialBatcher';
@@ -106,24 +106,29 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
 
 /**
  * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
- * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment, and the
- * fragments of one stdout chunk reach the preview as one (PartialBatcher); any other event or listener call first
- * passes on the fragments before it, so the order everyone sees is kept.
+ * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment: the
+ * CLI's delta lines come as their fields (onDelta, no event each), and the fragments of one stdout chunk reach the
+ * preview as one (PartialBatcher); any other event or listener call first passes on the fragments before it, so
+ * the order everyone sees is kept.
  */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,
   emit: AttemptContext['emit'],
   activity: boolean,
-): { onEvent: (e: CliEvent) => void; onBatchEnd: () => void } {
+): Pick<RunRequest, 'onEvent' | 'onBatchEnd' | 'onDelta'> {
   const answer = new CliPartials();
   const partials = new PartialBatcher(emit);
   let streaming = false;
+  const started = () => {
+    if (!streaming) {
+      streaming = true;
+      emit({ type: 'phase', phase: 'streaming' });
+    }
+  };
+  const onlyFragments = !activity && !onEvent;
   return {
     onEvent: (e) => {
-      if (!streaming) {
-        streaming = true;
-        emit({ type: 'phase', phase: 'streaming' });
-      }
+      started();
       const text = answer.text(e);
       if (text !== undefined) partials.add(answer.block, text);
       if (activity) {
@@ -136,5 +141,14 @@ function eventSink(
       }
     },
     onBatchEnd: () => partials.flush(),
+    ...(onlyFragments
+      ? {
+          onDelta: (index, partialJson, parent, messageId) => {
+            started();
+            const text = answer.deltaText(index, partialJson, parent, messageId);
+            if (text !== undefined) partials.add(answer.block, text);
+          },
+        }
+      : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
 import { memorySpawner, transcript as t } from '../../llm/testing';
 import type { SpawnExit, Spawner } from './spawnCli';
+import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
 const req = (extra: Partial<RunRequest> = {}): RunRequest => ({
@@ -28,6 +29,41 @@ describe('runCli', () => {
     expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
     expect(run).toMatchObject({ endedBy: 'exit', cliVersion: '2.1.186', exit: { exitCode: 0 } });
     expect(calls).toEqual([{ command: '/x/claude', args: ['-p'], input: 'hello' }]);
+  });
+
+  it("hands the CLI's delta lines to onDelta as their fields, in order with onEvent, which hears of none of them", async () => {
+    const message = JSON.stringify({
+      type: 'stream_event',
+      event: { type: 'message_start', message: { id: 'm' } },
+      session_id: 's',
+      parent_tool_use_id: null,
+    });
+    const stdout = t.lines(
+      t.init(),
+      message,
+      cliDeltaLine('{"a":', 1),
+      cliDeltaLine('1}', 2, 0, 'toolu_1'),
+      t.result({}),
+    );
+    const seen: unknown[] = [];
+    const run = await runCli(
+      req({
+        onEvent: (e) => seen.push(e.kind),
+        onDelta: (...fields) => seen.push(fields),
+        onBatchEnd: () => seen.push('end of chunk'),
+      }),
+      { spawn: memorySpawner([{ stdout }]).spawn },
+    );
+    expect(seen).toEqual([
+      'init',
+      'stream_event',
+      [0, '{"a":', undefined, 'm'],
+      [0, '1}', 'toolu_1', undefined],
+      'result',
+      'end of chunk',
+      'end of chunk',
+    ]);
+    expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
   });
 
   it('keeps only a bounded tail of stdout and stderr', async () => {

@@ -6,7 +6,7 @@
  * result line. Whatever ended the run, nothing carrying its marker outlives it.
  * It reports what happened; deciding what that means (data or which failure) is sendPrompt's job.
  */
-import { StreamJsonReader, type CliEvent } from '../../llm/stream';
+import { StreamJsonReader, type CliEvent, type ReaderSink } from '../../llm/stream';
 import type { GateLease } from '../../llm/gate';
 import { invocation, type LocatedCli } from './locateCli';
 import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processTree';
@@ -41,6 +41,11 @@ export interface RunRequest {
    * (the live preview's fragments) flushes here, so nothing waits for the next chunk.
    */
   onBatchEnd?: () => void;
+  /**
+   * The CLI's delta lines (in its exact shape) as their fields instead of events: onEvent then hears of none of
+   * them. For a caller that only wants the answer's fragments; order with onEvent is kept.
+   */
+  onDelta?: ReaderSink['delta'];
   killGraceMs?: number;
   /** How long the CLI may take to end after printing its result line before it is stopped. */
   resultGraceMs?: number;
@@ -85,9 +90,12 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const events: CliEvent[] = [];
   const stderr = new ByteTail(STDERR_TAIL_LIMIT);
   const stdout = new ByteTail(RAW_TAIL_BYTES);
-  const reader = new StreamJsonReader(
-    req.maxLineChars !== undefined ? { maxLineChars: req.maxLineChars } : {},
-  );
+  // With onDelta, the reader hands events over as it decodes them (deliverOne, below) and returns none.
+  const onDelta = req.onDelta;
+  const reader = new StreamJsonReader({
+    ...(req.maxLineChars !== undefined ? { maxLineChars: req.maxLineChars } : {}),
+    ...(onDelta ? { sink: { event: (e: CliEvent) => deliverOne(e), delta: guarded(onDelta) } } : {}),
+  });
   let cliVersion: string | undefined;
   let endedBy: RunEnd = 'exit';
   let endDetail: string | undefined;
@@ -160,22 +168,23 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     reading = false;
     kill('garbage_output', detail);
   };
-  const deliver = (batch: CliEvent[]) => {
-    for (const event of batch) {
-      if (event.kind === 'init' && cliVersion === undefined) cliVersion = event.cliVersion;
-      if (event.kind === 'garbage' && event.oversizedChars !== undefined) stopReading(event.error);
-      if (event.kind !== 'stream_event') events.push(event);
-      if (event.kind === 'result' && !resultSeen) {
-        // The answer is in (and paid for): a CLI that does not end now is stopped, and the result used.
-        resultSeen = true;
-        after(req.resultGraceMs ?? RESULT_GRACE_MS, () => kill('after_result'));
-      }
-      try {
-        req.onEvent?.(event);
-      } catch {
-        // A failing listener (UI, preview) must not break the run.
-      }
+  const deliverOne = (event: CliEvent) => {
+    if (event.kind === 'init' && cliVersion === undefined) cliVersion = event.cliVersion;
+    if (event.kind === 'garbage' && event.oversizedChars !== undefined) stopReading(event.error);
+    if (event.kind !== 'stream_event') events.push(event);
+    if (event.kind === 'result' && !resultSeen) {
+      // The answer is in (and paid for): a CLI that does not end now is stopped, and the result used.
+      resultSeen = true;
+      after(req.resultGraceMs ?? RESULT_GRACE_MS, () => kill('after_result'));
     }
+    try {
+      req.onEvent?.(event);
+    } catch {
+      // A failing listener (UI, preview) must not break the run.
+    }
+  };
+  const deliver = (batch: CliEvent[]) => {
+    for (const event of batch) deliverOne(event);
     try {
       req.onBatchEnd?.();
     } catch {
@@ -231,6 +240,17 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     else await killStray(child.pid, runId, killDeps);
     untrack();
   }
+}
+
+/** A listener whose failure must not break the run (as onEvent's). */
+function guarded(onDelta: ReaderSink['delta']): ReaderSink['delta'] {
+  return (index, partialJson, parent, messageId) => {
+    try {
+      onDelta(index, partialJson, parent, messageId);
+    } catch {
+      // A failing preview must not break the run.
+    }
+  };
 }
 
 /** SIGKILLs what is left of a run: its process group, and every process carrying its marker. */

@@ -101,17 +101,45 @@ export function cliDeltaEventAt(
   end: number,
   state: DecodeState,
 ): StreamEventEvent | undefined {
-  if (end - start > MAX_LINE) return undefined;
+  const f = scratch;
+  if (!matchCliDelta(text, start, end, f)) return undefined;
+  return new CliDeltaEvent(
+    text,
+    start,
+    end,
+    f.index,
+    f.partialJson,
+    f.parent,
+    state.messageId(f.parent ?? ''),
+  );
+}
+
+/** What a CLI delta line says: the fields its event would have (messageId aside, which is the reader's state). */
+export interface CliDeltaFields {
+  index: number;
+  partialJson: string;
+  /** parent_tool_use_id (undefined for null). */
+  parent: string | undefined;
+}
+
+const scratch: CliDeltaFields = { index: 0, partialJson: '', parent: undefined };
+
+/**
+ * Whether text[start, end) is a line in the CLI's exact delta shape (see HEAD_PLAIN and TAIL); if so its fields
+ * are written into `out` (a reused object: nothing is allocated for the line but its fragment).
+ */
+export function matchCliDelta(text: string, start: number, end: number, out: CliDeltaFields): boolean {
+  if (end - start > MAX_LINE) return false;
   let head = HEAD_PLAIN;
   head.lastIndex = start;
   if (!head.test(text)) {
     head = HEAD_ESCAPED;
     head.lastIndex = start;
-    if (!head.test(text)) return undefined;
+    if (!head.test(text)) return false;
   }
   const close = head.lastIndex - 1;
   TAIL.lastIndex = close + 1;
-  if (!TAIL.test(text) || TAIL.lastIndex !== end) return undefined;
+  if (!TAIL.test(text) || TAIL.lastIndex !== end) return false;
   // The shape is proven, so every token searched for below is found inside the line.
   let i = start + PREFIX.length;
   let index = 0;
@@ -120,12 +148,14 @@ export function cliDeltaEventAt(
   const open = i + DELTA.length - 1;
   // Only a fragment the plain head refused has an escape (it matched the escaped one): JSON's rules decode it.
   const partialJson = head === HEAD_PLAIN ? text.slice(open + 1, close) : literalValue(text, open, close);
-  if (partialJson === undefined) return undefined;
+  if (partialJson === undefined) return false;
   // The session id's closing quote (a plain literal: the first quote after its start), then the parent.
   const valueAt = text.indexOf('"', close + TO_SESSION) + TO_PARENT;
-  let parent: string | undefined;
-  if (text.charCodeAt(valueAt) !== 0x6e /* n of null */) {
-    parent = text.slice(valueAt + 1, text.indexOf('"', valueAt + 1));
-  }
-  return new CliDeltaEvent(text, start, end, index, partialJson, parent, state.messageId(parent ?? ''));
+  out.parent =
+    text.charCodeAt(valueAt) === 0x6e /* n of null */
+      ? undefined
+      : text.slice(valueAt + 1, text.indexOf('"', valueAt + 1));
+  out.index = index;
+  out.partialJson = partialJson;
+  return true;
 }

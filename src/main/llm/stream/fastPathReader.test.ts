@@ -44,3 +44,56 @@ describe('StreamJsonReader with and without the fast path', () => {
     ).toBeGreaterThan(1000);
   });
 });
+
+/** What a reader hands over, events as plain objects and CLI delta lines as their fields. */
+type Handed = Record<string, unknown> | { delta: unknown[] };
+
+/** Reads with a sink (delta lines as fields), in the same chunks as readAll. */
+function readToSink(bytes: Uint8Array, chunkSeed: number): Handed[] {
+  const handed: Handed[] = [];
+  const reader = new StreamJsonReader({
+    sink: {
+      event: (e) => handed.push(plain(e)),
+      delta: (...fields) => handed.push({ delta: fields }),
+    },
+  });
+  const next = rng(chunkSeed);
+  for (let i = 0; i < bytes.length;) {
+    const n = 1 + Math.floor(next() * 4096);
+    expect(reader.push(bytes.subarray(i, i + n))).toEqual([]);
+    i += n;
+  }
+  expect(reader.end()).toEqual([]);
+  return handed;
+}
+
+/** Events as returned, the CLI delta events (those that keep their line) as the fields a sink gets. */
+function expectedHandover(bytes: Uint8Array): Handed[] {
+  const reader = new StreamJsonReader();
+  return [...reader.push(bytes), ...reader.end()].map((e) =>
+    e.kind === 'stream_event' && e.line !== undefined
+      ? {
+          delta: [
+            e.index,
+            e.delta?.type === 'input_json' ? e.delta.partialJson : '',
+            e.parentToolUseId,
+            e.messageId,
+          ],
+        }
+      : plain(e),
+  );
+}
+
+describe('StreamJsonReader with a sink', () => {
+  it.each(fixtureFiles)('%s: everything handed over in order, delta lines as their fields', (file) => {
+    const bytes = readFileSync(path.join(fixtureDir, file));
+    expect(readToSink(bytes, 7)).toEqual(expectedHandover(bytes));
+  });
+
+  it.each(corpusFiles.slice(0, 3))('%s streamed as deltas: the same handover in random chunks', (file) => {
+    const bytes = encoder.encode(corpusTranscript(file));
+    const handed = readToSink(bytes, 9);
+    expect(handed).toEqual(expectedHandover(bytes));
+    expect(handed.filter((h) => 'delta' in h).length).toBeGreaterThan(100);
+  });
+});

@@ -1,3 +1,3 @@
 export type * from './cliEvents';
-export { StreamJsonReader, parseTranscript, GARBAGE_LINE_LIMIT } from './streamJsonReader';
+export { StreamJsonReader, parseTranscript, GARBAGE_LINE_LIMIT, type ReaderSink } from './streamJsonReader';
 export { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';

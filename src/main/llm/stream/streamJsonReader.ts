@@ -2,7 +2,7 @@ import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
 import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
 import { parseInputJsonDelta } from './fastDelta';
-import { cliDeltaEventAt } from './cliDeltaEvent';
+import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
@@ -21,18 +21,40 @@ export interface StreamJsonReaderOptions {
   fastPath?: boolean;
   /** Lines longer than this are dropped and reported as an oversized `garbage` event; default MAX_LINE_CHARS. */
   maxLineChars?: number;
+  /**
+   * Hands everything over as it is decoded instead of returning it from push() and end() (which then return
+   * nothing): each event to `event`, and each CLI delta line the fast path takes to `delta`, as its fields instead
+   * of an event, in stdout order. For a consumer that only wants the deltas' fragments (the live preview when
+   * nobody reads the lines): thousands of event objects fewer per answer.
+   */
+  sink?: ReaderSink;
+}
+
+export interface ReaderSink {
+  event(event: CliEvent): void;
+  /** The fields of a CLI delta line; its event would say the same (`messageId` from the reader's state). */
+  delta(
+    index: number,
+    partialJson: string,
+    parentToolUseId: string | undefined,
+    messageId: string | undefined,
+  ): void;
 }
 
 export class StreamJsonReader {
   private readonly lines: LineSplitter;
   private readonly state = new DecodeState();
   private readonly fastPath: boolean;
+  private readonly sink: ReaderSink | undefined;
+  /** Where matchCliDelta writes a delta line's fields (sink mode). */
+  private readonly fields: CliDeltaFields = { index: 0, partialJson: '', parent: undefined };
   private lineNumber = 0;
   /** Where onLine puts events: the array the current push() or end() returns. */
   private out: CliEvent[] = [];
 
   constructor(options: StreamJsonReaderOptions = {}) {
     this.fastPath = options.fastPath ?? true;
+    this.sink = options.sink;
     const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
     this.lines = new LineSplitter({
       maxLineChars,
@@ -52,7 +74,7 @@ export class StreamJsonReader {
     const events: CliEvent[] = [];
     this.out = events;
     this.lines.pushSpans(chunk, this.onLine);
-    return events;
+    return this.handedOver(events);
   }
 
   /** Call once stdout has closed: flushes a last line that had no newline. */
@@ -60,6 +82,14 @@ export class StreamJsonReader {
     const events: CliEvent[] = [];
     this.out = events;
     this.lines.endSpans(this.onLine);
+    return this.handedOver(events);
+  }
+
+  /** With a sink, the events not yet handed over go to it now (in order), and none are returned. */
+  private handedOver(events: CliEvent[]): CliEvent[] {
+    if (!this.sink || events.length === 0) return events;
+    for (const event of events) this.sink.event(event);
+    events.length = 0;
     return events;
   }
 
@@ -68,10 +98,19 @@ export class StreamJsonReader {
     this.lineNumber++;
     if (this.fastPath) {
       // The CLI's delta lines are read in place; only other lines are copied out of the chunk.
-      const delta = cliDeltaEventAt(text, start, end, this.state);
-      if (delta !== undefined) {
-        this.out.push(delta);
-        return;
+      if (this.sink) {
+        const f = this.fields;
+        if (matchCliDelta(text, start, end, f)) {
+          this.handedOver(this.out); // what came before this line goes first
+          this.sink.delta(f.index, f.partialJson, f.parent, this.state.messageId(f.parent ?? ''));
+          return;
+        }
+      } else {
+        const delta = cliDeltaEventAt(text, start, end, this.state);
+        if (delta !== undefined) {
+          this.out.push(delta);
+          return;
+        }
       }
     }
     this.decodeLine(text.slice(start, end), this.out);
