@@ -62,6 +62,21 @@ const externalPackages = {
  * read once: a CommonJS stand-in was wrapped by esbuild's __toESM at every one of its ~190 import sites, each
  * copying every property of the built-in (~5 ms of every start).
  */
+/**
+ * Plain functions of built-ins that load on their first call: node:crypto costs ~3 ms of CPU to load (every
+ * cipher, key and certificate module comes with it), and most starts call none of these.
+ */
+const LAZY_FUNCTIONS = {
+  'node:crypto': new Set([
+    'createHash',
+    'createHmac',
+    'randomBytes',
+    'randomUUID',
+    'randomInt',
+    'timingSafeEqual',
+  ]),
+};
+
 const builtinsRequired = {
   name: 'builtins-required',
   setup(b) {
@@ -76,9 +91,17 @@ const builtinsRequired = {
       );
       // Each read in a pure call, which esbuild drops when nothing imports that name: some properties are lazy
       // (getters, or V8 accessors that look like values: util's TextDecoder loads worker_threads).
-      const exports = names.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();\n`);
+      const lazy = LAZY_FUNCTIONS[id] ?? new Set();
+      const exports = names.map((name) =>
+        lazy.has(name)
+          ? `export function ${name}(...args) { return load().${name}(...args); }\n`
+          : `export const ${name} = /* @__PURE__ */ (() => load().${name})();\n`,
+      );
+      const load = lazy.size
+        ? `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));\n`
+        : `const m = require(${JSON.stringify(id)});\nconst load = () => m;\n`;
       return {
-        contents: `const m = require(${JSON.stringify(id)});\nexport default m;\n${exports.join('')}`,
+        contents: `${load}export default /* @__PURE__ */ (() => load())();\n${exports.join('')}`,
         loader: 'js',
       };
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -60,8 +60,25 @@ describe('storedValidatorFiles', () => {
     expect(storedValidatorFiles(at, 'v1').load(text)).toBeTypeOf('function');
     expect(storedValidatorFiles(at, 'v2').load(text)).toBeNull();
     expect(storedValidatorFiles(at, 'v1').load(JSON.stringify(fresh()))).toBeNull();
-    writeFileSync(join(at, readdirSync(at)[0]!), '"use strict";module.exports = validate0;function vali');
+    const file = join(at, readdirSync(at)[0]!);
+    const stored = readFileSync(file, 'utf8');
+    // The same name with another text on its first line (a hash collision) is not this text's validator.
+    writeFileSync(file, stored.replace('required', 'requirad'));
     expect(storedValidatorFiles(at, 'v1').load(text)).toBeNull();
+    writeFileSync(file, stored.slice(0, stored.length / 2));
+    expect(storedValidatorFiles(at, 'v1').load(text)).toBeNull();
+    writeFileSync(file, stored);
+    expect(storedValidatorFiles(at, 'v1').load(text)).toBeTypeOf('function');
+  });
+
+  it('keeps a text with line separators (U+2028, U+2029) on its first line', () => {
+    const at = dir();
+    const schema = { ...fresh(), description: 'one\u2028two\u2029three\nfour' };
+    rememberCompiledValidators(storedValidatorFiles(at, 'v1'));
+    expect(schemaProblem(schema)).toBeNull();
+    const loaded = storedValidatorFiles(at, 'v1').load(JSON.stringify(schema));
+    expect(loaded?.({ title: 'Ada', tags: [] })).toBe(true);
+    expect(loaded?.({ title: 'A', tags: [] })).toBe(false);
   });
 
   it('stores nothing, without throwing, where it cannot write', () => {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { canScanMarkers, environHas, killMarked, pidsWithMarker, RUN_ID_ENV } from './runMarker';
+import { canScanMarkers, environHas, killMarked, newRunId, pidsWithMarker, RUN_ID_ENV } from './runMarker';
 
 describe('environHas', () => {
   const block = Buffer.from('A=1\0PUFFIN_RUN_ID=abc\0XPUFFIN_RUN_ID=zzz\0');
@@ -47,4 +47,12 @@ describe('pidsWithMarker', () => {
       }
     },
   );
+});
+
+describe('newRunId', () => {
+  it('gives ids that are shell words, and a different one for each of many runs started at once', () => {
+    const ids = Array.from({ length: 2000 }, () => newRunId());
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+-[a-z0-9]+-[0-9a-f]{8}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });
