@@ -13,7 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import nodeModule, { builtinModules } from 'node:module';
+import nodeModule, { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -165,6 +165,16 @@ export function freshBuild(root, known = new Map()) {
   return Object.keys(ENTRIES).every((name) => existsSync(join(dir, `${name}.js`))) ? dir : null;
 }
 
+/** Ajv's version where it is installed, as a define (none: the composition root reads it at run time). */
+function ajvVersionDefine(root) {
+  try {
+    const file = createRequire(join(root, 'package.json')).resolve('ajv/package.json');
+    return { __AJV_VERSION__: JSON.stringify(JSON.parse(readFileSync(file, 'utf8')).version) };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Bundles both entries into a new folder and then points current.json at it (written whole, then renamed), so
  * concurrent starts never load a half-written build. Folders of older builds go after a day: a host started from
@@ -188,7 +198,8 @@ export async function build(root) {
     target: 'node22',
     plugins: [builtinsRequired, externalPackages],
     chunkNames: 'chunks/[name]-[hash]',
-    define: { __PUFFIN_VERSION__: JSON.stringify(version) },
+    // Ajv's version for the composition root (its JavaScript is an input: an upgrade rebuilds the bundle).
+    define: { __PUFFIN_VERSION__: JSON.stringify(version), ...ajvVersionDefine(root) },
     // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.
     banner: {
       js: "import { createRequire as __puffinRequire } from 'node:module'; const require = __puffinRequire(import.meta.url);",

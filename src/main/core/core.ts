@@ -7,9 +7,7 @@ import { appHandlers } from './appHandlers';
 import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dispatcher';
 import { LogBus } from './logger';
 import { join } from 'node:path';
-// Ajv's version, part of what a remembered check or stored validator depends on: read when bundled, not at every
-// start (a require of package.json cost ~1 ms).
-import ajvPackage from 'ajv/package.json';
+import { createRequire } from 'node:module';
 import { checkedSchemaFiles } from '../llm/checkedSchemas';
 import { storedValidatorFiles } from '../llm/storedValidators';
 import { rememberCheckedSchemas, rememberCompiledValidators, VALIDATOR_SETUP } from '../llm/validate';
@@ -42,8 +40,21 @@ export interface Root {
   dispose(): Promise<void>;
 }
 
+/** Written in by the prebuilt bundle (scripts/prebuilt.mjs), which then need not read ajv's package.json (~1 ms). */
+declare const __AJV_VERSION__: string | undefined;
+
+/** Ajv's version, part of what a remembered check or stored validator depends on ('unknown' where unreadable). */
+function ajvVersion(): string {
+  if (typeof __AJV_VERSION__ === 'string') return __AJV_VERSION__;
+  try {
+    return (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
 export async function createRoot(opts: RootOptions): Promise<Root> {
-  const checker = `puffin ${APP_VERSION}, ajv ${ajvPackage.version}`;
+  const checker = `puffin ${APP_VERSION}, ajv ${ajvVersion()}`;
   rememberCheckedSchemas(checkedSchemaFiles(join(opts.userDataDir, 'cache', 'checked-schemas'), checker));
   const validatorsDir = join(opts.userDataDir, 'cache', 'validators');
   rememberCompiledValidators(storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`));
