@@ -6,7 +6,8 @@
  * answer (every description and criterion is bounded).
  */
 import type { Ajv, KeywordDefinition } from 'ajv';
-import ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+// With its extension: Electron loads the main bundle as an ES module, whose resolver adds none.
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { ajvModule } from './lazyAjv';
 
 // A CommonJS module: under ESM interop its function may sit on `.default`.
