@@ -95,7 +95,8 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
       cancelAll();
       await gate.killAll();
       await idle();
-      stop();
+      // After the last line is logged: nothing writes into the user-data folder once dispose resolves.
+      await stop();
       listeners.clear();
     },
   };

@@ -77,14 +77,17 @@ export interface Services {
   keys: KeyStore;
 }
 
-/** Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest). */
+/**
+ * Builds every service once; `stop` detaches what buildServices subscribed (the root disposes the rest) and resolves
+ * once the log file has written every line it was given.
+ */
 export async function buildServices(opts: {
   userDataDir: string;
   platform: FacePlatform;
   logBus: LogBus;
   emit: Emit;
   llm?: LlmOptions;
-}): Promise<{ services: Services; stop: () => void }> {
+}): Promise<{ services: Services; stop: () => Promise<void> }> {
   const { logBus, emit } = opts;
   const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
   await settings.load();
@@ -174,7 +177,13 @@ export async function buildServices(opts: {
     grounding: provider,
     keys,
   };
-  return { services, stop: () => unsubs.forEach((u) => u()) };
+  return {
+    services,
+    stop: () => {
+      unsubs.forEach((u) => u());
+      return logFile.flush();
+    },
+  };
 }
 
 /**
