@@ -45,7 +45,6 @@ export function loadStandalone(code: string): StoredCheck | null {
   }
 }
 
-/** Stores validators as files in `dir` (created when first needed); a folder that cannot be written stores nothing. */
 /** 64 bits of FNV-1a (two 32-bit rounds with different offsets), as 16 hex digits: a file name, not a proof. */
 function quickHash(text: string): string {
   let a = 0x811c9dc5;
