@@ -16,6 +16,9 @@ import { buildIfMissing } from './seededHost';
 import { interleaved, liveCpuMs, median, residentMb, timedRun } from './childCpu';
 import type { BenchModule } from './types';
 
+/** The bare CLI's own CPU moves by tens of ms from run to run: enough pairs that the medians hold still. */
+const PROMPT_RUNS = 21;
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(root, 'bin', 'puffin.mjs');
 const node = process.execPath;
@@ -106,14 +109,14 @@ async function promptRows(): Promise<string[]> {
             })
           ).cpuMs,
       },
-      9,
+      PROMPT_RUNS,
     );
     const [bare, ours] = [median(s.bare), median(s.ours)];
     const { version, native } = claudeBinary('current');
     return [
       `Claude Code ${version} (${native ? 'native binary' : 'node cli-wrapper.cjs'}) against a loopback mock of the Messages API (one StructuredOutput turn), the CPU of everything each side started. The bare side is \`claude\` with the argv and stdin \`puffin prompt\` gave it (recorded in a first run).`,
       '',
-      '| command | CPU (median of 9) | ratio to the bare call |',
+      `| command | CPU (median of ${PROMPT_RUNS}) | ratio to the bare call |`,
       '| --- | ---: | ---: |',
       `| bare \`claude -p …\` | ${fmt(bare)} | 1× |`,
       `| \`puffin prompt --schema … --max-turns 3\` | ${fmt(ours)} | ${verdict(ours / bare, 1.15)} |`,
