@@ -14,7 +14,6 @@ const EXCEPTIONS: Record<string, string> = {
   'src/shared/ipc/contract.ts':
     'the one contract: every channel, payload schema and event in one place is the point of it',
   'test/support/scenarios.ts': 'a table of scripted CLI scenarios (data, one entry per fault), not logic',
-  'src/main/llm/sendPrompt.test.ts': 'sendPrompt end to end over the fake CLI; predates this check',
 };
 
 /** Generated files say so in their header (e.g. src/shared/schema-types.ts from `npm run gen:types`). */
