@@ -56,13 +56,6 @@ const externalPackages = {
 };
 
 /**
- * Node's built-ins are required, not imported: an ES import builds a facade that reads every export, and some
- * exports are lazy (node:http's WebSocket loads undici, ~25 ms), which a require never touches. The module that
- * stands for a built-in is an ES module exporting it as default and each property the bundle imports by name,
- * read once: a CommonJS stand-in was wrapped by esbuild's __toESM at every one of its ~190 import sites, each
- * copying every property of the built-in (~5 ms of every start).
- */
-/**
  * Plain functions of built-ins that load on their first call: node:crypto costs ~3 ms of CPU to load (every
  * cipher, key and certificate module comes with it), and most starts call none of these.
  */
@@ -77,6 +70,13 @@ const LAZY_FUNCTIONS = {
   ]),
 };
 
+/**
+ * Node's built-ins are required, not imported: an ES import builds a facade that reads every export, and some
+ * exports are lazy (node:http's WebSocket loads undici, ~25 ms), which a require never touches. The module that
+ * stands for a built-in is an ES module exporting it as default and each property the bundle imports by name,
+ * read once: a CommonJS stand-in was wrapped by esbuild's __toESM at every one of its ~190 import sites, each
+ * copying every property of the built-in (~5 ms of every start).
+ */
 const builtinsRequired = {
   name: 'builtins-required',
   setup(b) {
@@ -134,9 +134,9 @@ export function stampTree(root, dirs) {
       const file = `${rel}/${entry.name}`; // not path.join: its normalising, per file, cost more than the stat
       if (entry.isDirectory()) walk(file);
       else {
-        const s = statSync(base + file);
-        stamps.set(file, [s.mtimeMs, s.size]);
-        if (s.mtimeMs > newest) newest = s.mtimeMs;
+        const now = stamp(base + file);
+        stamps.set(file, now);
+        if (now && now[0] > newest) newest = now[0];
       }
     }
   };

@@ -3,7 +3,7 @@
  * fresh incremental parser per answer block, and what the parser sees close is forwarded. A new block (the engine
  * starting its answer over, e.g. the CLI asking again after an invalid StructuredOutput call) starts over with a
  * `reset` event. Preview only: the final object always comes from the provider's answer and local validation.
- * `cliPartials` turns the CLI's stream_event lines (with --include-partial-messages) into those partial events.
+ * `CliPartials` reads the answer's fragments out of the CLI's stream_event lines (with --include-partial-messages).
  */
 import type { EngineEvent } from '../engines/provider';
 import type { CliEvent } from './stream';
@@ -15,8 +15,6 @@ export interface IncrementalJsonParser {
 }
 
 export type ParserFactory = () => IncrementalJsonParser;
-
-type PartialEvent = Extract<EngineEvent, { type: 'partial' }>;
 
 const TOOL = 'StructuredOutput';
 
@@ -90,24 +88,15 @@ export class CliPartials {
   }
 }
 
-/** CliPartials as partial events. */
-export function cliPartials(): (e: CliEvent) => PartialEvent | undefined {
-  const partials = new CliPartials();
-  return (e) => {
-    const text = partials.text(e);
-    return text === undefined ? undefined : { type: 'partial', text, block: partials.block };
-  };
-}
-
-/** The CLI preview in one: its events → partial events → the parser. */
+/** The CLI preview in one: its events → the answer's fragments (CliPartials) → partial events → the parser. */
 export function createPreviewFeed(
   sink: (event: PreviewEvent) => void,
   newParser: ParserFactory,
 ): (e: CliEvent) => void {
-  const toPartial = cliPartials();
+  const answer = new CliPartials();
   const feed = createPartialPreview(sink, newParser);
   return (e) => {
-    const partial = toPartial(e);
-    if (partial) feed(partial);
+    const text = answer.text(e);
+    if (text !== undefined) feed({ type: 'partial', text, block: answer.block });
   };
 }

@@ -90,6 +90,8 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const events: CliEvent[] = [];
   const stderr = new ByteTail(STDERR_TAIL_LIMIT);
   const stdout = new ByteTail(RAW_TAIL_BYTES);
+  const onEvent = req.onEvent && guarded(req.onEvent);
+  const onBatchEnd = req.onBatchEnd && guarded(req.onBatchEnd);
   // With onDelta, the reader hands events over as it decodes them (deliverOne, below) and returns none.
   const onDelta = req.onDelta;
   const reader = new StreamJsonReader({
@@ -177,19 +179,11 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       resultSeen = true;
       after(req.resultGraceMs ?? RESULT_GRACE_MS, () => kill('after_result'));
     }
-    try {
-      req.onEvent?.(event);
-    } catch {
-      // A failing listener (UI, preview) must not break the run.
-    }
+    onEvent?.(event);
   };
   const deliver = (batch: CliEvent[]) => {
     for (const event of batch) deliverOne(event);
-    try {
-      req.onBatchEnd?.();
-    } catch {
-      // As for onEvent.
-    }
+    onBatchEnd?.();
   };
   // Stream listeners run outside any promise chain: whatever they throw would be uncaught and end the process.
   child.stdout.on('data', (chunk: Buffer) => {
@@ -242,13 +236,13 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   }
 }
 
-/** A listener whose failure must not break the run (as onEvent's). */
-function guarded(onDelta: ReaderSink['delta']): ReaderSink['delta'] {
-  return (index, partialJson, parent, messageId) => {
+/** A listener whose failure must not break the run: a failing UI or preview is its own problem. */
+function guarded<A extends unknown[]>(listener: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
     try {
-      onDelta(index, partialJson, parent, messageId);
+      listener(...args);
     } catch {
-      // A failing preview must not break the run.
+      // Ignored on purpose (see above).
     }
   };
 }

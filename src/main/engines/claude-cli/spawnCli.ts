@@ -39,23 +39,22 @@ export interface SpawnedCli {
 
 export type Spawner = (command: string, args: readonly string[], options: SpawnOptions) => SpawnedCli;
 
-/** A process that could not be started: empty streams, and `exited` carrying the errno (as execa reports it). */
+/** How a process that could not be started ended: no exit status, the errno (as execa reports it). */
+function spawnFailure(err: NodeJS.ErrnoException): SpawnExit {
+  return { exitCode: null, signal: null, errorCode: err.code ?? 'ESPAWN', errorMessage: err.message };
+}
+
+/** A process that could not be started: empty streams, and `exited` carrying the errno. */
 function notStarted(err: NodeJS.ErrnoException): SpawnedCli {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   stdout.end();
   stderr.end();
-  const exit: SpawnExit = {
-    exitCode: null,
-    signal: null,
-    errorCode: err.code ?? 'ESPAWN',
-    errorMessage: err.message,
-  };
   return {
     pid: undefined,
     stdout,
     stderr,
-    exited: Promise.resolve(exit),
+    exited: Promise.resolve(spawnFailure(err)),
     processExited: Promise.resolve<SpawnExit>({ exitCode: null, signal: null }),
   };
 }
@@ -85,16 +84,10 @@ export const posixSpawner: Spawner = (command, args, options) => {
   // EPIPE only means the CLI exited before reading the prompt; its exit status tells the story.
   child.stdin!.on('error', () => {});
   child.stdin!.end(options.input);
-  const failure = (): SpawnExit => ({
-    exitCode: null,
-    signal: null,
-    errorCode: failed!.code ?? 'ESPAWN',
-    errorMessage: failed!.message,
-  });
   // 'close': the process has exited and its stdout and stderr have ended.
   const exited = new Promise<SpawnExit>((resolve) =>
     child.once('close', (exitCode: number | null, signal: NodeJS.Signals | null) =>
-      resolve(failed ? failure() : { exitCode, signal }),
+      resolve(failed ? spawnFailure(failed) : { exitCode, signal }),
     ),
   );
   const processExited = new Promise<SpawnExit>((resolve) => {
