@@ -15,6 +15,8 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One folder per run for the tests' temporary folders (test/support/scratchDir.ts), removed at its end.
+          globalSetup: ['test/support/scratchRoot.ts'],
         },
       },
       {

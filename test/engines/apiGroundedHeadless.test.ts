@@ -1,8 +1,7 @@
 // DESIGN §6 on another engine, grounded: `puffin prompt --schema F --provider openai --project DIR` as users run
 // it. The scripted model reads the file holding the random token through Puffin's project tools and returns it;
 // meta.read lists what it read, as for the CLI; the secret beside the project never reaches the server.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groundedProject, tokenIn, TOKEN_SCHEMA } from '../support/groundedProject';
@@ -10,13 +9,14 @@ import { mockPerTest } from '../support/llmMockTest';
 import { answer } from '../support/mockLlmTypes';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { runPuffin } from '../support/puffinBin';
+import { scratchDir } from '../support/scratchDir';
 
 const slot = mockPerTest();
 
 describe('puffin prompt --provider openai --project (headless, grounded)', () => {
   it('reads the project through the tools and lists what it read in meta.read', async () => {
     const project = groundedProject();
-    const schemaFile = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-grounded-schema-')), 'token.json');
+    const schemaFile = path.join(scratchDir('puffin-grounded-schema-'), 'token.json');
     writeFileSync(schemaFile, JSON.stringify(TOKEN_SCHEMA));
     const mock = slot.use(
       await startMockOpenAiApi({

@@ -1,7 +1,6 @@
 // The headless CLI as users run it: `node bin/puffin.mjs prompt --schema <file>` (what `npx puffin` runs), with
 // node_modules/.bin first on PATH, PUFFIN_CLAUDE_PATH at the real CLI and its API pointed at the mock.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { RealCliWorld } from '../support/realCliWorld';
 import { anyRunMeta } from '../support/runMeta';
 import { ADA, PERSON_PROMPT, PERSON_SCHEMA } from '../support/scenarios';
 import { runPuffin } from '../support/puffinBin';
+import { scratchDir } from '../support/scratchDir';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const binDir = path.join(repo, 'node_modules', '.bin');
@@ -20,7 +20,7 @@ const binDir = path.join(repo, 'node_modules', '.bin');
 useRealCliTimeouts();
 
 function schemaFile(schema: object): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bin-schema-')), 'schema.json');
+  const file = path.join(scratchDir('puffin-bin-schema-'), 'schema.json');
   writeFileSync(file, JSON.stringify(schema));
   return file;
 }

@@ -1,7 +1,6 @@
 // sendPrompt end to end through test/support/fakeClaude.mjs in the modes a real CLI cannot be made to show:
 // garbage and huge lines, slow drips, crashes, hangs, cancel and kill of the whole tree, a missing binary, the gate.
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { PromptError } from '../../src/main/llm/errors';
@@ -17,10 +16,11 @@ import {
   readFakeClaudeRecord,
 } from '../support/fakeCli';
 import { fake, fakeEnv, harness, isAlive, PERSON, PROMPT } from './harness';
+import { scratchDir } from '../support/scratchDir';
 
 /** A CLI that is a shell process with the fake as its child, so killing must reach a grandchild of Puffin. */
 function treeCli(): { cliPath: string; pidFile: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'puffin-tree-cli-'));
+  const dir = scratchDir('puffin-tree-cli-');
   const pidFile = path.join(dir, 'shell.pid');
   const cliPath = path.join(dir, 'claude');
   writeFileSync(
@@ -97,7 +97,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   });
 
   it('reports no_result when the CLI exits 0 with nothing usable', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'puffin-init-only-'));
+    const dir = scratchDir('puffin-init-only-');
     const file = path.join(dir, 'init-only.jsonl');
     writeFileSync(
       file,

@@ -1,8 +1,8 @@
 // Helpers around test/support/fakeClaude.mjs and the spawn failures no CLI can produce by itself.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from './scratchDir';
 
 /** Named faults of the fake CLI (see the header of fakeClaude.mjs). */
 export type FakeClaudeMode =
@@ -122,7 +122,7 @@ export interface FakeClaudeInvocation {
 
 /** A path (not yet existing) for FAKE_CLAUDE_RECORD in a fresh temp dir. */
 export function makeRecordFile(): string {
-  return path.join(mkdtempSync(path.join(tmpdir(), 'puffin-fake-record-')), 'invocations.jsonl');
+  return path.join(scratchDir('puffin-fake-record-'), 'invocations.jsonl');
 }
 
 /** Every invocation the fake recorded, in order; empty when it never ran. */
@@ -136,12 +136,12 @@ export function readFakeClaudeRecord(recordFile: string): FakeClaudeInvocation[]
 
 /** A path that does not exist: spawning it fails with ENOENT. */
 export function missingClaudePath(): string {
-  return path.join(mkdtempSync(path.join(tmpdir(), 'puffin-no-claude-')), 'claude');
+  return path.join(scratchDir('puffin-no-claude-'), 'claude');
 }
 
 /** A file without execute permission: spawning it fails with EACCES (also for root). */
 export function nonExecutableClaudePath(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-noexec-claude-')), 'claude');
+  const file = path.join(scratchDir('puffin-noexec-claude-'), 'claude');
   writeFileSync(file, '#!/bin/sh\necho should never run\n', { mode: 0o644 });
   return file;
 }

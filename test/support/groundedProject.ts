@@ -1,9 +1,9 @@
 // A project to ground a call in, for the API engines' grounding tests: a source file holding a random token the
 // model must read and return, and two secrets it must never reach (an .env in the project, a file beside it).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDir } from './scratchDir';
 
 export interface GroundedProject {
   root: string;
@@ -14,7 +14,7 @@ export interface GroundedProject {
 }
 
 export function groundedProject(): GroundedProject {
-  const outer = realpathSync(mkdtempSync(path.join(tmpdir(), 'puffin-grounded-')));
+  const outer = realpathSync(scratchDir('puffin-grounded-'));
   const root = path.join(outer, 'project');
   const token = `tok-${randomUUID()}`;
   const secret = `secret-${randomUUID()}`;

@@ -9,11 +9,12 @@ import { getSchema } from '../../../src/main/llm/schemas';
 import type { Action } from '../faults';
 import { CHAOS_TAG, type RowResult, waitUntil } from './rowResult';
 import { survivorsAfter } from './processes';
-import { rowTag, tempDir, type RowCli } from './setup';
+import { rowTag, type RowCli } from './setup';
+import { scratchDir } from '../../support/scratchDir';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 /** The stories schema as a file, the way `puffin prompt --schema` takes one (it is built from shared limits). */
-const STORIES_SCHEMA = path.join(tempDir('puffin-chaos-schema-'), 'stories.schema.json');
+const STORIES_SCHEMA = path.join(scratchDir('puffin-chaos-schema-'), 'stories.schema.json');
 writeFileSync(STORIES_SCHEMA, JSON.stringify(getSchema('stories').schema));
 
 /** The outcome a headless run printed: 'ok', the error code, or why there is none. */
@@ -45,7 +46,7 @@ export async function runHeadless(
       env: {
         ...env,
         PUFFIN_CLAUDE_PATH: cli.cliPath,
-        PUFFIN_USER_DATA: tempDir('puffin-chaos-user-'),
+        PUFFIN_USER_DATA: scratchDir('puffin-chaos-user-'),
         [CHAOS_TAG]: tag,
       },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { Action } from '../faults';
 import { markedProcesses, survivorsAfter } from './processes';
 import { CHAOS_TAG, type RowResult, waitUntil } from './rowResult';
-import { rowTag, tempDir, type RowCli } from './setup';
+import { rowTag, type RowCli } from './setup';
+import { scratchDir } from '../../support/scratchDir';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -30,7 +31,7 @@ export async function startHostProcess(env: NodeJS.ProcessEnv, cliPath: string):
     env: {
       ...env,
       PUFFIN_CLAUDE_PATH: cliPath,
-      PUFFIN_USER_DATA: tempDir('puffin-chaos-host-'),
+      PUFFIN_USER_DATA: scratchDir('puffin-chaos-host-'),
       [CHAOS_TAG]: tag,
     },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -49,7 +50,7 @@ export async function startHostProcess(env: NodeJS.ProcessEnv, cliPath: string):
     });
     return (await res.json()) as Awaited<ReturnType<HostProcess['invoke']>>;
   };
-  const opened = await invoke('project:open', { path: tempDir('puffin-chaos-project-') });
+  const opened = await invoke('project:open', { path: scratchDir('puffin-chaos-project-') });
   if (!opened.ok) throw new Error(`project:open failed: ${JSON.stringify(opened.error)}`);
   await invoke('settings:update', { maxConcurrent: 8 });
   return {

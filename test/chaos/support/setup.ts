@@ -1,9 +1,6 @@
 // What one row needs whatever the face: the CLI to point Puffin at, the prompt (carrying the fake's fault, or the
 // mock's), and the per-row marker the CLI's environment will carry.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { claudeExecutable } from '../../support/realCli';
 import {
   fakeClaudePath,
@@ -34,10 +31,6 @@ export interface RowCli {
 /** A fresh marker value for a row's environment (never a real run id). */
 export function rowTag(): string {
   return `chaos-${randomBytes(6).toString('hex')}`;
-}
-
-export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
 /**
