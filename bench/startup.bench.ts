@@ -20,7 +20,7 @@ import type { BenchModule } from './types';
 const PROMPT_RUNS = 21;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = path.join(root, 'bin', 'puffin.mjs');
+const bin = path.join(root, 'bin', 'puffin.cjs');
 const node = process.execPath;
 const tmp = mkdtempSync(path.join(tmpdir(), 'puffin-startup-bench-'));
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from './node-version.mjs';
+import { nodeVersionProblem } from './node-version.cjs';
 
 describe('nodeVersionProblem', () => {
   it('accepts Node 22 and newer', () => {
@@ -20,7 +20,7 @@ describe('nodeVersionProblem', () => {
 });
 
 describe('the entry points check before loading anything', () => {
-  it.each(['bin/puffin.mjs', 'scripts/start.mjs'])('%s exits 1 with the reason on Node 20', (entry) => {
+  it.each(['bin/puffin.cjs', 'scripts/start.mjs'])('%s exits 1 with the reason on Node 20', (entry) => {
     // This test runs on Node 22+; an older Node is simulated by overriding what process.versions reports.
     const root = fileURLToPath(new URL('..', import.meta.url));
     const r = spawnSync(

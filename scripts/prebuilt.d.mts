@@ -9,4 +9,5 @@ export function loadEntry(
   name: keyof typeof ENTRIES,
   say: (line: string) => void,
   known?: Stamps,
+  cacheTag?: string,
 ): Promise<Record<string, unknown>>;

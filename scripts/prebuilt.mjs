@@ -4,7 +4,6 @@
 // cannot run (no esbuild, a read-only checkout). `node scripts/prebuilt.mjs` builds it ahead of time (npm test does,
 // so its parallel tests do not each build it).
 import {
-  existsSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -16,11 +15,22 @@ import {
 import nodeModule, { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  buildsDir,
+  COMMONJS,
+  ENTRIES,
+  entryFile,
+  freshBuild,
+  manifestPath,
+  stamp,
+  stampedAs,
+} from './prebuiltLayout.cjs';
+import { loadWarm } from './warmScript.cjs';
 
-/** The bundles' entry points, by name. Each bundle's heavy dependencies stay behind its dynamic imports. */
-export const ENTRIES = { cli: 'src/cli/main.ts', host: 'src/host/main.ts' };
+export { ENTRIES, freshBuild, stampTree } from './prebuiltLayout.cjs';
+
 /** Files that change the bundle without being one of its inputs. */
-const EXTRA_INPUTS = ['package.json', 'scripts/prebuilt.mjs'];
+const EXTRA_INPUTS = ['package.json', 'scripts/prebuilt.mjs', 'scripts/prebuiltLayout.cjs'];
 const OLD_BUILDS_KEPT_MS = 24 * 3600 * 1000;
 
 /**
@@ -108,63 +118,6 @@ const builtinsRequired = {
   },
 };
 
-const buildsDir = (root) => join(root, 'out', 'headless');
-const manifestPath = (root) => join(buildsDir(root), 'current.json');
-
-/** [modification time, size] of a file, or null when it is gone. */
-function stamp(file) {
-  try {
-    const s = statSync(file);
-    return [s.mtimeMs, s.size];
-  } catch {
-    return null;
-  }
-}
-
-/**
- * [modification time, size] of every file under the folders `dirs` (keys relative to `root`, with `/`), and the
- * newest modification time: one walk serves both up-to-date checks of a start, the renderer's and the bundle's.
- */
-export function stampTree(root, dirs) {
-  const base = root.endsWith(sep) ? root : root + sep;
-  const stamps = new Map();
-  let newest = 0;
-  const walk = (rel) => {
-    for (const entry of readdirSync(base + rel, { withFileTypes: true })) {
-      const file = `${rel}/${entry.name}`; // not path.join: its normalising, per file, cost more than the stat
-      if (entry.isDirectory()) walk(file);
-      else {
-        const now = stamp(base + file);
-        stamps.set(file, now);
-        if (now && now[0] > newest) newest = now[0];
-      }
-    }
-  };
-  for (const dir of dirs) walk(dir);
-  return { stamps, newest };
-}
-
-/**
- * The current build's folder when every file it was built from is unchanged; otherwise null. `known` holds stamps
- * just taken (stampTree) for files it need not stat again; a file missing from it is stat'ed.
- */
-export function freshBuild(root, known = new Map()) {
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath(root), 'utf8'));
-  } catch {
-    return null;
-  }
-  const dir = join(buildsDir(root), manifest.dir);
-  // Plain concatenation: path.join's normalising, ~500 times, was a visible part of every start.
-  const base = root.endsWith(sep) ? root : root + sep;
-  for (const [file, then] of Object.entries(manifest.inputs)) {
-    const now = known.get(file) ?? stamp(base + file);
-    if (now?.[0] !== then?.[0] || now?.[1] !== then?.[1]) return null;
-  }
-  return Object.keys(ENTRIES).every((name) => existsSync(join(dir, `${name}.js`))) ? dir : null;
-}
-
 /** Ajv's version where it is installed, as a define (none: the composition root reads it at run time). */
 function ajvVersionDefine(root) {
   try {
@@ -187,28 +140,45 @@ export async function build(root) {
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   // Stamps taken before bundling: a file edited during the build makes the next start rebuild.
   const before = Object.fromEntries(EXTRA_INPUTS.map((f) => [f, stamp(join(root, f))]));
-  const result = await esbuild({
+  const common = {
     absWorkingDir: root,
-    entryPoints: ENTRIES,
     outdir,
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node22',
     plugins: [builtinsRequired, externalPackages],
-    chunkNames: 'chunks/[name]-[hash]',
     // Ajv's version for the composition root (its JavaScript is an input: an upgrade rebuilds the bundle).
     define: { __PUFFIN_VERSION__: JSON.stringify(version), ...ajvVersionDefine(root) },
-    // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.
-    banner: {
-      js: "import { createRequire as __puffinRequire } from 'node:module'; const require = __puffinRequire(import.meta.url);",
-    },
     metafile: true,
     logLevel: 'silent',
-  });
+  };
+  const pick = (commonJs) =>
+    Object.fromEntries(Object.entries(ENTRIES).filter(([name]) => COMMONJS.has(name) === commonJs));
+  const results = await Promise.all([
+    esbuild({
+      ...common,
+      entryPoints: pick(false),
+      splitting: true,
+      format: 'esm',
+      chunkNames: 'chunks/[name]-[hash]',
+      // Bundled CommonJS packages call require() for Node's built-ins, which an ES module does not have.
+      banner: {
+        js: "import { createRequire as __puffinRequire } from 'node:module'; const require = __puffinRequire(import.meta.url);",
+      },
+    }),
+    esbuild({
+      ...common,
+      entryPoints: pick(true),
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      define: { ...common.define, 'import.meta.url': '__puffinModuleUrl' },
+      banner: { js: 'var __puffinModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    }),
+  ]);
   const inputs = { ...before };
-  for (const file of Object.keys(result.metafile.inputs)) inputs[file] = stamp(join(root, file));
+  for (const result of results)
+    for (const file of Object.keys(result.metafile.inputs))
+      inputs[stampedAs(file)] = stamp(join(root, stampedAs(file)));
   const tmp = `${manifestPath(root)}.${process.pid}`;
   writeFileSync(tmp, JSON.stringify({ dir: name, inputs }));
   renameSync(tmp, manifestPath(root));
@@ -248,8 +218,9 @@ function resolveChunksDirectly(dir) {
 /**
  * Imports an entry's module: from the prebuilt bundle (built now when missing or stale), or through tsx when the
  * build fails (`say` is told why) or PUFFIN_NO_PREBUILT is set. `known`: stamps just taken, as for freshBuild.
+ * `cacheTag` names the code cache a CommonJS entry runs from: what the process runs (a command).
  */
-export async function loadEntry(root, name, say, known) {
+export async function loadEntry(root, name, say, known, cacheTag = 'default') {
   if (!process.env.PUFFIN_NO_PREBUILT) {
     let dir = freshBuild(root, known);
     if (!dir) {
@@ -260,9 +231,10 @@ export async function loadEntry(root, name, say, known) {
         say(`puffin: could not prebuild ${relative(root, buildsDir(root))} (${why}); running through tsx.`);
       }
     }
+    if (dir && COMMONJS.has(name)) return loadWarm(entryFile(dir, name), cacheTag);
     if (dir) {
       resolveChunksDirectly(dir);
-      return import(pathToFileURL(join(dir, `${name}.js`)).href);
+      return import(pathToFileURL(entryFile(dir, name)).href);
     }
   }
   const { register } = await import('tsx/esm/api');

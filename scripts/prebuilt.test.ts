@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +24,7 @@ function write(rel: string, text: string): void {
   writeFileSync(join(root, rel), text);
 }
 
-/** Runs `loadEntry(root, 'cli')` in a fresh Node, as bin/puffin.mjs does; prints the entry's `answer`. */
+/** Runs `loadEntry(root, 'cli')` in a fresh Node, as bin/puffin.cjs does; prints the entry's `answer`. */
 function loadCli(env: Record<string, string> = {}): { answer: string; said: string } {
   const runner = `import { loadEntry } from ${JSON.stringify(join(repo, 'scripts', 'prebuilt.mjs'))};
     const said = [];
@@ -32,7 +41,8 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'puffin-prebuilt-'));
   write('package.json', JSON.stringify({ version: '9.8.7', type: 'module' }));
   mkdirSync(join(root, 'scripts'));
-  copyFileSync(join(repo, 'scripts', 'prebuilt.mjs'), join(root, 'scripts', 'prebuilt.mjs'));
+  for (const file of ['prebuilt.mjs', 'prebuiltLayout.cjs', 'warmScript.cjs'])
+    copyFileSync(join(repo, 'scripts', file), join(root, 'scripts', file));
   write('src/cli/word.ts', `export const word: string = 'one';\n`);
   write(
     'src/cli/main.ts',
@@ -86,6 +96,21 @@ describe('the prebuilt headless bundle (out/headless)', () => {
     const word = statSync(join(root, 'src/cli/word.ts'));
     expect(stamps.get('src/cli/word.ts')).toEqual([word.mtimeMs, word.size]);
     expect(newest).toBe(2_000_000_000_000);
+  });
+
+  it("stands for a bundled package's files by its package.json (an install that changes it changes that)", async () => {
+    write('node_modules/@acme/word/package.json', JSON.stringify({ name: '@acme/word', version: '1.0.0' }));
+    write('node_modules/@acme/word/index.js', `module.exports = { word: 'packaged' };\n`);
+    write('src/cli/word.ts', `export { word } from '@acme/word';\n`);
+    expect(loadCli().answer).toBe('packaged 9.8.7');
+    const manifest = JSON.parse(readFileSync(join(root, 'out/headless/current.json'), 'utf8')) as {
+      inputs: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.inputs)).toContain('node_modules/@acme/word/package.json');
+    expect(Object.keys(manifest.inputs)).not.toContain('node_modules/@acme/word/index.js');
+    expect(freshBuild(root)).not.toBeNull();
+    write('node_modules/@acme/word/package.json', JSON.stringify({ name: '@acme/word', version: '1.0.1' }));
+    expect(freshBuild(root)).toBeNull();
   });
 
   it('falls back to running the sources through tsx when it cannot be built, and says why', () => {

@@ -8,7 +8,7 @@ import module, { createRequire } from 'node:module';
 import { findElectronBinary } from './electron-binary.mjs';
 import { decideLaunch, fallbackLine } from './launch.mjs';
 import { loadEntry, stampTree } from './prebuilt.mjs';
-import { requireSupportedNode } from './node-version.mjs';
+import { requireSupportedNode } from './node-version.cjs';
 
 requireSupportedNode();
 

@@ -1,4 +1,4 @@
-// Test helper: runs the headless CLI in this process the way bin/puffin.mjs does, with a given stdin, env and
+// Test helper: runs the headless CLI in this process the way bin/puffin.cjs does, with a given stdin, env and
 // cwd, and checks the one promise every command makes: exactly one JSON object on stdout.
 import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';

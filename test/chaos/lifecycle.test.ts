@@ -134,7 +134,7 @@ describe.runIf(canScanMarkers())('headless puffin prompt on SIGHUP (terminal clo
     const dir = path.dirname(recordFile);
     const schema = path.join(dir, 'schema.json');
     writeFileSync(schema, JSON.stringify(PERSON));
-    const puffin = spawn(process.execPath, ['bin/puffin.mjs', 'prompt', '--schema', schema], {
+    const puffin = spawn(process.execPath, ['bin/puffin.cjs', 'prompt', '--schema', schema], {
       cwd: repo,
       env: {
         ...process.env,

@@ -1,4 +1,4 @@
-// DESIGN §6 "Other engines" with the anthropic provider, as users run it (`node bin/puffin.mjs`), against the
+// DESIGN §6 "Other engines" with the anthropic provider, as users run it (`node bin/puffin.cjs`), against the
 // loopback Messages API mock: `puffin prompt --provider anthropic …` prints the one §6 object naming provider,
 // model and mode; `puffin stories derive --provider anthropic …` stores its generation naming the engine; and the
 // API key is written nowhere: not in any file under the project, the user data or HOME, nor on stdout or stderr.

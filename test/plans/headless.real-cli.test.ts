@@ -1,4 +1,4 @@
-// `node bin/puffin.mjs sprint create` and `puffin plan analyze|answer|generate|regenerate-item|restore|approve|
+// `node bin/puffin.cjs sprint create` and `puffin plan analyze|answer|generate|regenerate-item|restore|approve|
 // ris|export` end to end: real CLI,
 // mock Messages API, one §6 JSON object on stdout, results stored in the project as the app stores them.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ async function setup(replies: PlanReplies) {
   return { project: world.project, puffin };
 }
 
-// Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
+// Each step starts `node bin/puffin.cjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
 describe('headless plan commands (real CLI)', { timeout: 180_000 }, () => {
   it('sprint create → plan analyze (no questions: plan) → approve → ris → export', async () => {
     const replies: PlanReplies = {

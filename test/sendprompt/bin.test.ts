@@ -1,4 +1,4 @@
-// The headless CLI as users run it: `node bin/puffin.mjs prompt --schema <file>` (what `npx puffin` runs), with
+// The headless CLI as users run it: `node bin/puffin.cjs prompt --schema <file>` (what `npx puffin` runs), with
 // node_modules/.bin first on PATH, PUFFIN_CLAUDE_PATH at the real CLI and its API pointed at the mock.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// `node bin/puffin.mjs stories derive|modify` and `puffin title` end to end: real CLI, mock Messages API,
+// `node bin/puffin.cjs stories derive|modify` and `puffin title` end to end: real CLI, mock Messages API,
 // results stored in the project exactly as the app stores them.
 import { writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -26,7 +26,7 @@ async function setup(script: MockTurn[]) {
   return { mock: world.mock, project: world.project, root: world.dir, puffin };
 }
 
-// Each step starts `node bin/puffin.mjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
+// Each step starts `node bin/puffin.cjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
 describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
   it('stories derive then stories modify --lock: §6 JSON on stdout, generations stored in the project', async () => {
     const { project, root, puffin } = await setup([

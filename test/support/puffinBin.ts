@@ -1,11 +1,11 @@
-// Runs the headless CLI as users do (`node bin/puffin.mjs …`, what `npx puffin` runs), bounded by progress: the
+// Runs the headless CLI as users do (`node bin/puffin.cjs …`, what `npx puffin` runs), bounded by progress: the
 // world's mock requests when a real CLI runs behind it, and puffin's own output.
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { RealCliWorld } from './realCliWorld';
 import { childUntilStalled } from './stallGuard';
 
-export const PUFFIN_BIN = fileURLToPath(new URL('../../bin/puffin.mjs', import.meta.url));
+export const PUFFIN_BIN = fileURLToPath(new URL('../../bin/puffin.cjs', import.meta.url));
 
 export interface PuffinRun {
   exitCode: number | undefined;

@@ -1,4 +1,4 @@
-// A row through the headless face: `node bin/puffin.mjs prompt --schema <the stories schema, as a file> --envelope
+// A row through the headless face: `node bin/puffin.cjs prompt --schema <the stories schema, as a file> --envelope
 // stories`, exactly as a user runs it, with the row's marker (CHAOS_TAG) in its environment so that everything it starts,
 // itself included, can be found afterwards.
 import { spawn } from 'node:child_process';
@@ -40,7 +40,7 @@ export async function runHeadless(
   const started = Date.now();
   const puffin = spawn(
     process.execPath,
-    ['bin/puffin.mjs', 'prompt', '--schema', STORIES_SCHEMA, '--envelope', 'stories'],
+    ['bin/puffin.cjs', 'prompt', '--schema', STORIES_SCHEMA, '--envelope', 'stories'],
     {
       cwd: repo,
       env: {

@@ -7,7 +7,7 @@ describe('summariseManifest', () => {
       name: 'puffin',
       version: '0.1.0',
       type: 'module',
-      bin: { puffin: 'bin/puffin.mjs' },
+      bin: { puffin: 'bin/puffin.cjs' },
       scripts: { test: 'x', build: 'y' },
       dependencies: { zod: '1', ajv: '8' },
       devDependencies: { vitest: '5' },

@@ -1,10 +1,12 @@
 // Puffin's dependencies need Node.js 22 (Set methods, newer built-ins): on an older Node, say so in one line before
 // anything loads, instead of an error from deep inside a dependency (Node 20: "TEXT_ENCODINGS.union is not a
 // function") after the host has already printed its address.
-export const MIN_NODE_MAJOR = 22;
+'use strict';
+// CommonJS: bin/puffin.cjs requires it before anything else, on whatever Node runs it.
+const MIN_NODE_MAJOR = 22;
 
 /** Why this Node cannot run Puffin, with what to do; null when it can. */
-export function nodeVersionProblem(version) {
+function nodeVersionProblem(version) {
   const major = Number(/^v?(\d+)\./.exec(version)?.[1]);
   if (major >= MIN_NODE_MAJOR) return null;
   return (
@@ -15,9 +17,11 @@ export function nodeVersionProblem(version) {
 }
 
 /** Exits with the reason on an unsupported Node. */
-export function requireSupportedNode() {
+function requireSupportedNode() {
   const problem = nodeVersionProblem(process.versions.node);
   if (problem === null) return;
   process.stderr.write(problem + '\n');
   process.exit(1);
 }
+
+module.exports = { MIN_NODE_MAJOR, nodeVersionProblem, requireSupportedNode };

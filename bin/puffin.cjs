@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Headless Puffin: runs the prebuilt CLI (out/headless/, rebuilt whenever a source changed), so `npx puffin` works
+// right after `npm install` and starts without transpiling; tsx runs the sources when the build cannot. CommonJS,
+// like the bundle it runs: a start with a current build never sets up Node's ES module loader.
+'use strict';
+const { requireSupportedNode } = require('../scripts/node-version.cjs');
+
+requireSupportedNode();
+
+const { join } = require('node:path');
+const { entryFile, freshBuild } = require('../scripts/prebuiltLayout.cjs');
+const { loadWarm } = require('../scripts/warmScript.cjs');
+
+/** The command's words before its first option or argument (`stories derive`): each has its own code cache. */
+function commandOf(args) {
+  const words = [];
+  for (const arg of args.slice(0, 2)) {
+    if (!/^[a-z][a-z-]*$/.test(arg)) break;
+    words.push(arg);
+  }
+  return words.join('-') || 'none';
+}
+
+/** The CLI's exports: from the current build, or through prebuilt.mjs, which builds it or falls back to tsx. */
+async function loadCli(root, tag) {
+  const dir = process.env.PUFFIN_NO_PREBUILT ? null : freshBuild(root);
+  if (dir) return loadWarm(entryFile(dir, 'cli'), tag);
+  // V8's code cache on disk for the ES modules of a build or of tsx (Node >= 22.1).
+  require('node:module').enableCompileCache?.();
+  const { loadEntry } = await import('../scripts/prebuilt.mjs');
+  return loadEntry(root, 'cli', (line) => process.stderr.write(line + '\n'), undefined, tag);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const { runCli } = await loadCli(join(__dirname, '..'), commandOf(args));
+  process.exitCode = await runCli(args, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+}
+
+void main();

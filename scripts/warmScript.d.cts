@@ -1,0 +1,2 @@
+export function cachePath(file: string, tag: string): string;
+export function loadWarm(file: string, tag: string): Record<string, unknown>;
