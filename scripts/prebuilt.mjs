@@ -118,6 +118,20 @@ const builtinsRequired = {
   },
 };
 
+/**
+ * Rewrites an output file as ASCII: esbuild escapes every non-ASCII character of strings, templates, regular
+ * expressions and names, but not of the comments it keeps (an arrow, a quotation mark), and one such character makes
+ * Node read the whole 1.4 MB bundle into a two-byte string (~3 ms of every start). Escaped, a comment stays a comment.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!/[^\0-\x7f]/.test(text)) return;
+  writeFileSync(
+    file,
+    text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
+  );
+}
+
 /** Ajv's version where it is installed, as a define (none: the composition root reads it at run time). */
 function ajvVersionDefine(root) {
   try {
@@ -175,6 +189,8 @@ export async function build(root) {
       banner: { js: 'var __puffinModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     }),
   ]);
+  for (const result of results)
+    for (const file of Object.keys(result.metafile.outputs)) asciiOnly(join(root, file));
   const inputs = { ...before };
   for (const result of results)
     for (const file of Object.keys(result.metafile.inputs))

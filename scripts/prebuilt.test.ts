@@ -98,6 +98,18 @@ describe('the prebuilt headless bundle (out/headless)', () => {
     expect(newest).toBe(2_000_000_000_000);
   });
 
+  it('writes only ASCII (a non-ASCII comment esbuild keeps would make Node read a two-byte string) and means the same', async () => {
+    write(
+      'src/cli/word.ts',
+      `export const table: Record<string, string> = {\n  /** één → two */\n  w: 'één → 🐦',\n};\nexport const word = table.w;\n`,
+    );
+    const dir = await build(root);
+    const bundle = readFileSync(join(dir, 'cli.cjs'), 'utf8');
+    expect(bundle).toContain('/** \\u{e9}\\u{e9}n \\u{2192} two */'); // the kept comment, escaped
+    expect(bundle).toMatch(/^[\0-\x7f]*$/);
+    expect(loadCli().answer).toBe('één → 🐦 9.8.7');
+  });
+
   it("stands for a bundled package's files by its package.json (an install that changes it changes that)", async () => {
     write('node_modules/@acme/word/package.json', JSON.stringify({ name: '@acme/word', version: '1.0.0' }));
     write('node_modules/@acme/word/index.js', `module.exports = { word: 'packaged' };\n`);
