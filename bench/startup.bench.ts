@@ -17,7 +17,7 @@ import { interleaved, liveCpuMs, median, residentMb, timedRun } from './childCpu
 import type { BenchModule } from './types';
 
 /** The bare CLI's own CPU moves by tens of ms from run to run: enough pairs that the medians hold still. */
-const PROMPT_RUNS = 21;
+const PROMPT_RUNS = 41;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(root, 'bin', 'puffin.cjs');
@@ -122,7 +122,7 @@ async function promptRows(): Promise<string[]> {
       `| \`puffin prompt --schema … --max-turns 3\` | ${fmt(ours)} | ${verdict(ours / bare, 1.15)} |`,
       `| (puffin's own share) | ${fmt(ours - bare)} | |`,
       '',
-      "Where puffin's share goes (the node process's own CPU, process.cpuUsage, and CPU profiles): starting Node (about 20 ms, what `node -e 0` costs); the prebuilt bundle's up-to-date check (a stat of each of its ~590 inputs, about 4 ms); loading the CLI and the modules `prompt` runs (about 20 ms: the composition root with every service, the contract, sendPrompt, the CLI engine, and the built-ins they need: child_process, net, streams, fs/promises); then the root, the spawns of the CLI and of the parent-death watchdog, reading the stream and printing the answer (about 20 ms). No longer in it: compiling a schema (a validator Ajv compiled is stored as its standalone code per schema text in the user-data folder, storedValidators.ts, and loaded without compiling; from the second call with a schema Ajv is not even evaluated), execa (the CLI is spawned with node:child_process on POSIX), node:crypto, and a stat and realpath per import between the bundle's chunks (a resolve hook). The bare CLI's own CPU varies by tens of ms from run to run, so on a loaded machine the ratio moves by a few hundredths between runs.",
+      "Where puffin's share goes (the node process's own CPU, process.cpuUsage, and CPU profiles, with a stand-in CLI): starting Node (about 22 ms, what `node -e 0` costs); the up-to-date check of the prebuilt bundle (a stat of each of its ~360 inputs, a bundled package counted once by its package.json: about 2 ms); loading the CLI bundle (about 15 ms: reading its 1.4 MB of JavaScript, written as ASCII so Node keeps it one byte per character, and V8 reading the code cache of the functions `prompt` runs, ~700 KB); the built-ins it needs (child_process, net, streams, fs/promises: about 4 ms); then the root, the spawns of the CLI and of the parent-death watchdog, reading the stream and printing the answer (about 15 ms). The bundle is one CommonJS file run from a V8 code cache that bin/puffin.cjs writes after the first successful run of each command (scripts/warmScript.cjs): Node's own compile cache stores a module before it runs, so every function a command called was compiled again at every start; with a current build a start never sets up Node's ES module loader either. Also no longer in it: compiling a schema (a validator Ajv compiled is stored as its standalone code per schema text in the user-data folder, storedValidators.ts, and loaded without compiling; from the second call with a schema Ajv is not even evaluated), execa (the CLI is spawned with node:child_process on POSIX) and node:crypto. The bare CLI's own CPU varies by tens of ms from run to run, so the ratio moves by a few hundredths between runs: hence 41 pairs.",
     ];
   } finally {
     await mock.close();
