@@ -4,7 +4,7 @@ import { runCli, type RunRequest } from './runCli';
 import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
 import { memorySpawner, transcript as t } from '../../llm/testing';
-import type { SpawnExit, Spawner } from './spawnCli';
+import type { SpawnedCli, SpawnExit, Spawner } from './spawnCli';
 import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
@@ -29,6 +29,22 @@ describe('runCli', () => {
     expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
     expect(run).toMatchObject({ endedBy: 'exit', cliVersion: '2.1.186', exit: { exitCode: 0 } });
     expect(calls).toEqual([{ command: '/x/claude', args: ['-p'], input: 'hello' }]);
+  });
+
+  it("leaves no listener on the child's streams once it returns, so they do not keep the run's events alive", async () => {
+    const { spawn } = memorySpawner([{ stdout: t.lines(t.init(), t.result({})), stderr: 'note\n' }]);
+    const streams: SpawnedCli[] = [];
+    const run = await runCli(req({ onEvent: () => {} }), {
+      spawn: (...a) => {
+        const child = spawn(...a);
+        streams.push(child);
+        return child;
+      },
+    });
+    expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
+    expect(run.stderrTail).toBe('note\n');
+    expect(streams[0]!.stdout.listenerCount('data')).toBe(0);
+    expect(streams[0]!.stderr.listenerCount('data')).toBe(0);
   });
 
   it("hands the CLI's delta lines to onDelta as their fields, in order with onEvent, which hears of none of them", async () => {

@@ -186,21 +186,23 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     onBatchEnd?.();
   };
   // Stream listeners run outside any promise chain: whatever they throw would be uncaught and end the process.
-  child.stdout.on('data', (chunk: Buffer) => {
+  const onStdout = (chunk: Buffer) => {
     try {
       if (reading) deliver(reader.push(chunk));
       stdout.push(chunk);
     } catch (err) {
       stopReading(`stdout could not be read: ${err instanceof Error ? err.message : String(err)}`);
     }
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
+  };
+  const onStderr = (chunk: Buffer) => {
     try {
       stderr.push(chunk);
     } catch {
       // Only a tail for diagnostics; losing a chunk of it is harmless.
     }
-  });
+  };
+  child.stdout.on('data', onStdout);
+  child.stderr.on('data', onStderr);
 
   // Once the leader has exited, whatever still holds stdout is a stray descendant: give it a moment, then cut.
   let drained!: (exit: SpawnExit) => void;
@@ -227,6 +229,11 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   } finally {
     finished = true;
     for (const t of timers) clearTimeout(t);
+    // Node keeps an exited child's streams reachable for a while (until a later spawn): listeners left on them
+    // would keep this run's events, reader and preview alive with them, long enough for V8 to move them into the
+    // old generation, whose growth then costs a major GC every few calls.
+    child.stdout.off('data', onStdout);
+    child.stderr.off('data', onStderr);
     req.signal?.removeEventListener('abort', onAbort);
     unregister?.();
     // Whatever ended the run, no descendant of it may outlive it (an MCP server, a tool's subprocess).
