@@ -3,18 +3,26 @@
 // that only collects stdout. Both in the same run, interleaved; the ratio of medians is the overhead (goal ≤ 1.2×).
 // Measured in CPU (this process's plus the replaying child's own, which it reports at exit), so a loaded machine
 // does not skew the ratio; wall time is shown beside it.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { silentLogger } from '../src/main/core/logger';
-import { ConcurrencyGate } from '../src/main/llm/gate';
-import { createSendPrompt } from '../src/main/llm/sendPrompt';
-import type { SendPromptRequest } from '../src/main/llm/promptTypes';
-import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
-import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 import { largeStoriesOutput } from './largeStories';
+import type { SideCommand, SideReply } from './sendpromptSide';
+import {
+  bareSpawn,
+  benchEnv,
+  benchSendPrompt,
+  lastChildCpuMs,
+  median,
+  SIDES,
+  withMajorGc,
+  type BenchRequest,
+  type Side,
+  type SpawnCall,
+} from './sendpromptSides';
 import type { BenchModule } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +35,10 @@ const PERSON = {
 };
 const RUNS = 41;
 const WARMUP = 3;
+/** Where sendPrompt's CPU beyond the bare spawn goes, and what was cut (measured while working on it). */
+const WHAT_IS_LEFT =
+  "What sendPrompt does beyond the bare spawn on the large transcript, and what was cut (issue 15 item 3): a raw-line activity event for every stdout line is built only when someone reads the activity (onEngineEvent; this bench, like a preview-only call, has none), which also dropped a JSON.stringify of the answer-sized assistant and result lines per call (~5 ms); when only the preview listens, the CLI's 14,815 delta lines reach it as their fields (StreamJsonReader's sink: no event object per line) and each stdout chunk's fragments as one parser push; a delta line is matched by two sticky regexes that also give the fragment's end. Since: runCli takes its listeners off the child's streams when the run ends (Node keeps an exited child's streams reachable until a later spawn, so they kept each call's events, parsed answer lines and preview, ~1.4 MB, alive past the call, long enough to be promoted: promoted bytes over 41 calls in a sendPrompt-only process fell from 72 MB to 22 MB), and a stdout chunk that is all ASCII is copied into a string (isAscii, then latin1) instead of UTF-8 decoded (0.65 to 0.3 ms per 4.8 MB). What is left, measured in a process running sendPrompt alone (own CPU ~15 ms per call vs ~6 ms for the bare spawn, whose child costs ~44 ms either way): reading the 4.8 MB (~5 ms: matching the delta lines ~2.1 ms, decoding ~0.3 ms, splitting ~0.2 ms, parsing the two answer-sized lines ~0.5 ms, scavenging the ~8 MB this allocates), handing the fragments to the preview and the preview parser's own work (~1.3 ms), the check for stray processes after exit (~0.7-1.1 ms at ~80 processes: the kernel's cost of reading each /proc/PID/environ, ~8 µs, which readFileSync does not lower) and ~1 ms of fixed cost (gate, argv, extraction, ajv). Tried and not kept: matching a delta line against the previous line's envelope with startsWith, indexOf or slice-and-compare instead of the regexes (a sticky regex compares a 119-character literal in ~35 ns, slice+=== ~50, indexOf ~110, startsWith ~190), one regex for the whole line instead of two (same cost), an explicit four-argument guard instead of the rest-parameter one (same cost). The major GCs: in one process, with ~12 MB live (most of it the bench's own tsx and modules), V8 sets the old generation's limit near 35 MB and starts incremental marking whenever the room left is below the young generation's capacity, which the JSON.parse side's and sendPrompt's allocation grow to its maximum; it then marks the whole heap every two or three runs, freeing little (e.g. 12.1 to 11.9 MB), ~10-20 ms of CPU on helper threads charged to whichever run is in progress. That is why the in-process figure moves by 0.1-0.2× between runs and why each side in its own process is shown too. In its own process the bare side costs ~1-2 ms more than in the shared one (its stdout Buffers are freed only by its own, rarer, collections instead of sendPrompt's scavenges): that part of the difference favours sendPrompt's ratio by ~0.02-0.03×, which the medians without a major GC let a reader check.";
+const cpuFile = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bench-cpu-')), 'child-cpu.jsonl');
 
 /**
  * A 2.1.330-shaped transcript (the CLI's envelope on every line) of a ~300 KB stories answer streamed as 20-byte
@@ -107,83 +119,10 @@ function largeStoriesTranscript(): { file: string; bytes: number } {
   return { file, bytes: Buffer.byteLength(text) };
 }
 
-/** What sendPrompt passed to its spawner, so the baseline starts the CLI exactly the same way. */
-interface SpawnCall {
-  command: string;
-  args: readonly string[];
-  options: SpawnOptions;
-}
-
-/**
- * The baseline: the same spawner (cliSpawner, own process group), the same command, argv, environment and
- * stdin that sendPrompt used; it only drains stdout and waits for exit. With `parse`, it also JSON.parses every
- * line: the least any consumer of stream-json must do, which shows what is ours beyond it.
- */
-async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number> {
-  const child = (await cliSpawner())(call.command, call.args, call.options);
-  const chunks: Buffer[] = [];
-  child.stdout.on('data', (c: Buffer) => chunks.push(c));
-  child.stderr.resume();
-  await child.exited;
-  let lines = 0;
-  if (parse) {
-    for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      JSON.parse(line);
-      lines++;
-    }
-  }
-  return lines;
-}
-
-const SIDES = ['bare', 'parsed', 'ours'] as const;
-type Side = (typeof SIDES)[number];
-
-/** Which of the given [start, end) windows (performance.now() times) hold the start of a major GC. */
-function withMajorGc(windows: [number, number][], gcs: PerformanceEntry[]): boolean[] {
-  const majors = gcs.filter(
-    (e) =>
-      (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
-      perfConstants.NODE_PERFORMANCE_GC_MAJOR,
-  );
-  return windows.map(([t0, t1]) => majors.some((e) => e.startTime >= t0 && e.startTime < t1));
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const cpuFile = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bench-cpu-')), 'child-cpu.jsonl');
-
-/** The CPU (ms) the last replaying child reported for itself at exit. */
-function lastChildCpuMs(): number {
-  const lines = readFileSync(cpuFile, 'utf8').trim().split('\n');
-  const { user, system } = JSON.parse(lines.at(-1)!) as { user: number; system: number };
-  return (user + system) / 1000;
-}
-
-async function measure(
-  label: string,
-  scenario: string,
-  request: Omit<SendPromptRequest, 'workflow' | 'prompt'>,
-) {
-  const env = { ...process.env, ...fakeClaudeEnv({ scenario }), FAKE_CLAUDE_CPU_FILE: cpuFile };
-  let recorded: SpawnCall | undefined;
-  const spawner = await cliSpawner();
-  const sendPrompt = createSendPrompt({
-    locate: async () => ({
-      path: fakeClaudePath(),
-      source: 'env',
-      command: fakeClaudePath(),
-      argsPrefix: [],
-    }),
-    gate: new ConcurrencyGate(1),
-    logger: silentLogger,
-    settings: () => ({}),
-    env: () => env,
-    spawn: (command, args, options) => {
-      recorded ??= { command, args, options };
-      return spawner(command, args, options);
-    },
-  });
-  const prompt = 'Extract the person: Ada Lovelace is 36.';
+/** sendPrompt's runs and the two baselines', interleaved in this process (rotating which goes first). */
+async function measure(label: string, scenario: string, request: BenchRequest) {
+  const env = benchEnv(scenario, cpuFile);
+  const ours = await benchSendPrompt(env, request);
   const times = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
   const cpu = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
   const windows: Record<Side, [number, number][]> = { ours: [], bare: [], parsed: [] };
@@ -197,25 +136,97 @@ async function measure(
       const which = SIDES[(i + k) % SIDES.length]!;
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      if (which === 'ours' || !recorded) await sendPrompt({ workflow: 'cli-prompt', prompt, ...request });
+      const recorded = ours.recorded();
+      if (which === 'ours' || !recorded) await ours.call();
       else await bareSpawn(recorded, which === 'parsed');
       const own = process.cpuUsage(c0);
       if (i >= WARMUP) {
         windows[which].push([t0, performance.now()]);
         times[which].push(performance.now() - t0);
-        cpu[which].push((own.user + own.system) / 1000 + lastChildCpuMs());
+        cpu[which].push((own.user + own.system) / 1000 + lastChildCpuMs(cpuFile));
       }
     }
   }
   gcs.push(...observer.takeRecords());
   observer.disconnect();
-  const [ours, bare, parsed] = [median(cpu.ours), median(cpu.bare), median(cpu.parsed)];
-  const wall = median(times.ours) / median(times.bare);
   const major = {
     ours: withMajorGc(windows.ours, gcs),
     bare: withMajorGc(windows.bare, gcs),
     parsed: withMajorGc(windows.parsed, gcs),
   };
+  return summary(label, cpu, times, major, ours.previews());
+}
+
+/**
+ * The same runs with each side in a Node process of its own (bench/sendpromptSide.ts, forked with this process's
+ * Node flags), still interleaved and rotating from here: every side is spawned, fed and timed exactly as in
+ * measure(), but the garbage a side leaves is collected, and its GCs charged, in that side's own runs.
+ */
+async function measureIsolated(label: string, scenario: string, request: BenchRequest) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'puffin-bench-sides-'));
+  const workers = {} as Record<Side, ChildProcess>;
+  for (const side of SIDES)
+    workers[side] = fork(path.join(here, 'sendpromptSide.ts'), [], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+  const ask = (side: Side, command: SideCommand) =>
+    new Promise<SideReply>((resolve, reject) => {
+      const worker = workers[side];
+      const died = (code: number | null) => reject(new Error(`the ${side} side exited (${code})`));
+      worker.once('exit', died);
+      worker.once('message', (reply: SideReply) => {
+        worker.off('exit', died);
+        resolve(reply);
+      });
+      worker.send(command);
+    });
+  const setup = (side: Side, call?: SpawnCall) =>
+    ask(side, {
+      type: 'setup',
+      side,
+      scenario,
+      // One file, as in measure(): the baseline sides spawn with the environment sendPrompt recorded.
+      cpuFile: path.join(dir, 'child-cpu.jsonl'),
+      request,
+      ...(call ? { call } : {}),
+    });
+  try {
+    const ready = await setup('ours');
+    const call = ready.type === 'ready' ? ready.call : undefined;
+    await setup('bare', call);
+    await setup('parsed', call);
+    const times = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
+    const cpu = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
+    const major = { ours: [] as boolean[], bare: [] as boolean[], parsed: [] as boolean[] };
+    let previews = 0;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      for (let k = 0; k < SIDES.length; k++) {
+        const which = SIDES[(i + k) % SIDES.length]!;
+        const ran = await ask(which, { type: 'run' });
+        if (ran.type !== 'ran' || i < WARMUP) continue;
+        times[which].push(ran.wallMs);
+        cpu[which].push(ran.cpuMs);
+        major[which].push(ran.majorGc);
+        if (which === 'ours') previews = ran.previews;
+      }
+    }
+    return summary(label, cpu, times, major, previews);
+  } finally {
+    for (const side of SIDES) if (workers[side].connected) workers[side].send({ type: 'exit' });
+  }
+}
+
+type PerSide<T> = Record<Side, T>;
+
+function summary(
+  label: string,
+  cpu: PerSide<number[]>,
+  times: PerSide<number[]>,
+  major: PerSide<boolean[]>,
+  previews: number,
+) {
+  const [ours, bare, parsed] = [median(cpu.ours), median(cpu.bare), median(cpu.parsed)];
   const count = (flags: boolean[]) => flags.filter(Boolean).length;
   const majorGcs = { ours: count(major.ours), bare: count(major.bare), parsed: count(major.parsed) };
   // The medians over the runs no major GC fell in (NaN when there is none): what each side costs by itself.
@@ -228,47 +239,74 @@ async function measure(
     parsed,
     ratio: ours / bare,
     ratioParsed: ours / parsed,
-    wall,
+    wall: median(times.ours) / median(times.bare),
     majorGcs,
     noMajor,
+    previews,
   };
 }
+
+type Row = ReturnType<typeof summary>;
+
+function table(rows: Row[]): string[] {
+  return [
+    `| transcript | sendPrompt CPU (ms) | bare spawn CPU (ms) | ratio (goal ≤ 1.2×) | bare spawn + JSON.parse per line CPU (ms) | ratio to it | wall-time ratio | runs of ${RUNS} with a major GC: sendPrompt / bare / JSON.parse |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.ours.toFixed(1)} | ${r.bare.toFixed(1)} | ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? '(met)' : '(NOT met)'} | ${r.parsed.toFixed(1)} | ${r.ratioParsed.toFixed(2)}× | ${r.wall.toFixed(2)}× | ${r.majorGcs.ours} / ${r.majorGcs.bare} / ${r.majorGcs.parsed} |`,
+    ),
+  ];
+}
+
+const withoutMajorGc = (rows: Row[]) =>
+  rows
+    .map(
+      (r) =>
+        `${r.label}: sendPrompt ${r.noMajor.ours.toFixed(1)} ms vs bare ${r.noMajor.bare.toFixed(1)} ms (${(r.noMajor.ours / r.noMajor.bare).toFixed(2)}×)`,
+    )
+    .join('; ');
 
 export default {
   title: 'sendPrompt end to end vs a bare spawn of the same replay',
   async run() {
     const loadBefore = loadavg()[0]!;
     const large = largeStoriesTranscript();
-    let previews = 0;
+    const small = { label: 'm10 2.1.330 happy (recorded, 6 lines)', file: FIXTURE };
+    const big = {
+      label: `stories, ${Math.round(large.bytes / 1024)} KB transcript, 20-byte deltas, live preview on`,
+      file: large.file,
+    };
+    const smallRequest: BenchRequest = { schema: PERSON, preview: false };
+    const bigRequest: BenchRequest = { schema: 'stories', preview: true };
     const rows = [
-      await measure('m10 2.1.330 happy (recorded, 6 lines)', FIXTURE, { schema: PERSON }),
-      await measure(
-        `stories, ${Math.round(large.bytes / 1024)} KB transcript, 20-byte deltas, live preview on`,
-        large.file,
-        {
-          schema: 'stories',
-          preview: () => void previews++,
-        },
-      ),
+      await measure(small.label, small.file, smallRequest),
+      await measure(big.label, big.file, bigRequest),
     ];
-    const table = [
-      `| transcript | sendPrompt CPU (ms) | bare spawn CPU (ms) | ratio (goal ≤ 1.2×) | bare spawn + JSON.parse per line CPU (ms) | ratio to it | wall-time ratio | runs of ${RUNS} with a major GC: sendPrompt / bare / JSON.parse |`,
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows.map(
-        (r) =>
-          `| ${r.label} | ${r.ours.toFixed(1)} | ${r.bare.toFixed(1)} | ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? '(met)' : '(NOT met)'} | ${r.parsed.toFixed(1)} | ${r.ratioParsed.toFixed(2)}× | ${r.wall.toFixed(2)}× | ${r.majorGcs.ours} / ${r.majorGcs.bare} / ${r.majorGcs.parsed} |`,
-      ),
+    const loadBetween = loadavg()[0]!;
+    const isolated = [
+      await measureIsolated(small.label, small.file, smallRequest),
+      await measureIsolated(big.label, big.file, bigRequest),
     ];
+    const previewed = rows[1]!.previews > 0 && isolated[1]!.previews > 0;
     return [
-      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (node:child_process on POSIX, execa on Windows; own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previews > 0 ? 'every' : 'no'} input_json_delta to the preview parser.`,
+      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (node:child_process on POSIX, execa on Windows; own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second row) feeds ${previewed ? 'every' : 'no'} input_json_delta to the preview parser.`,
       '',
-      ...table,
+      '### The three sides in one process (as before)',
       '',
-      `A major GC costs this process ~20 ms of CPU (mostly concurrent marking of its ~12 MB heap) in whichever side's run V8 finishes it (the last column counts the runs in which one was finished, so the medians above depend on where they fall). Medians over the runs without one: ${rows.map((r) => `${r.label}: sendPrompt ${r.noMajor.ours.toFixed(1)} ms vs bare ${r.noMajor.bare.toFixed(1)} ms (${(r.noMajor.ours / r.noMajor.bare).toFixed(2)}×)`).join('; ')}.`,
+      ...table(rows),
       '',
-      `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, on ${cpus().length} CPUs. CPU ratios hold roughly under load, but a busy machine makes them noisier (cache and scheduler pressure fall on the side doing more work).`,
+      `A major GC costs this process ~20 ms of CPU (mostly concurrent marking of its ~12 MB heap) in whichever side's run V8 finishes it (the last column counts the runs in which one was finished, so the medians above depend on where they fall). Medians over the runs without one: ${withoutMajorGc(rows)}.`,
       '',
-      "What sendPrompt does beyond the bare spawn on the large transcript, and what was cut (issue 15 item 3): a raw-line activity event for every stdout line is built only when someone reads the activity (onEngineEvent; this bench, like a preview-only call, has none), which also dropped a JSON.stringify of the answer-sized assistant and result lines per call (~5 ms); when only the preview listens, the CLI's 14,815 delta lines reach it as their fields (StreamJsonReader's sink: no event object per line, ~3 MB less to collect per call) and each stdout chunk's fragments as one parser push instead of one per line; a delta line is matched by two sticky regexes that also give the fragment's end, with no second scan of it. What is left: decoding, splitting and matching the 4.8 MB (~4 ms), collecting what that allocates (decoded chunks, the two answer-sized lines and their parse, ~1.5–3 ms), the check for stray processes after exit (every process's environment in /proc read for the run's marker, runMarker.ts: ~1 ms at ~110 processes, one open of /proc/PID/environ each, which no cheaper /proc file avoids), the preview parser's own work (~1–2 ms, src/main/llm/preview) and ~1 ms of fixed cost (gate, argv, extraction, ajv). Against a spawn that also JSON.parses each line (fourth column, the floor any consumer of stream-json pays) sendPrompt is as cheap or cheaper (0.86–1.03× in this session's runs). The bare side is cheaper since this session too (node:child_process instead of execa on both sides), which leaves the 1.2× goal about 10 ms. Interleaving matters: the JSON.parse side leaves ~25 MB of garbage per run, part of which is collected during sendPrompt's runs and counted as its CPU (without that side sendPrompt's own CPU was 0–3 ms lower in side-by-side checks); the bench keeps all three sides as they were.",
+      '### Each side in a process of its own',
+      '',
+      ...table(isolated),
+      '',
+      `The same runs, interleaved and rotated the same way from the bench, but each side in a Node process of its own (\`bench/sendpromptSide.ts\`, forked with the bench's Node flags, the same modules loaded): the same spawner, transcript, argv, environment and stdin (the call sendPrompt recorded in its process), the same drain and the same timing (the process's own CPU during the run plus the replaying child's). What changes is only whose garbage a side's runs collect: in one process, the JSON.parse side's ~25 MB per run and the bare side's unreleased stdout Buffers are collected, and V8's major GCs finished, during whichever run comes next, often sendPrompt's; here every side pays for the collections its own allocation causes and no other (sendPrompt's included: its scavenges and major GCs fall in its own runs). Medians over the runs without a major GC: ${withoutMajorGc(isolated)}.`,
+      '',
+      `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadBetween.toFixed(1)} between the two, ${loadavg()[0]!.toFixed(1)} after, on ${cpus().length} CPUs. CPU ratios hold roughly under load, but a busy machine makes them noisier (cache and scheduler pressure fall on the side doing more work).`,
+      '',
+      WHAT_IS_LEFT,
     ].join('\n');
   },
 } satisfies BenchModule;

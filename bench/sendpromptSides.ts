@@ -1,0 +1,110 @@
+// The three sides of bench:sendprompt, shared by its in-process run (sendprompt.bench.ts) and its one-process-
+// per-side run (sendpromptSide.ts): sendPrompt over the replaying fake CLI, and the baseline that spawns the same
+// replay exactly as sendPrompt did and only drains it (optionally JSON.parsing every line).
+import { readFileSync } from 'node:fs';
+import { constants as perfConstants, type PerformanceEntry } from 'node:perf_hooks';
+import { silentLogger } from '../src/main/core/logger';
+import { ConcurrencyGate } from '../src/main/llm/gate';
+import { createSendPrompt } from '../src/main/llm/sendPrompt';
+import type { SendPromptRequest } from '../src/main/llm/promptTypes';
+import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
+import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
+
+export const SIDES = ['bare', 'parsed', 'ours'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** What sendPrompt passed to its spawner, so the baseline starts the CLI exactly the same way. */
+export interface SpawnCall {
+  command: string;
+  args: readonly string[];
+  options: SpawnOptions;
+}
+
+/** A request as the bench describes it (the preview listener is made where the call runs). */
+export interface BenchRequest {
+  schema: SendPromptRequest['schema'];
+  preview: boolean;
+}
+
+/** The fake CLI's environment: replaying `scenario`, reporting its own CPU to `cpuFile` at exit. */
+export function benchEnv(scenario: string, cpuFile: string): NodeJS.ProcessEnv {
+  return { ...process.env, ...fakeClaudeEnv({ scenario }), FAKE_CLAUDE_CPU_FILE: cpuFile };
+}
+
+/**
+ * sendPrompt over the fake CLI, through the real spawner; `recorded()` is the first spawn it made (argv,
+ * environment, stdin), for the baseline.
+ */
+export async function benchSendPrompt(
+  env: NodeJS.ProcessEnv,
+  request: BenchRequest,
+): Promise<{ call: () => Promise<unknown>; recorded: () => SpawnCall | undefined; previews: () => number }> {
+  let recorded: SpawnCall | undefined;
+  const spawner = await cliSpawner();
+  const sendPrompt = createSendPrompt({
+    locate: async () => ({
+      path: fakeClaudePath(),
+      source: 'env',
+      command: fakeClaudePath(),
+      argsPrefix: [],
+    }),
+    gate: new ConcurrencyGate(1),
+    logger: silentLogger,
+    settings: () => ({}),
+    env: () => env,
+    spawn: (command, args, options) => {
+      recorded ??= { command, args, options };
+      return spawner(command, args, options);
+    },
+  });
+  let previews = 0;
+  const prompt = 'Extract the person: Ada Lovelace is 36.';
+  const req: SendPromptRequest = {
+    workflow: 'cli-prompt',
+    prompt,
+    schema: request.schema,
+    ...(request.preview ? { preview: () => void previews++ } : {}),
+  };
+  return { call: () => sendPrompt(req), recorded: () => recorded, previews: () => previews };
+}
+
+/**
+ * The baseline: the same spawner (cliSpawner, own process group), the same command, argv, environment and
+ * stdin that sendPrompt used; it only drains stdout and waits for exit. With `parse`, it also JSON.parses every
+ * line: the least any consumer of stream-json must do, which shows what is ours beyond it.
+ */
+export async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number> {
+  const child = (await cliSpawner())(call.command, call.args, call.options);
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr.resume();
+  await child.exited;
+  let lines = 0;
+  if (parse) {
+    for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      JSON.parse(line);
+      lines++;
+    }
+  }
+  return lines;
+}
+
+/** The CPU (ms) the last replaying child reported for itself at exit. */
+export function lastChildCpuMs(cpuFile: string): number {
+  const lines = readFileSync(cpuFile, 'utf8').trim().split('\n');
+  const { user, system } = JSON.parse(lines.at(-1)!) as { user: number; system: number };
+  return (user + system) / 1000;
+}
+
+/** Which of the given [start, end) windows (performance.now() times) hold the start of a major GC. */
+export function withMajorGc(windows: [number, number][], gcs: PerformanceEntry[]): boolean[] {
+  const majors = gcs.filter(
+    (e) =>
+      (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+      perfConstants.NODE_PERFORMANCE_GC_MAJOR,
+  );
+  return windows.map(([t0, t1]) => majors.some((e) => e.startTime >= t0 && e.startTime < t1));
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
