@@ -106,10 +106,10 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
 
 /**
  * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
- * turns, tools, tokens. Without a listener for those, nothing is built per line but the preview's fragment: the
- * CLI's delta lines come as their fields (onDelta, no event each), and the fragments of one stdout chunk reach the
- * preview as one (PartialBatcher); any other event or listener call first passes on the fragments before it, so
- * the order everyone sees is kept.
+ * turns, tools, tokens. Without a listener for those, nothing is built per line: the CLI's delta lines come as
+ * their fields, a chunk's run of them joined (onDelta: no event and no call each), and the fragments of one stdout
+ * chunk reach the preview as one (PartialBatcher); any other event or listener call first passes on the fragments
+ * before it, so the order everyone sees is kept.
  */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,

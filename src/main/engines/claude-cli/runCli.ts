@@ -42,8 +42,9 @@ export interface RunRequest {
    */
   onBatchEnd?: () => void;
   /**
-   * The CLI's delta lines (in its exact shape) as their fields instead of events: onEvent then hears of none of
-   * them. For a caller that only wants the answer's fragments; order with onEvent is kept.
+   * The CLI's delta lines (in its exact shape) as their fields instead of events, a run of them within a stdout
+   * chunk in one call (see ReaderSink): onEvent then hears of none of them. For a caller that only wants the
+   * answer's text; order with onEvent is kept.
    */
   onDelta?: ReaderSink['delta'];
   killGraceMs?: number;

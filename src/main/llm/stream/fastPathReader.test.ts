@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rng } from '../../../../test/support/rng';
 import type { CliEvent } from './cliEvents';
-import { corpusFiles, corpusTranscript, fixtureDir, fixtureFiles, plain } from './fastPathTesting';
+import {
+  cliDeltaLine,
+  corpusFiles,
+  corpusTranscript,
+  fixtureDir,
+  fixtureFiles,
+  plain,
+} from './fastPathTesting';
 import { StreamJsonReader } from './streamJsonReader';
 
 const encoder = new TextEncoder();
@@ -48,6 +55,27 @@ describe('StreamJsonReader with and without the fast path', () => {
 /** What a reader hands over, events as plain objects and CLI delta lines as their fields. */
 type Handed = Record<string, unknown> | { delta: unknown[] };
 
+/**
+ * Consecutive deltas of one block of one agent as one, their fragments joined: a sink gets a run of them (up to the
+ * end of a chunk) in one call, so where the calls split depends on the chunking; this is what they say.
+ */
+function joinRuns(handed: Handed[]): Handed[] {
+  const out: Handed[] = [];
+  for (const h of handed) {
+    const last = out.at(-1);
+    if ('delta' in h && last && 'delta' in last) {
+      const [i, text, parent, message] = h.delta as [number, string, unknown, unknown];
+      const prev = last.delta as [number, string, unknown, unknown];
+      if (prev[0] === i && prev[2] === parent && prev[3] === message) {
+        out[out.length - 1] = { delta: [i, prev[1] + text, parent, message] };
+        continue;
+      }
+    }
+    out.push(h);
+  }
+  return out;
+}
+
 /** Reads with a sink (delta lines as fields), in the same chunks as readAll. */
 function readToSink(bytes: Uint8Array, chunkSeed: number): Handed[] {
   const handed: Handed[] = [];
@@ -87,13 +115,62 @@ function expectedHandover(bytes: Uint8Array): Handed[] {
 describe('StreamJsonReader with a sink', () => {
   it.each(fixtureFiles)('%s: everything handed over in order, delta lines as their fields', (file) => {
     const bytes = readFileSync(path.join(fixtureDir, file));
-    expect(readToSink(bytes, 7)).toEqual(expectedHandover(bytes));
+    expect(joinRuns(readToSink(bytes, 7))).toEqual(joinRuns(expectedHandover(bytes)));
   });
 
   it.each(corpusFiles.slice(0, 3))('%s streamed as deltas: the same handover in random chunks', (file) => {
     const bytes = encoder.encode(corpusTranscript(file));
     const handed = readToSink(bytes, 9);
-    expect(handed).toEqual(expectedHandover(bytes));
-    expect(handed.filter((h) => 'delta' in h).length).toBeGreaterThan(100);
+    const expected = expectedHandover(bytes);
+    expect(joinRuns(handed)).toEqual(joinRuns(expected));
+    // One call per run within a chunk (these chunks are up to 4 KB): far fewer calls than delta lines.
+    const calls = handed.filter((h) => 'delta' in h).length;
+    expect(calls).toBeGreaterThan(10);
+    expect(calls).toBeLessThan(expected.filter((h) => 'delta' in h).length / 4);
+  });
+
+  it("hands a run of one block's delta lines over as one call, which another block, agent, line or chunk ends", () => {
+    const message = (id: string) =>
+      JSON.stringify({
+        type: 'stream_event',
+        event: { type: 'message_start', message: { id } },
+        session_id: 's',
+        parent_tool_use_id: null,
+      });
+    const handed: Handed[] = [];
+    const reader = new StreamJsonReader({
+      sink: {
+        event: (e) => handed.push({ event: e.kind }),
+        delta: (...fields) => handed.push({ delta: fields }),
+      },
+    });
+    const lines = (...ls: string[]) => encoder.encode(ls.map((l) => l + '\n').join(''));
+    reader.push(
+      lines(
+        message('m1'),
+        cliDeltaLine('{"a', 1),
+        cliDeltaLine('":', 2),
+        cliDeltaLine('1', 3),
+        cliDeltaLine('x', 4, 0, 'toolu_1'),
+        cliDeltaLine('y', 5, 0, 'toolu_1'),
+        cliDeltaLine('[', 6, 1),
+        cliDeltaLine(',', 7),
+        message('m2'),
+        cliDeltaLine('{', 8),
+        cliDeltaLine('}', 9),
+      ),
+    );
+    reader.push(lines(cliDeltaLine('[', 10), cliDeltaLine(']', 11)));
+    reader.end();
+    expect(handed).toEqual([
+      { event: 'stream_event' },
+      { delta: [0, '{"a":1', undefined, 'm1'] },
+      { delta: [0, 'xy', 'toolu_1', undefined] },
+      { delta: [1, '[', undefined, 'm1'] },
+      { delta: [0, ',', undefined, 'm1'] },
+      { event: 'stream_event' },
+      { delta: [0, '{}', undefined, 'm2'] },
+      { delta: [0, '[]', undefined, 'm2'] },
+    ]);
   });
 });

@@ -23,16 +23,20 @@ export interface StreamJsonReaderOptions {
   maxLineChars?: number;
   /**
    * Hands everything over as it is decoded instead of returning it from push() and end() (which then return
-   * nothing): each event to `event`, and each CLI delta line the fast path takes to `delta`, as its fields instead
-   * of an event, in stdout order. For a consumer that only wants the deltas' fragments (the live preview when
-   * nobody reads the lines): thousands of event objects fewer per answer.
+   * nothing): each event to `event`, and the CLI delta lines the fast path takes to `delta`, as their fields instead
+   * of events, in stdout order: a run of them in one chunk for one block of one agent in one call, their fragments
+   * joined. For a consumer that only wants the deltas' text (the live preview when nobody reads the lines):
+   * thousands of event objects and calls fewer per answer.
    */
   sink?: ReaderSink;
 }
 
 export interface ReaderSink {
   event(event: CliEvent): void;
-  /** The fields of a CLI delta line; its event would say the same (`messageId` from the reader's state). */
+  /**
+   * The fields of a run of CLI delta lines (consecutive, in one chunk, of one content block and agent), their
+   * fragments joined in `partialJson`; their events would say the same (`messageId` from the reader's state).
+   */
   delta(
     index: number,
     partialJson: string,
@@ -49,6 +53,14 @@ export class StreamJsonReader {
   /** Where matchCliDelta writes a delta line's fields (sink mode). */
   private readonly fields: CliDeltaFields = { index: 0, partialJson: '', parent: undefined };
   private lineNumber = 0;
+  /**
+   * Sink mode: the fragments of the run of delta lines being read (consecutive lines of one content block of one
+   * agent), handed over as one text when the run ends (another line, the end of a chunk).
+   */
+  private readonly run: string[] = [];
+  private runIndex = 0;
+  private runParent: string | undefined;
+  private runMessageId: string | undefined;
   /** Where onLine puts events: the array the current push() or end() returns. */
   private out: CliEvent[] = [];
 
@@ -60,6 +72,7 @@ export class StreamJsonReader {
       maxLineChars,
       onOversized: (chars) => {
         this.lineNumber++;
+        this.endRun();
         this.out.push({
           kind: 'garbage',
           line: '',
@@ -74,6 +87,7 @@ export class StreamJsonReader {
     const events: CliEvent[] = [];
     this.out = events;
     this.lines.pushSpans(chunk, this.onLine);
+    this.endRun();
     return this.handedOver(events);
   }
 
@@ -82,6 +96,7 @@ export class StreamJsonReader {
     const events: CliEvent[] = [];
     this.out = events;
     this.lines.endSpans(this.onLine);
+    this.endRun();
     return this.handedOver(events);
   }
 
@@ -101,10 +116,18 @@ export class StreamJsonReader {
       if (this.sink) {
         const f = this.fields;
         if (matchCliDelta(text, start, end, f)) {
-          this.handedOver(this.out); // what came before this line goes first
-          this.sink.delta(f.index, f.partialJson, f.parent, this.state.messageId(f.parent ?? ''));
+          const run = this.run;
+          if (run.length === 0 || f.index !== this.runIndex || f.parent !== this.runParent) {
+            this.endRun();
+            this.handedOver(this.out); // what came before this line goes first
+            this.runIndex = f.index;
+            this.runParent = f.parent;
+            this.runMessageId = this.state.messageId(f.parent ?? '');
+          }
+          run.push(f.partialJson);
           return;
         }
+        this.endRun();
       } else {
         const delta = cliDeltaEventAt(text, start, end, this.state);
         if (delta !== undefined) {
@@ -115,6 +138,15 @@ export class StreamJsonReader {
     }
     this.decodeLine(text.slice(start, end), this.out);
   };
+
+  /** Hands over the run of delta fragments read so far, as one. */
+  private endRun(): void {
+    const run = this.run;
+    if (run.length === 0) return;
+    const text = run.length === 1 ? run[0]! : run.join('');
+    run.length = 0;
+    this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId);
+  }
 
   private decodeLine(line: string, out: CliEvent[]): void {
     if (this.fastPath) {
