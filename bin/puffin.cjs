@@ -10,16 +10,7 @@ requireSupportedNode();
 const { join } = require('node:path');
 const { entryFile, freshBuild } = require('../scripts/prebuiltLayout.cjs');
 const { loadWarm } = require('../scripts/warmScript.cjs');
-
-/** The command's words before its first option or argument (`stories derive`): each has its own code cache. */
-function commandOf(args) {
-  const words = [];
-  for (const arg of args.slice(0, 2)) {
-    if (!/^[a-z][a-z-]*$/.test(arg)) break;
-    words.push(arg);
-  }
-  return words.join('-') || 'none';
-}
+const { commandOf } = require('../scripts/commandOf.cjs');
 
 /** The CLI's exports: from the current build, or through prebuilt.mjs, which builds it or falls back to tsx. */
 async function loadCli(root, tag) {

@@ -1,0 +1,1 @@
+export function commandOf(args: readonly string[]): string;
