@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDir } from '../test/support/scratchDir';
 
 /** The large answer of the end-to-end benches: 50 stories within the stories schema's bounds (≤ 50 stories, descriptions ≤ 4000 chars, ≤ 30 criteria of ≤ 1000), about 290 KB of JSON. */
 export function largeStoriesOutput(): { stories: object[] } {
@@ -90,7 +90,7 @@ export function largeStoriesTranscript(): { file: string; bytes: number } {
       structured_output: output,
     }),
   );
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bench-')), 'large-stories.jsonl');
+  const file = path.join(scratchDir('puffin-bench-'), 'large-stories.jsonl');
   const text = lines.join('\n') + '\n';
   writeFileSync(file, text);
   return { file, bytes: Buffer.byteLength(text) };

@@ -4,8 +4,7 @@
 // Measured in CPU (this process's plus the replaying child's own, which it reports at exit), so a loaded machine
 // does not skew the ratio; wall time is shown beside it.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import {
   type SpawnCall,
 } from './sendpromptSides';
 import type { BenchModule } from './types';
+import { scratchDir } from '../test/support/scratchDir';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = path.resolve(here, '../../shared/fixtures/cli/m10-2.1.330-happy.jsonl');
@@ -38,7 +38,7 @@ const WARMUP = 3;
 /** Where sendPrompt's CPU beyond the bare spawn goes, and what was cut (measured while working on it). */
 const WHAT_IS_LEFT =
   "What sendPrompt does beyond the bare spawn on the large transcript, and what was cut (issue 15 item 3): a raw-line activity event for every stdout line is built only when someone reads the activity (onEngineEvent; this bench, like a preview-only call, has none), which also dropped a JSON.stringify of the answer-sized assistant and result lines per call (~5 ms); when only the preview listens, the CLI's 14,815 delta lines reach it as their fields (StreamJsonReader's sink: no event object per line) and each stdout chunk's fragments as one parser push; a delta line is matched by two sticky regexes that also give the fragment's end. Since: runCli takes its listeners off the child's streams when the run ends (Node keeps an exited child's streams reachable until a later spawn, so they kept each call's events, parsed answer lines and preview, ~1.4 MB, alive past the call, long enough to be promoted: promoted bytes over 41 calls in a sendPrompt-only process fell from 72 MB to 22 MB), and a stdout chunk that is all ASCII is copied into a string (isAscii, then latin1) instead of UTF-8 decoded (0.65 to 0.3 ms per 4.8 MB), and the reader hands a chunk's run of delta lines (one block, one agent) over in one call, their fragments joined: ~75 calls instead of 14,815 through runCli's guard, the provider, CliPartials and PartialBatcher (-0.25 to -0.5 ms). What is left, measured in a process running sendPrompt alone (own CPU ~15 ms per call vs ~6 ms for the bare spawn, whose child costs ~44 ms either way): reading the 4.8 MB (~5 ms: matching the delta lines ~2.1 ms, decoding ~0.3 ms, splitting ~0.2 ms, parsing the two answer-sized lines ~0.5 ms, scavenging the ~8 MB this allocates), handing the fragments to the preview and the preview parser's own work (~1.3 ms), the check for stray processes after exit (~0.7-1.1 ms at ~80 processes: the kernel's cost of reading each /proc/PID/environ, ~8 µs, which readFileSync does not lower) and ~1 ms of fixed cost (gate, argv, extraction, ajv). Tried and not kept: matching a delta line against the previous line's envelope with startsWith, indexOf or slice-and-compare instead of the regexes (a sticky regex compares a 119-character literal in ~35 ns, slice+=== ~50, indexOf ~110, startsWith ~190), one regex for the whole line instead of two (same cost), an explicit four-argument guard instead of the rest-parameter one (same cost). The major GCs: in one process, with ~12 MB live (most of it the bench's own tsx and modules), V8 sets the old generation's limit near 35 MB and starts incremental marking whenever the room left is below the young generation's capacity, which the JSON.parse side's and sendPrompt's allocation grow to its maximum; it then marks the whole heap every two or three runs, freeing little (e.g. 12.1 to 11.9 MB), ~10-20 ms of CPU on helper threads charged to whichever run is in progress. That is why the in-process figure moves by 0.1-0.2× between runs and why each side in its own process is shown too. In its own process the bare side takes more major GCs of its own (its stdout Buffers are freed only by its own collections, not by sendPrompt's scavenges as in the shared process) and its median can be 1-2 ms higher, which would favour sendPrompt's ratio by up to ~0.03×: the bare columns of the two tables, and the medians without a major GC, let a reader check that in every run.";
-const cpuFile = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-bench-cpu-')), 'child-cpu.jsonl');
+const cpuFile = path.join(scratchDir('puffin-bench-cpu-'), 'child-cpu.jsonl');
 
 /** sendPrompt's runs and the two baselines', interleaved in this process (rotating which goes first). */
 async function measure(label: string, scenario: string, request: BenchRequest) {
@@ -84,7 +84,7 @@ async function measure(label: string, scenario: string, request: BenchRequest) {
  * measure(), but the garbage a side leaves is collected, and its GCs charged, in that side's own runs.
  */
 async function measureIsolated(label: string, scenario: string, request: BenchRequest) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'puffin-bench-sides-'));
+  const dir = scratchDir('puffin-bench-sides-');
   const workers = {} as Record<Side, ChildProcess>;
   for (const side of SIDES)
     workers[side] = fork(path.join(here, 'sendpromptSide.ts'), [], {

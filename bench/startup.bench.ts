@@ -4,7 +4,7 @@
 // loaded machine. Every pair is interleaved and started, fed and timed the same way.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEnv, claudeBinary, claudeExecutable, makeTempHome } from '../test/support/realCli';
@@ -15,6 +15,7 @@ import { ADA, PERSON_PROMPT, PERSON_SCHEMA } from '../test/support/scenarios';
 import { buildIfMissing } from './seededHost';
 import { interleaved, liveCpuMs, median, residentMb, timedRun } from './childCpu';
 import type { BenchModule } from './types';
+import { scratchDir } from '../test/support/scratchDir';
 
 /** The bare CLI's own CPU moves by tens of ms from run to run: enough pairs that the medians hold still. */
 const PROMPT_RUNS = 61;
@@ -22,7 +23,7 @@ const PROMPT_RUNS = 61;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(root, 'bin', 'puffin.cjs');
 const node = process.execPath;
-const tmp = mkdtempSync(path.join(tmpdir(), 'puffin-startup-bench-'));
+const tmp = scratchDir('puffin-startup-bench-');
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 const verdict = (ratio: number, goal: number) =>

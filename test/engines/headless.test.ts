@@ -1,7 +1,6 @@
 // DESIGN §6 "Other engines": `puffin prompt --schema F --provider P --model M --base-url URL` as users run it,
 // against each provider's loopback API, printing the one-object shape with meta.provider, model and mode.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mockPerTest } from '../support/llmMockTest';
@@ -11,9 +10,10 @@ import { startMockOllamaApi } from '../support/mockOllamaApi';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { runPuffin } from '../support/puffinBin';
 import { STORIES_SCHEMA, story } from './apiWorld';
+import { scratchDir } from '../support/scratchDir';
 
 const slot = mockPerTest();
-const schemaFile = path.join(mkdtempSync(path.join(tmpdir(), 'puffin-engines-')), 'stories.schema.json');
+const schemaFile = path.join(scratchDir('puffin-engines-'), 'stories.schema.json');
 writeFileSync(schemaFile, JSON.stringify(STORIES_SCHEMA));
 const reply = { stories: [story('Headless one'), story('Headless two', 5)] };
 

@@ -1,10 +1,9 @@
 // Locating the CLI builds: the native binaries must be found although npm's postinstall never ran.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { claudeBinary, claudeExecutable, cliEnv, notLoggedInEnv, writeClaudeShim } from './realCli';
+import { scratchDir } from './scratchDir';
 
 describe('real CLI helpers', () => {
   it.each([
@@ -17,7 +16,7 @@ describe('real CLI helpers', () => {
       expect(binary.version).toBe(version);
       expect(binary.native).toBe(true);
       const result = await execa(claudeExecutable(which), ['--version'], {
-        env: { HOME: mkdtempSync(path.join(tmpdir(), 'puffin-version-home-')) },
+        env: { HOME: scratchDir('puffin-version-home-') },
         extendEnv: false,
       });
       expect(result.stdout).toBe(`${version} (Claude Code)`);
@@ -25,7 +24,7 @@ describe('real CLI helpers', () => {
   );
 
   it('writes a `claude` shim that PATH lookup finds and that passes arguments through', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'puffin-shim-test-'));
+    const dir = scratchDir('puffin-shim-test-');
     const shim = writeClaudeShim(claudeBinary('old'), dir);
     expect(shim).toBe(path.join(dir, 'claude'));
     const result = await execa('claude', ['--version'], {

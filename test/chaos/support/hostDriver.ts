@@ -2,15 +2,15 @@
 // created after the first answer (or by the first request that needs it), same server, same shutdown signals.
 // Prints one JSON line {url, token} once it listens.
 // Usage: PUFFIN_USER_DATA=<dir> node --import tsx test/chaos/support/hostDriver.ts
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRoot } from '../../../src/main/core/core';
 import { defaultUserDataDir } from '../../../src/main/core/paths';
 import { onShutdownSignal } from '../../../src/main/llm/shutdownSignals';
 import { startHost } from '../../../src/host/server';
+import { scratchDir } from '../../support/scratchDir';
 
-const rendererDir = mkdtempSync(path.join(tmpdir(), 'puffin-chaos-renderer-'));
+const rendererDir = scratchDir('puffin-chaos-renderer-');
 writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>chaos</title>');
 const host = await startHost({
   root: () => createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } }),

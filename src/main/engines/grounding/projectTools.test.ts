@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildGroundingPolicy } from '../../llm/grounding/policy';
 import { createProjectTools } from './projectTools';
+import { scratchDir } from '../../../../test/support/scratchDir';
 
 function project() {
-  const outer = realpathSync(mkdtempSync(path.join(tmpdir(), 'puffin-tools-')));
+  const outer = realpathSync(scratchDir('puffin-tools-'));
   const root = path.join(outer, 'proj');
   const token = randomUUID();
   mkdirSync(path.join(root, 'src'), { recursive: true });
