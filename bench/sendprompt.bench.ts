@@ -14,7 +14,7 @@ import {
   bareSpawn,
   benchEnv,
   benchSendPrompt,
-  lastChildCpuMs,
+  timedSideRun,
   median,
   SIDES,
   withMajorGc,
@@ -55,16 +55,15 @@ async function measure(label: string, scenario: string, request: BenchRequest) {
     // Interleaved, rotating which goes first, so drift in machine load hits every side alike.
     for (let k = 0; k < SIDES.length; k++) {
       const which = SIDES[(i + k) % SIDES.length]!;
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
       const recorded = ours.recorded();
-      if (which === 'ours' || !recorded) await ours.call();
-      else await bareSpawn(recorded, which === 'parsed');
-      const own = process.cpuUsage(c0);
+      const ran = await timedSideRun(
+        () => (which === 'ours' || !recorded ? ours.call() : bareSpawn(recorded, which === 'parsed')),
+        cpuFile,
+      );
       if (i >= WARMUP) {
-        windows[which].push([t0, performance.now()]);
-        times[which].push(performance.now() - t0);
-        cpu[which].push((own.user + own.system) / 1000 + lastChildCpuMs(cpuFile));
+        windows[which].push(ran.window);
+        times[which].push(ran.wallMs);
+        cpu[which].push(ran.cpuMs);
       }
     }
   }

@@ -8,7 +8,7 @@ import {
   bareSpawn,
   benchEnv,
   benchSendPrompt,
-  lastChildCpuMs,
+  timedSideRun,
   withMajorGc,
   type BenchRequest,
   type Side,
@@ -62,20 +62,10 @@ async function handle(command: SideCommand): Promise<void> {
     }
     return;
   }
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  await runOnce!();
-  const own = process.cpuUsage(c0);
-  const t1 = performance.now();
+  const ran = await timedSideRun(runOnce!, cpuFile);
   // A GC's entry is queued as it ends: let it arrive before looking (outside the measured window).
   await new Promise((resolve) => setImmediate(resolve));
   gcs.push(...observer.takeRecords());
-  const [majorGc] = withMajorGc([[t0, t1]], gcs);
-  reply({
-    type: 'ran',
-    cpuMs: (own.user + own.system) / 1000 + lastChildCpuMs(cpuFile),
-    wallMs: t1 - t0,
-    majorGc: majorGc!,
-    previews: previews(),
-  });
+  const [majorGc] = withMajorGc([ran.window], gcs);
+  reply({ type: 'ran', cpuMs: ran.cpuMs, wallMs: ran.wallMs, majorGc: majorGc!, previews: previews() });
 }

@@ -91,10 +91,30 @@ export async function bareSpawn(call: SpawnCall, parse: boolean): Promise<number
 }
 
 /** The CPU (ms) the last replaying child reported for itself at exit. */
-export function lastChildCpuMs(cpuFile: string): number {
+function lastChildCpuMs(cpuFile: string): number {
   const lines = readFileSync(cpuFile, 'utf8').trim().split('\n');
   const { user, system } = JSON.parse(lines.at(-1)!) as { user: number; system: number };
   return (user + system) / 1000;
+}
+
+/**
+ * One run of a side, timed the same way wherever it runs: this process's user + system CPU during it plus the
+ * replaying child's own (reported in `cpuFile`), its wall time and its [start, end) window.
+ */
+export async function timedSideRun(
+  run: () => Promise<unknown>,
+  cpuFile: string,
+): Promise<{ cpuMs: number; wallMs: number; window: [number, number] }> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await run();
+  const own = process.cpuUsage(c0);
+  const t1 = performance.now();
+  return {
+    cpuMs: (own.user + own.system) / 1000 + lastChildCpuMs(cpuFile),
+    wallMs: t1 - t0,
+    window: [t0, t1],
+  };
 }
 
 /** Which of the given [start, end) windows (performance.now() times) hold the start of a major GC. */

@@ -189,12 +189,14 @@ export async function build(root) {
       banner: { js: 'var __puffinModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     }),
   ]);
-  for (const result of results)
-    for (const file of Object.keys(result.metafile.outputs)) asciiOnly(join(root, file));
   const inputs = { ...before };
-  for (const result of results)
-    for (const file of Object.keys(result.metafile.inputs))
-      inputs[stampedAs(file)] = stamp(join(root, stampedAs(file)));
+  for (const { metafile } of results) {
+    for (const file of Object.keys(metafile.outputs)) asciiOnly(join(root, file));
+    for (const file of Object.keys(metafile.inputs)) {
+      const key = stampedAs(file); // a package's ~100 files share one stamp: taken once
+      if (!(key in inputs)) inputs[key] = stamp(join(root, key));
+    }
+  }
   const tmp = `${manifestPath(root)}.${process.pid}`;
   writeFileSync(tmp, JSON.stringify({ dir: name, inputs }));
   renameSync(tmp, manifestPath(root));
