@@ -4,7 +4,7 @@
  * (negative pid). SIGTERM first so it can clean up, SIGKILL after a grace period. On Windows, taskkill /T /F.
  */
 import { execFile } from 'node:child_process';
-import { canScanMarkers, killMarked } from './runMarker';
+import { canScanMarkers, killMarked, type RunStart } from './runMarker';
 
 export const KILL_GRACE_MS = 3000;
 
@@ -20,8 +20,11 @@ export interface KillDeps {
   taskkill(pid: number): void;
   setTimer(fn: () => void, ms: number): { unref?: () => void } | unknown;
   clearTimer(handle: unknown): void;
-  /** Kills every process carrying a run's marker (descendants that left the group); absent where it cannot. */
-  killMarked?(runId: string): Promise<number>;
+  /**
+   * Kills every process carrying a run's marker (descendants that left the group), looking only at processes
+   * younger than the run when told when it started; absent where it cannot.
+   */
+  killMarked?(runId: string, since?: RunStart): Promise<number>;
 }
 
 export const realKillDeps: KillDeps = {
@@ -40,7 +43,7 @@ export const realKillDeps: KillDeps = {
   },
   setTimer: (fn, ms) => setTimeout(fn, ms),
   clearTimer: (h) => clearTimeout(h as NodeJS.Timeout),
-  ...(canScanMarkers() ? { killMarked: (runId: string) => killMarked(runId) } : {}),
+  ...(canScanMarkers() ? { killMarked: (runId: string, since?: RunStart) => killMarked(runId, since) } : {}),
 };
 
 /** SIGTERM the tree now, SIGKILL it after `graceMs` unless it exited. Resolves when the leader has exited. */

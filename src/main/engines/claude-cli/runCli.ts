@@ -13,7 +13,7 @@ import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processT
 import { cliSpawner, type SpawnExit, type Spawner } from './spawnCli';
 import { STDERR_TAIL_LIMIT } from '../../llm/errors';
 import { ByteTail } from './byteTail';
-import { newRunId, RUN_ID_ENV } from './runMarker';
+import { newRunId, RUN_ID_ENV, runStartNow, type RunStart } from './runMarker';
 import { defaultRunGuard, type RunGuard } from './runWatchdog';
 
 /**
@@ -85,7 +85,7 @@ export interface RunDeps {
 }
 
 export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOutcome> {
-  const started = Date.now();
+  const started = runStartNow();
   const runId = newRunId();
   const killDeps = deps.kill ?? realKillDeps;
   const events: CliEvent[] = [];
@@ -114,7 +114,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       .split('\n')
       .filter((l) => l.trim() !== ''),
     stdoutBytes: stdout.total,
-    durationMs: Date.now() - started,
+    durationMs: Math.round(performance.now() - started.monoMs),
     ...(cliVersion ? { cliVersion } : {}),
     runId,
   });
@@ -152,7 +152,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       { pid: child.pid, exited: leaderExited },
       req.killGraceMs ?? KILL_GRACE_MS,
       killDeps,
-    ).then(() => killDeps.killMarked?.(runId).then(() => undefined));
+    ).then(() => killDeps.killMarked?.(runId, started).then(() => undefined));
   };
   const timers: ReturnType<typeof setTimeout>[] = [];
   let finished = false;
@@ -210,7 +210,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const cut = new Promise<SpawnExit>((resolve) => (drained = resolve));
   void leaderExited.then((exit) =>
     after(req.drainGraceMs ?? DRAIN_GRACE_MS, () => {
-      void killStray(child.pid, runId, killDeps);
+      void killStray(child.pid, runId, started, killDeps);
       child.stdout.destroy();
       child.stderr.destroy();
       drained(exit);
@@ -239,7 +239,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     unregister?.();
     // Whatever ended the run, no descendant of it may outlive it (an MCP server, a tool's subprocess).
     if (killing) await killing;
-    else await killStray(child.pid, runId, killDeps);
+    else await killStray(child.pid, runId, started, killDeps);
     untrack();
   }
 }
@@ -256,8 +256,13 @@ function guarded<A extends unknown[]>(listener: (...args: A) => void): (...args:
 }
 
 /** SIGKILLs what is left of a run: its process group, and every process carrying its marker. */
-async function killStray(pid: number | undefined, runId: string, deps: KillDeps): Promise<void> {
+async function killStray(
+  pid: number | undefined,
+  runId: string,
+  started: RunStart,
+  deps: KillDeps,
+): Promise<void> {
   if (pid === undefined || deps.platform === 'win32') return;
   deps.signalGroup(pid, 'SIGKILL');
-  await deps.killMarked?.(runId);
+  await deps.killMarked?.(runId, started);
 }

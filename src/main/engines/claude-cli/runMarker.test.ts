@@ -1,6 +1,17 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { canScanMarkers, environHas, killMarked, newRunId, pidsWithMarker, RUN_ID_ENV } from './runMarker';
+import { statSync } from 'node:fs';
+import {
+  bornAfterMs,
+  canScanMarkers,
+  environHas,
+  killMarked,
+  newRunId,
+  pidsWithMarker,
+  RUN_ID_ENV,
+  RUN_START_SLACK_MS,
+  type MarkerScanDeps,
+} from './runMarker';
 
 describe('environHas', () => {
   const block = Buffer.from('A=1\0PUFFIN_RUN_ID=abc\0XPUFFIN_RUN_ID=zzz\0');
@@ -22,6 +33,70 @@ describe('pidsWithMarker', () => {
     });
     expect(found).toEqual([3, 70, 149]);
   });
+
+  it('reads only the processes that may be younger than the run when told when it started', async () => {
+    // The run started 20 s ago; a process dated up to a second before that is still read (coarse kernel clock).
+    const since = { wallMs: Date.now() - 20_000, monoMs: performance.now() - 20_000 };
+    const bornAt = new Map([
+      [1, since.wallMs - 50_000],
+      [2, since.wallMs - RUN_START_SLACK_MS - 1],
+      [3, since.wallMs - RUN_START_SLACK_MS / 2],
+      [4, since.wallMs + 10_000],
+    ]);
+    const read: number[] = [];
+    const deps: MarkerScanDeps = {
+      listPids: () => [...bornAt.keys()],
+      readEnviron: (pid) => (read.push(pid), Buffer.from(`${RUN_ID_ENV}=m\0`)),
+      mayBeBornSince: (pid, wallMs) => bornAt.get(pid)! >= wallMs,
+    };
+    expect(await pidsWithMarker('m', RUN_ID_ENV, deps, since)).toEqual([3, 4]);
+    expect(read).toEqual([3, 4]);
+    read.length = 0;
+    expect(await pidsWithMarker('m', RUN_ID_ENV, deps)).toEqual([1, 2, 3, 4]);
+    expect(read).toEqual([1, 2, 3, 4]);
+  });
+
+  it('reads every process when the wall clock moved since the run started', () => {
+    const since = { wallMs: 60_000, monoMs: 5 };
+    // Set back an hour: /proc dates of the run's descendants may be before its start by the wall clock.
+    expect(bornAfterMs(since, { wallMs: 60_000 - 3_600_000 + 10_000, monoMs: 10_005 })).toBeUndefined();
+    expect(
+      bornAfterMs(since, { wallMs: 60_000 + 10_000 + 2 * RUN_START_SLACK_MS, monoMs: 10_005 }),
+    ).toBeUndefined();
+    // Slewed by less than the slack: still trusted, and a second of slack below the start.
+    expect(bornAfterMs(since, { wallMs: 70_000, monoMs: 10_005 })).toBe(60_000 - RUN_START_SLACK_MS);
+    expect(bornAfterMs(since, { wallMs: 60_000 + 10_000 + 300, monoMs: 10_005 })).toBe(59_000);
+  });
+
+  it.runIf(canScanMarkers())(
+    'skips a real process older than the run, and finds it again if the wall clock cannot be trusted',
+    async () => {
+      const value = `test-${process.pid}-${Date.now()}-old`;
+      const child = spawn('sleep', ['30'], {
+        env: { [RUN_ID_ENV]: value, PATH: process.env.PATH },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        // Its /proc entry exists (and is dated) from this look-up on.
+        const dated = statSync(`/proc/${child.pid}`).ctimeMs;
+        const wall = Date.now();
+        const mono = performance.now();
+        const ahead = dated - wall + 5 * RUN_START_SLACK_MS; // a run starting well after the entry's date
+        const later = { wallMs: wall + ahead, monoMs: mono + ahead };
+        expect(await pidsWithMarker(value, RUN_ID_ENV, undefined, later)).toEqual([]);
+        // The same start by the wall clock only (the clock was moved): nothing may be skipped.
+        expect(
+          await pidsWithMarker(value, RUN_ID_ENV, undefined, { wallMs: later.wallMs, monoMs: mono }),
+        ).toEqual([child.pid]);
+        const before = { wallMs: wall - 60_000, monoMs: mono - 60_000 };
+        expect(await killMarked(value, before)).toBe(1);
+        await exited;
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
 
   it.runIf(canScanMarkers())(
     'finds a real process by its marker, even behind an environment larger than the read buffer',
