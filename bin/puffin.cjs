@@ -26,9 +26,16 @@ async function main() {
   const args = process.argv.slice(2);
   const { runCli } = await loadCli(join(__dirname, '..'), commandOf(args));
   process.exitCode = await runCli(args, {
-    stdin: process.stdin,
+    // Node makes process.stdin and process.stderr when first read (~3 ms for a pipe): only a command that
+    // uses them pays. stdin's text is read from its descriptor (see readStdin) except on Windows.
+    get stdin() {
+      return process.stdin;
+    },
+    ...(process.platform === 'win32' ? {} : { stdinFd: 0 }),
     stdout: process.stdout,
-    stderr: process.stderr,
+    get stderr() {
+      return process.stderr;
+    },
     env: process.env,
     cwd: process.cwd(),
   });

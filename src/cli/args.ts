@@ -14,7 +14,7 @@ import {
   type ProviderName,
 } from '../shared/engines';
 import type { ErrorCode } from '../shared/errors';
-import { readAll, type CliIo } from './io';
+import { readStdin, type CliIo } from './io';
 import type { CommandSpec, FlagSpec, Payload } from './spec';
 
 export class ArgError extends Error {
@@ -196,7 +196,7 @@ export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): P
     else if (flag.field) payload[flag.field] = value;
   }
   if (spec.stdin) {
-    const text = await readAll(io.stdin);
+    const text = await readStdin(io);
     payload[spec.stdin.field] = spec.stdin.trim ? text.trim() : text;
   }
   return parsed;
