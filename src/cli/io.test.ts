@@ -16,7 +16,10 @@ const io = (stdin: PassThrough, stdinFd?: number): CliIo => ({
 describe('readStdin', () => {
   it('reads stdin from its descriptor when it has one, never touching the stream', async () => {
     const file = path.join(scratchDir('puffin-io-'), 'prompt.txt');
-    const text = `Ada Lovelace is 36. ${'é'.repeat(70_000)}\n`; // more than one read, a character cut between reads
+    // More than one 64 KiB read; an odd number of ASCII bytes first, so a read ends inside a two-byte character.
+    const start = 'Ada Lovelace is 36 ';
+    expect(start.length % 2).toBe(1);
+    const text = `${start}${'é'.repeat(70_000)}\n`;
     writeFileSync(file, text);
     const fd = openSync(file, 'r');
     try {
@@ -65,5 +68,15 @@ describe('readFdToEnd', () => {
       throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
     };
     expect(() => readFdToEnd(0, { chunks: [], size: 0 }, 15, failing)).toThrow('EIO');
+    // A read interrupted by a signal handler is made again.
+    const replies: (string | Error)[] = [Object.assign(new Error('EINTR'), { code: 'EINTR' }), 'abc', ''];
+    const interrupted = { chunks: [] as Buffer[], size: 0 };
+    const readReplies = (_fd: number, buffer: Buffer) => {
+      const reply = replies.shift()!;
+      if (reply instanceof Error) throw reply;
+      return Buffer.from(reply).copy(buffer);
+    };
+    expect(readFdToEnd(0, interrupted, 15, readReplies)).toBe(true);
+    expect(Buffer.concat(interrupted.chunks).toString()).toBe('abc');
   });
 });

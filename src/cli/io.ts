@@ -29,8 +29,11 @@ interface Gathered {
   size: number;
 }
 
+/** Whether more may be kept (past the limit the rest is drained, not kept, so the writer is not left blocked). */
+const room = (into: Gathered, limit: number) => into.size < limit;
+
 function keep(into: Gathered, chunk: Buffer, limit: number): void {
-  if (into.size >= limit) return; // drained, not kept: the writer is not left blocked
+  if (!room(into, limit)) return;
   into.chunks.push(chunk);
   into.size += chunk.length;
 }
@@ -44,7 +47,9 @@ export async function readStdin(io: CliIo, limit = STDIN_LIMIT): Promise<string>
 
 /**
  * Reads a descriptor to its end synchronously into `into`; false if it would block first (a non-blocking pipe:
- * EAGAIN), with what was read so far kept in `into` for the stream to go on from.
+ * EAGAIN), with what was read so far kept in `into` for the stream to go on from. The event loop waits meanwhile:
+ * this runs while the arguments are read, before a command starts anything or listens for signals (Node's default
+ * handling of SIGINT and SIGTERM, ending the process, still applies).
  */
 export function readFdToEnd(
   fd: number,
@@ -60,11 +65,12 @@ export function readFdToEnd(
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') return false;
+      if (code === 'EINTR') continue; // a signal handler ran: read again
       if (code === 'EOF') return true; // how some platforms report a closed pipe
       throw err;
     }
     if (n === 0) return true;
-    keep(into, Buffer.from(buffer.subarray(0, n)), limit);
+    if (room(into, limit)) keep(into, Buffer.from(buffer.subarray(0, n)), limit);
   }
 }
 

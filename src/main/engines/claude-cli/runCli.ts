@@ -13,7 +13,7 @@ import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processT
 import { cliSpawner, type SpawnExit, type Spawner } from './spawnCli';
 import { STDERR_TAIL_LIMIT } from '../../llm/errors';
 import { ByteTail } from './byteTail';
-import { newRunId, RUN_ID_ENV, runStartNow, type RunStart } from './runMarker';
+import { confirmedRunStart, newRunId, RUN_ID_ENV, runStartNow, type RunStart } from './runMarker';
 import { defaultRunGuard, type RunGuard } from './runWatchdog';
 
 /**
@@ -139,6 +139,9 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     );
   }
   const untrack = (deps.guard ?? defaultRunGuard()).track(runId, child.pid);
+  // Lets the scans for escaped descendants skip the processes older than the run, once /proc is seen to date
+  // the run's own leader after its start (undefined: they read every process).
+  const since = killDeps.killMarked ? confirmedRunStart(child.pid, started) : undefined;
   // The leader's own exit, which comes before stdout ends when a descendant holds the pipe.
   const leaderExited = child.processExited ?? child.exited;
 
@@ -152,7 +155,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
       { pid: child.pid, exited: leaderExited },
       req.killGraceMs ?? KILL_GRACE_MS,
       killDeps,
-    ).then(() => killDeps.killMarked?.(runId, started).then(() => undefined));
+    ).then(() => killDeps.killMarked?.(runId, since).then(() => undefined));
   };
   const timers: ReturnType<typeof setTimeout>[] = [];
   let finished = false;
@@ -210,7 +213,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const cut = new Promise<SpawnExit>((resolve) => (drained = resolve));
   void leaderExited.then((exit) =>
     after(req.drainGraceMs ?? DRAIN_GRACE_MS, () => {
-      void killStray(child.pid, runId, started, killDeps);
+      void killStray(child.pid, runId, since, killDeps);
       child.stdout.destroy();
       child.stderr.destroy();
       drained(exit);
@@ -239,7 +242,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     unregister?.();
     // Whatever ended the run, no descendant of it may outlive it (an MCP server, a tool's subprocess).
     if (killing) await killing;
-    else await killStray(child.pid, runId, started, killDeps);
+    else await killStray(child.pid, runId, since, killDeps);
     untrack();
   }
 }
@@ -259,10 +262,10 @@ function guarded<A extends unknown[]>(listener: (...args: A) => void): (...args:
 async function killStray(
   pid: number | undefined,
   runId: string,
-  started: RunStart,
+  since: RunStart | undefined,
   deps: KillDeps,
 ): Promise<void> {
   if (pid === undefined || deps.platform === 'win32') return;
   deps.signalGroup(pid, 'SIGKILL');
-  await deps.killMarked?.(runId, started);
+  await deps.killMarked?.(runId, since);
 }

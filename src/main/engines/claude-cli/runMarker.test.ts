@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import {
   bornAfterMs,
   canScanMarkers,
+  confirmedRunStart,
   environHas,
   killMarked,
   newRunId,
@@ -63,10 +64,42 @@ describe('pidsWithMarker', () => {
     expect(
       bornAfterMs(since, { wallMs: 60_000 + 10_000 + 2 * RUN_START_SLACK_MS, monoMs: 10_005 }),
     ).toBeUndefined();
+    // Set back by less than the slack: the cut-off moves back by as much, below the second of slack.
+    expect(bornAfterMs(since, { wallMs: 70_000 - 400, monoMs: 10_005 })).toBe(
+      60_000 - RUN_START_SLACK_MS - 400,
+    );
     // Slewed by less than the slack: still trusted, and a second of slack below the start.
     expect(bornAfterMs(since, { wallMs: 70_000, monoMs: 10_005 })).toBe(60_000 - RUN_START_SLACK_MS);
     expect(bornAfterMs(since, { wallMs: 60_000 + 10_000 + 300, monoMs: 10_005 })).toBe(59_000);
   });
+
+  it('trusts the run start only when /proc dated the run’s own leader after it', () => {
+    const start = { wallMs: Date.now() - 5_000, monoMs: performance.now() - 5_000 };
+    expect(confirmedRunStart(7, start, () => start.wallMs + 10)).toBe(start);
+    // Dated at boot or at 0 (a /proc that does not date entries when first looked up): never skip.
+    expect(confirmedRunStart(7, start, () => 0)).toBeUndefined();
+    expect(confirmedRunStart(7, start, () => start.wallMs - 3 * RUN_START_SLACK_MS)).toBeUndefined();
+    // Dated in the future, gone, or no leader at all: never skip.
+    expect(confirmedRunStart(7, start, () => Date.now() + 60_000)).toBeUndefined();
+    expect(confirmedRunStart(7, start, () => undefined)).toBeUndefined();
+    expect(confirmedRunStart(undefined, start, () => start.wallMs)).toBeUndefined();
+  });
+
+  it.runIf(canScanMarkers())(
+    'confirms the start on this machine’s /proc with a process spawned after it',
+    async () => {
+      const start = { wallMs: Date.now(), monoMs: performance.now() };
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        expect(confirmedRunStart(child.pid, start)).toBe(start);
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      expect(confirmedRunStart(child.pid, start)).toBeUndefined(); // gone: its entry with it
+    },
+  );
 
   it.runIf(canScanMarkers())(
     'skips a real process older than the run, and finds it again if the wall clock cannot be trusted',

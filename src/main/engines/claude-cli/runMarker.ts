@@ -67,10 +67,42 @@ export const runStartNow = (): RunStart => ({ wallMs: Date.now(), monoMs: perfor
  */
 export const RUN_START_SLACK_MS = 1000;
 
-/** The wall-clock time before which a process cannot descend from the run, or undefined if that cannot be told. */
+/**
+ * The wall-clock time before which a process cannot descend from the run, or undefined if that cannot be told.
+ * A clock set back by less than the slack moves the cut-off back by as much (an entry made just after the start
+ * is then dated that much before it). Only the net change since the start is seen: a clock set back and forward
+ * again within one run could hide an entry dated in between (NTP slews small differences rather than stepping).
+ */
 export function bornAfterMs(start: RunStart, now: RunStart = runStartNow()): number | undefined {
   const drift = now.wallMs - start.wallMs - (now.monoMs - start.monoMs);
-  return Math.abs(drift) > RUN_START_SLACK_MS ? undefined : start.wallMs - RUN_START_SLACK_MS;
+  if (Math.abs(drift) > RUN_START_SLACK_MS) return undefined;
+  return start.wallMs - RUN_START_SLACK_MS - Math.max(0, -drift);
+}
+
+/**
+ * `start` if this system's /proc dates the entry of the run's own leader (`pid`, just spawned) at or after the run's
+ * start, as the skip in pidsWithMarker assumes (Linux makes an entry, with the time, when the process is first
+ * looked up); else undefined, and the scans after the run read every process. A /proc that dates entries otherwise
+ * (a fixed or boot time: some emulations of Linux) would make the skip miss the run's own descendants.
+ */
+export function confirmedRunStart(
+  pid: number | undefined,
+  start: RunStart,
+  entryTime: (pid: number) => number | undefined = procEntryTime,
+): RunStart | undefined {
+  if (pid === undefined) return undefined;
+  const dated = entryTime(pid);
+  const after = bornAfterMs(start);
+  if (dated === undefined || after === undefined) return undefined;
+  return dated >= after && dated <= Date.now() + RUN_START_SLACK_MS ? start : undefined;
+}
+
+function procEntryTime(pid: number): number | undefined {
+  try {
+    return statSync(`/proc/${pid}`, { throwIfNoEntry: false })?.ctimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 // Synchronous reads into one reused buffer: a scan runs after every CLI call, and the promise API costs about
@@ -147,13 +179,14 @@ export async function pidsWithMarker(
 ): Promise<number[]> {
   const after = since && deps.mayBeBornSince ? bornAfterMs(since) : undefined;
   const born = deps.mayBeBornSince;
-  const pids = deps.listPids().filter((p) => p !== process.pid && (after === undefined || born!(p, after)));
+  const pids = deps.listPids().filter((p) => p !== process.pid);
   const needle = entryBytes(name, value);
   const found: number[] = [];
   // In batches of synchronous reads, yielding in between so a long process list never holds the event loop.
   for (let i = 0; i < pids.length; i += 64) {
     if (i > 0) await yieldToLoop();
     for (const pid of pids.slice(i, i + 64)) {
+      if (after !== undefined && !born!(pid, after)) continue;
       const env = deps.readEnviron(pid);
       if (env && holds(env, needle)) found.push(pid);
     }
