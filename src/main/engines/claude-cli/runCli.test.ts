@@ -125,21 +125,26 @@ describe('runCli', () => {
 });
 
 /** A CLI that prints `stdout` and then neither exits nor closes stdout until its group is signalled. */
-function stuckSpawner(stdout: string, opts: { leaderExits?: boolean } = {}) {
+function stuckSpawner(stdout: string, opts: { leaderExits?: boolean; platform?: NodeJS.Platform } = {}) {
   const out = new PassThrough();
   const err = new PassThrough();
   let exit!: (e: SpawnExit) => void;
   const processExited = new Promise<SpawnExit>((r) => (exit = r));
   const signals: string[] = [];
   const kill: KillDeps = {
-    platform: 'linux',
+    platform: opts.platform ?? 'linux',
     signalGroup: (pid, signal) => {
       signals.push(`${signal} -${pid}`);
       exit({ exitCode: null, signal });
       out.end();
       err.end();
     },
-    taskkill: () => {},
+    taskkill: (pid) => {
+      signals.push(`taskkill ${pid}`);
+      exit({ exitCode: 1, signal: null });
+      out.end();
+      err.end();
+    },
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as NodeJS.Timeout),
     killMarked: async (runId) => {
@@ -177,6 +182,38 @@ describe('runCli ending a run that does not end by itself', () => {
     expect(signals[0]).toBe('SIGTERM -4242');
     expect(signals).toContain(`marked ${run.runId}`);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it.each([
+    ['the call times out', () => ({ timeoutMs: 30 })],
+    ['the user cancels', () => ({ signal: AbortSignal.timeout(30) })],
+  ] as const)(
+    'keeps the paid result when %s after the result line and before the CLI ends',
+    async (_, made) => {
+      const opts = made();
+      const { spawn, kill, signals } = stuckSpawner(
+        t.lines(t.init(), t.result({ structured_output: { a: 1 } })),
+      );
+      const run = await runCli(req({ resultGraceMs: 60_000, ...opts }), { spawn, kill, guard: noGuard });
+      expect(run.endedBy).toBe('after_result');
+      expect(run.events.map((e) => e.kind)).toEqual(['init', 'result']);
+      expect(signals[0]).toBe('SIGTERM -4242');
+    },
+  );
+
+  it('on Windows, never runs taskkill on the pid of a leader that has already exited (it may be reused)', async () => {
+    const { spawn, kill, signals } = stuckSpawner(t.lines(t.init()), {
+      leaderExits: true,
+      platform: 'win32',
+    });
+    // Cancelled while a descendant still holds stdout, inside the drain window.
+    const run = await runCli(req({ drainGraceMs: 200, signal: AbortSignal.timeout(30) }), {
+      spawn,
+      kill,
+      guard: noGuard,
+    });
+    expect(run.exit).toMatchObject({ exitCode: 0 });
+    expect(signals.filter((s) => s.startsWith('taskkill'))).toEqual([]);
   });
 
   it('cuts stdout held open by a descendant once the CLI itself has exited', async () => {

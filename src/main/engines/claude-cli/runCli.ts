@@ -145,12 +145,29 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   // The leader's own exit, which comes before stdout ends when a descendant holds the pipe.
   const leaderExited = child.processExited ?? child.exited;
 
+  // Once the leader has exited, whatever still holds stdout is a stray descendant: given a moment, then cut off.
+  let leaderExit: SpawnExit | undefined;
+  let drained!: (exit: SpawnExit) => void;
+  const cut = new Promise<SpawnExit>((resolve) => (drained = resolve));
+  const cutOff = () => {
+    void killStray(child.pid, runId, since, killDeps);
+    child.stdout.destroy();
+    child.stderr.destroy();
+    drained(leaderExit!);
+  };
+
   let killing: Promise<void> | undefined;
+  // The result line is the answer, paid for: whatever stops the run after it (its deadline, a cancel, Puffin
+  // quitting, an unreadable line after it), the result is used and the run counts as stopped after its result.
+  let resultSeen = false;
   const kill = (why: RunEnd, detail?: string) => {
     if (endedBy === 'exit') {
-      endedBy = why;
-      if (detail) endDetail = detail;
+      endedBy = resultSeen ? 'after_result' : why;
+      if (detail && !resultSeen) endDetail = detail;
     }
+    // On Windows a tree is killed by its leader's pid, which, once the leader has exited, may already be
+    // another process's: only the pipe is cut then (the descendants holding it were the leader's).
+    if (leaderExit && killDeps.platform === 'win32') return cutOff();
     killing ??= killTree(
       { pid: child.pid, exited: leaderExited },
       req.killGraceMs ?? KILL_GRACE_MS,
@@ -169,7 +186,6 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
 
   // Past a fault nothing more is decoded: the rest of stdout only feeds the raw tail until the tree is dead.
   let reading = true;
-  let resultSeen = false;
   const stopReading = (detail: string) => {
     reading = false;
     kill('garbage_output', detail);
@@ -208,17 +224,10 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   child.stdout.on('data', onStdout);
   child.stderr.on('data', onStderr);
 
-  // Once the leader has exited, whatever still holds stdout is a stray descendant: give it a moment, then cut.
-  let drained!: (exit: SpawnExit) => void;
-  const cut = new Promise<SpawnExit>((resolve) => (drained = resolve));
-  void leaderExited.then((exit) =>
-    after(req.drainGraceMs ?? DRAIN_GRACE_MS, () => {
-      void killStray(child.pid, runId, since, killDeps);
-      child.stdout.destroy();
-      child.stderr.destroy();
-      drained(exit);
-    }),
-  );
+  void leaderExited.then((exit) => {
+    leaderExit = exit;
+    after(req.drainGraceMs ?? DRAIN_GRACE_MS, cutOff);
+  });
 
   try {
     const exit = await Promise.race([child.exited, cut]);
