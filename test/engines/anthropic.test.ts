@@ -213,4 +213,27 @@ describe('anthropic provider failures, typed', () => {
     expect((await pending).code).toBe('cancelled');
     expect((await w.failure({ timeoutMs: 200 })).code).toBe('timeout');
   });
+
+  it('a cancel or timeout after the answer began streaming is reported as such, not as a missing result', async () => {
+    const partial: MockTurn = { kind: 'partial-hang', partialJson: '{"colours":["re' };
+    const w = await world([partial, partial]);
+    const controller = new AbortController();
+    // Cancelled once the stream is under way (its first event has arrived).
+    const cancelled = await w.failure({
+      signal: controller.signal,
+      onEngineEvent: (e) => {
+        if (e.type === 'raw') controller.abort();
+      },
+    });
+    expect(cancelled.code).toBe('cancelled');
+    let streaming = false;
+    const timedOut = await w.failure({
+      timeoutMs: 300,
+      onEngineEvent: (e) => {
+        if (e.type === 'raw') streaming = true;
+      },
+    });
+    expect(streaming).toBe(true);
+    expect(timedOut.code).toBe('timeout');
+  });
 });

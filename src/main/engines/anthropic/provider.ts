@@ -76,6 +76,8 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
           const added = reader.push(event);
           if (added) ctx.emit({ type: 'partial', text: added, block: reader.block() });
         }
+        // The SDK's stream ends quietly when aborted: a cancel or the deadline is not an answer that stopped short.
+        if (abort.signal.aborted) throw sdkFailure(Sdk, null, true, timedOut, model);
         ctx.emit({ type: 'phase', phase: 'finished' });
         return answerOutcome(reader.finish(), { meta: metaBase(reader.model()), source: sourceOf(mode) });
       } catch (err) {
