@@ -34,6 +34,13 @@ describe('requireInsideProject', () => {
     );
   });
 
+  it('accepts names that only begin with two dots, which stay inside the project', async () => {
+    await expect(requireInsideProject(project, '..data/x.json')).resolves.toBe(
+      join(project, '..data', 'x.json'),
+    );
+    await expect(requireInsideProject(project, join(project, '...'))).resolves.toBe(join(project, '...'));
+  });
+
   it('refuses a path under a symlinked folder that leads outside, even for a file not there yet', async () => {
     const err = await requireInsideProject(project, 'docs/puffin/sprint.md').catch((e: unknown) => e);
     expect(err).toMatchObject({

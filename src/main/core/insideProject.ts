@@ -4,7 +4,7 @@
  * must stay inside the project's real folder. A lexical check lets `docs -> /elsewhere` write outside the project.
  */
 import { readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ServiceError } from './errors';
 
 const MAX_LINK_HOPS = 40;
@@ -40,7 +40,8 @@ export async function realPathOf(p: string, hops = 0): Promise<string> {
 
 function inside(root: string, p: string): boolean {
   const rel = relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  // `..` as a whole segment only: `..data/x` is a folder inside. An absolute rel is another drive (Windows).
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /**
