@@ -65,6 +65,26 @@ describe('browser host: token', () => {
     expect(root.headers.location).toBe('/');
   });
 
+  it('redirects only to a path of this host, whatever slashes the address starts with', async () => {
+    // `/.//evil.example/` parses to the path `//evil.example/`, which a browser reads as another host.
+    for (const path of [
+      `/.//evil.example/?token=${TOKEN}`,
+      `/.///evil.example/x?token=${TOKEN}`,
+      `/./\\evil.example/?token=${TOKEN}`,
+    ]) {
+      const r = await send({ path });
+      expect(r.status).toBe(303);
+      expect(r.headers.location).toMatch(/^\/(?![/\\])/);
+      expect(r.headers.location).toContain('evil.example');
+    }
+    // An empty ?token= falls back to a valid cookie: the same redirect, to this host only.
+    const cookie = `puffin_token_${t.host.port}=${TOKEN}`;
+    const empty = await send({ path: '/.//evil.example/?token=', headers: { cookie } });
+    expect(empty.status).toBe(303);
+    expect(empty.headers.location).toBe('/evil.example/');
+    expect((await send({ path: '/.//evil.example/?token=' })).status).toBe(401);
+  });
+
   it('serves the app with the token in the cookie', async () => {
     const r = await send({
       path: '/',

@@ -122,7 +122,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       // Move the token from the address bar into an HttpOnly cookie, then drop it from the URL.
       url.searchParams.delete('token');
       res.writeHead(303, {
-        location: url.pathname + url.search,
+        // One leading slash: a path starting `//` (from `/.//evil.example/`) is another host to a browser.
+        location: `/${url.pathname.replace(/^\/+/, '')}${url.search}`,
         'set-cookie': `${tokenCookie(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
         'cache-control': 'no-store',
       });
