@@ -5,6 +5,7 @@ import type { VerifiedStory } from '../../shared/ipc/proofChannels';
 import { writeFileAtomic } from '../core/atomicFile';
 import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
+import { requireInsideProject } from '../core/insideProject';
 import type { Services } from '../core/services';
 import { loadCostReport } from './boardLoader';
 import { writeCiWorkflow } from './ciWorkflow';
@@ -34,14 +35,19 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
     return p.path;
   };
   return {
-    'verify:run': async ({ sprintId, junit }): Promise<ResponseOf<'verify:run'>> => {
+    'verify:run': async ({ sprintId, junit }, ctx): Promise<ResponseOf<'verify:run'>> => {
       const dir = projectDir();
+      // The CLI's user may write the report anywhere; a page or a holder of the host's token only into the
+      // project, checked through symbolic links before the run and again at the write (the run takes a while).
+      const junitTarget = (p: string): Promise<string> | string =>
+        ctx.face === 'cli' ? path.resolve(dir, p) : requireInsideProject(dir, p);
+      const junitPath = junit ? await junitTarget(junit) : null;
       // Loaded by the commands that use them: the evaluators and the GitHub client are heavy.
       const { verifyProject } = await import('./verifyProject');
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
-      const junitPath = junit ? path.resolve(dir, junit) : null;
-      if (junitPath) await writeFileAtomic(junitPath, toJUnitXml(report, outcome.messages));
+      if (junitPath)
+        await writeFileAtomic(await junitTarget(junitPath), toJUnitXml(report, outcome.messages));
       return {
         commit: report.commit,
         sprintId: report.sprintId,

@@ -11,7 +11,8 @@ import { empty, ID, schema, sprintOnly } from './schemaParts';
 export const proofSchemas = {
   /**
    * Evaluates every stored assertion of every story (or of one sprint's stories) at the current tree and records
-   * each story's run with the commit; `junit` also writes a JUnit XML file there (absolute path).
+   * each story's run with the commit; `junit` also writes a JUnit XML file there (absolute, or relative to the
+   * project). Only the CLI may name a file outside the project; other faces get `outside_project`.
    */
   'verify:run': schema({
     type: 'object',
