@@ -30,8 +30,12 @@ function engineMeta(meta: SendPromptResult['meta']): Pick<PromptRunMeta, 'provid
 
 export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
   const running = new Set<AbortController>();
+  // Set by cancelAll (quit, Ctrl-C), for good: a call that starts later (its prompt was still being built when
+  // the signal came) gets an aborted signal instead of running, and billing, after all.
+  let closing = false;
   const track = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> => {
     const controller = new AbortController();
+    if (closing) controller.abort();
     running.add(controller);
     try {
       return await call(controller.signal);
@@ -52,6 +56,7 @@ export function createPromptRuns(sendPrompt: SendPrompt): PromptRuns {
         return { data: r.data, source: r.source, warnings: r.warnings, meta };
       }),
     cancelAll() {
+      closing = true;
       for (const c of running) c.abort();
     },
   };

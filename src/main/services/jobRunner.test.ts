@@ -164,3 +164,16 @@ describe('JobRunner.record', () => {
     expect(seen.flatMap((e) => e.lines)).toEqual(['data: {"choices":[]}']);
   });
 });
+
+describe('JobRunner once closing', () => {
+  it('starts a job that arrives after cancelAll with its signal already aborted, so it never runs a call', async () => {
+    const { jobs } = setup();
+    jobs.cancelAll();
+    const aborted = await jobs.run(
+      'late',
+      () => new Error('busy'),
+      async (signal) => signal.aborted,
+    );
+    expect(aborted).toBe(true);
+  });
+});

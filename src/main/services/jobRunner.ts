@@ -36,6 +36,8 @@ export class JobRunner {
   run<T>(key: string, busy: () => Error, job: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.running.has(key)) return Promise.reject(busy());
     const controller = new AbortController();
+    // Once closing, a job that arrives late (a request during quit) starts cancelled rather than running a call.
+    if (this.closing) controller.abort();
     this.running.set(key, controller);
     const done = (async () => {
       try {
@@ -65,7 +67,7 @@ export class JobRunner {
     return { cancelled: true };
   }
 
-  /** App quit / host stop: cancels every job and background call, and starts no more background work. */
+  /** App quit / host stop: cancels every job and background call; later jobs start cancelled, background ones not at all. */
   cancelAll(): void {
     this.background.abort();
     for (const c of this.running.values()) c.abort();
