@@ -1,9 +1,21 @@
 import { EMPTY_META, type Generation } from '../../../shared/stories';
+import { clearDraft, readDraft, textDraft, writeDraft } from '../lib/drafts';
 import { draftOf, roundFrom, sentDrafts } from './reviewRound';
 import type { GenerationSlice, RunRequest, Slice } from './types';
 import { toUiError, type UiError } from './uiError';
 
-export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, get) => {
+/** The prompt's draft (lib/drafts.ts): what was typed and not yet generated from survives a reload. */
+const PROMPT = 'prompt';
+
+export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, get, api) => {
+  // The prompt follows the open project: its own draft comes back when it opens, never another project's text.
+  api.subscribe((s, prev) => {
+    const path = s.project?.path;
+    if (path === prev.project?.path) return;
+    const text = path ? (readDraft(path, PROMPT, textDraft) ?? '') : '';
+    set({ promptForm: { ...s.promptForm, text } });
+  });
+
   /** The channel each kind of run goes through. */
   function call(id: string, request: RunRequest): Promise<Generation> {
     const model = request.model ? { model: request.model } : {};
@@ -103,9 +115,18 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     promptForm: { text: '', deriveStories: true, model: '' },
     setPromptForm(patch) {
       set((s) => ({ promptForm: { ...s.promptForm, ...patch } }));
+      const path = get().project?.path;
+      if (patch.text === undefined || !path) return;
+      if (patch.text === '') clearDraft(path, PROMPT);
+      else writeDraft(path, PROMPT, patch.text);
     },
     async startGeneration({ prompt, deriveStories, model }) {
-      await run({ kind: 'derive', prompt, deriveStories, ...(model ? { model } : {}) });
+      const path = get().project?.path;
+      const ok = await run({ kind: 'derive', prompt, deriveStories, ...(model ? { model } : {}) });
+      // Generated: the text is no longer a draft, unless the user typed on meanwhile (a failure keeps it).
+      const s = get();
+      if (ok && path && s.result?.status === 'succeeded' && s.promptForm.text.trim() === prompt)
+        clearDraft(path, PROMPT);
     },
     async requestChanges(feedback) {
       const { review, lastRequest } = get();

@@ -12,6 +12,8 @@ export interface Setup {
 
 /** A store over a fake client with an open project and settings, the journey's lists answering empty. */
 export function setupStore(options: { project?: boolean } = {}): Setup {
+  // A new app starts without the drafts (lib/drafts.ts) an earlier test left; reload() keeps them.
+  window.localStorage.clear();
   const client = createFakeClient();
   client.handle('stories:list', () => []);
   client.handle('history:list', () => []);
