@@ -7,7 +7,7 @@
  */
 import { PromptError, type PromptErrorDiagnostics } from '../llm/errors';
 import { costFromUsage } from './cost';
-import { errnoOf, httpFailureError, type HttpFailure } from './httpFailure';
+import { errnoOf, httpFailureError, silenceTimeout, type HttpFailure } from './httpFailure';
 import type { ApiProviderName } from './modelSupport';
 import type { AttemptContext, ProviderAnswer } from './provider';
 import type { StreamReader } from './streamedAnswer';
@@ -156,6 +156,8 @@ export function clientFailure(
       diagnostics,
     );
   }
+  const silent = silenceTimeout(who.provider, error, diagnostics);
+  if (silent) return silent;
   // Before the stream started, a failure without a status is the connection (server_unavailable); once it
   // streams, something broke the stream mid-way (a reset, an error line in it): worth one more try.
   if (!streaming)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errnoOf, httpFailureError, retryAfterMs } from './httpFailure';
+import { clientFailure } from './apiAttempt';
+import { errnoOf, httpFailureError, retryAfterMs, silenceTimeout } from './httpFailure';
 
 describe('httpFailureError', () => {
   it.each([
@@ -52,5 +53,41 @@ describe('errnoOf', () => {
     const inner = Object.assign(new Error('connect'), { code: 'ECONNREFUSED' });
     expect(errnoOf(new Error('fetch failed', { cause: inner }))).toBe('ECONNREFUSED');
     expect(errnoOf(new Error('plain'))).toBeUndefined();
+  });
+});
+
+describe('silenceTimeout', () => {
+  // How Node's fetch reports its own limit on a silent server: TypeError('fetch failed') caused by undici's error.
+  const fetchFailed = (code: string) =>
+    new TypeError('fetch failed', { cause: Object.assign(new Error('Headers Timeout Error'), { code }) });
+
+  it("reports Node's HTTP client giving up on a silent server as timeout, saying so", () => {
+    for (const [code, what] of [
+      ['UND_ERR_HEADERS_TIMEOUT', /no answer for 300 s/],
+      ['UND_ERR_BODY_TIMEOUT', /nothing more for 300 s/],
+    ] as const) {
+      const e = silenceTimeout('ollama', fetchFailed(code), { model: 'm' });
+      expect(e?.code).toBe('timeout');
+      expect(e?.message).toMatch(what);
+      expect(e?.diagnostics.model).toBe('m');
+    }
+    // Wrapped once more, as a client library does.
+    expect(
+      silenceTimeout('openai', new Error('Connection error.', { cause: fetchFailed('UND_ERR_BODY_TIMEOUT') }))
+        ?.code,
+    ).toBe('timeout');
+    expect(silenceTimeout('ollama', fetchFailed('ECONNREFUSED'))).toBeUndefined();
+    expect(silenceTimeout('ollama', new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('clientFailure on a silent server', () => {
+  it('is a timeout, before and during the stream, not an unreachable server or a broken stream', () => {
+    const silent = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }),
+    });
+    const who = { provider: 'ollama' as const, secret: undefined, httpFailure: () => undefined };
+    expect(clientFailure(silent, who, {}, false).code).toBe('timeout');
+    expect(clientFailure(silent, who, {}, true).code).toBe('timeout');
   });
 });

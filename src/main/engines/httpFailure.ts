@@ -86,3 +86,30 @@ export function errnoOf(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** How long Node's fetch (undici) waits for a silent server, for the headers or for more of the body. */
+export const CLIENT_SILENCE_LIMIT_S = 300;
+
+/**
+ * Node's HTTP client gave up on a server that stayed silent (UND_ERR_HEADERS_TIMEOUT, UND_ERR_BODY_TIMEOUT: a
+ * local model still reading a long prompt, a stream that paused) as a timeout that says so, or undefined. Without
+ * this it read as an unreachable server, which it is not.
+ */
+export function silenceTimeout(
+  provider: ProviderName,
+  err: unknown,
+  diagnostics: PromptErrorDiagnostics = {},
+): PromptError | undefined {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      const what = code === 'UND_ERR_HEADERS_TIMEOUT' ? 'no answer' : 'nothing more';
+      return new PromptError('timeout', {
+        detail: `${provider}: the server sent ${what} for ${CLIENT_SILENCE_LIMIT_S} s (the limit of Node's HTTP client)`,
+        diagnostics,
+      });
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -11,7 +11,7 @@ import { PromptError } from '../../llm/errors';
 import { answerOutcome } from '../answerOutcome';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { openProjectTools } from '../grounding/projectTools';
-import { errnoOf, httpFailureError } from '../httpFailure';
+import { errnoOf, httpFailureError, silenceTimeout } from '../httpFailure';
 import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { anthropicMessageAnswer, anthropicStreamReader } from './anthropicAnswer';
@@ -147,6 +147,8 @@ function sdkFailure(
       diagnostics,
     );
   }
+  const silent = silenceTimeout('anthropic', err, diagnostics);
+  if (silent) return silent;
   const errno = errnoOf(err);
   if (err instanceof sdk.APIConnectionError || errno)
     return httpFailureError('anthropic', { message, ...(errno ? { errno } : {}) }, diagnostics);
