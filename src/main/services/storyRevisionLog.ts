@@ -3,7 +3,9 @@
  * opened with stories is appended; a restore appends a copy of an older revision. Read-modify-write goes through
  * the folder's per-file queue, so two rounds finishing together never lose one another.
  */
+import { isId } from '../../shared/ids';
 import type { StoryRevision, StoryRevisions } from '../../shared/storyRevisions';
+import { ServiceError } from '../core/errors';
 import { FOLDERS } from '../store/folders';
 import type { ProjectStore } from '../store/projectStore';
 import type { StoreContext } from '../store/recordFile';
@@ -23,23 +25,41 @@ export class StoryRevisionLog {
     return (await this.folder.get(reviewId)) ?? null;
   }
 
-  async append(reviewId: string, next: NewStoryRevision, at: Date): Promise<StoryRevisions> {
-    const { record } = await this.folder.update(reviewId, (existing) => {
-      const { revisions, number } = appendNumbered(existing?.revisions ?? [], next, at);
-      return { reviewId, revisions, current: number };
-    });
-    return record;
+  /** Appended after the revisions on disk now (another face may have added some since this one read them). */
+  append(reviewId: string, next: NewStoryRevision, at: Date): Promise<StoryRevisions> {
+    return this.appendFrom(reviewId, () => next, at);
   }
 
   /** A copy of revision `number` becomes the current one (as a new revision: nothing is dropped). */
   async restore(reviewId: string, number: number, at: Date): Promise<StoryRevisions> {
-    const review = await this.get(reviewId);
-    const old = findNumbered(review?.revisions ?? [], number, `Stories review ${reviewId}`);
-    return this.append(
+    if (!isId(reviewId)) throw new ServiceError('not_found', `There is no stories review ${reviewId}.`);
+    return this.appendFrom(
       reviewId,
-      { kind: 'restored', generationId: old.generationId, stories: old.stories, restoredFrom: number },
+      (revisions) => {
+        const old = findNumbered(revisions, number, `Stories review ${reviewId}`);
+        return {
+          kind: 'restored',
+          generationId: old.generationId,
+          stories: old.stories,
+          restoredFrom: number,
+        };
+      },
       at,
     );
+  }
+
+  /** The read-modify-write of the review's file: `nextOf` sees the revisions as they are on disk. */
+  private async appendFrom(
+    reviewId: string,
+    nextOf: (revisions: readonly StoryRevision[]) => NewStoryRevision,
+    at: Date,
+  ): Promise<StoryRevisions> {
+    const { record } = await this.folder.update(reviewId, (existing) => {
+      const old = existing?.revisions ?? [];
+      const { revisions, number } = appendNumbered(old, nextOf(old), at);
+      return { reviewId, revisions, current: number };
+    });
+    return record;
   }
 }
 

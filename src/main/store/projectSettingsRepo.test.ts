@@ -40,6 +40,19 @@ describe('ProjectSettingsRepo', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'project.json'), 'utf8'))).toEqual(after);
   });
 
+  it('a patch applies to project.json as it is on disk, not to what was loaded before another face saved', async () => {
+    const dir = storeDir();
+    const app = new ProjectSettingsRepo(dir);
+    const cli = new ProjectSettingsRepo(dir);
+    await app.load();
+    await cli.load();
+    await cli.update({ stack: 'Go', description: 'From the CLI' });
+    const after = await app.update({ conventions: 'Tabs' });
+    expect(after).toEqual({ description: 'From the CLI', conventions: 'Tabs', stack: 'Go' });
+    expect(app.get()).toEqual(after);
+    expect(JSON.parse(readFileSync(path.join(dir, 'project.json'), 'utf8'))).toEqual(after);
+  });
+
   it('keeps aside a project.json whose path list is not a list of strings', async () => {
     const dir = storeDir();
     writeFileSync(path.join(dir, 'project.json'), '{"description":"d","conventions":"c","neverTouch":"src"}');

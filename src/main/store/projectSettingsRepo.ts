@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { StoreProblem } from '../../shared/project';
 import type { ProjectSettings } from '../../shared/stories';
-import { writeFileAtomic } from '../core/atomicFile';
-import { checkedText, readRecord, type StoreContext } from './recordFile';
+import { serializeOnPath, writeFileAtomicNow } from '../core/atomicFile';
+import { checkedText, readRecord, type RecordRead, type StoreContext } from './recordFile';
 import { recordCheck } from './recordSchemas';
 import { SerialQueue } from './serialQueue';
 
@@ -24,9 +24,7 @@ export class ProjectSettingsRepo {
   }
 
   async load(): Promise<ProjectSettings> {
-    const read = await readRecord<ProjectSettings>(this.ctx, this.file, check);
-    if (read.value) this.current = { ...DEFAULT_PROJECT_SETTINGS, ...read.value };
-    if (read.problem) this.problems.push(read.problem);
+    this.current = this.taken(await readRecord<ProjectSettings>(this.ctx, this.file, check));
     return this.get();
   }
 
@@ -34,14 +32,27 @@ export class ProjectSettingsRepo {
     return known(this.current);
   }
 
+  /**
+   * Applies the patch to project.json as it is on disk now, read again in the file's queue: another face (the
+   * browser host, the headless CLI) may have saved it since it was loaded here, and its change must not be undone.
+   */
   update(patch: Partial<ProjectSettings>): Promise<ProjectSettings> {
     return this.queue.run(async () => {
-      const next = known({ ...this.current, ...definedOnly(patch) });
       await this.ctx.beforeWrite?.();
-      await writeFileAtomic(this.file, checkedText('project.json', next, check));
-      this.current = next;
-      return this.get();
+      return serializeOnPath(this.file, async () => {
+        const onDisk = this.taken(await readRecord<ProjectSettings>(this.ctx, this.file, check, true));
+        const next = known({ ...onDisk, ...definedOnly(patch) });
+        await writeFileAtomicNow(this.file, checkedText('project.json', next, check));
+        this.current = next;
+        return this.get();
+      });
     });
+  }
+
+  /** The settings a read found (the defaults when the file is missing or was kept aside, which is reported). */
+  private taken(read: RecordRead<ProjectSettings>): ProjectSettings {
+    if (read.problem) this.problems.push(read.problem);
+    return { ...DEFAULT_PROJECT_SETTINGS, ...read.value };
   }
 }
 

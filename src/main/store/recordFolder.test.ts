@@ -147,6 +147,65 @@ describe('RecordFolder', () => {
     );
   });
 
+  // Two instances on one folder are two faces (the desktop app, the browser host, the headless CLI) sharing it.
+  it.each<Loading>(['eager', 'lazy'])(
+    '%s: update starts from the record on disk, not from a copy another face has changed since',
+    async (loading) => {
+      const app = new RecordFolder<Note>({ dir }, spec(loading));
+      const host = new RecordFolder<Note>({ dir }, spec(loading));
+      await app.put({ id: 'x', text: 'old' });
+      expect(await host.get('x')).toEqual({ id: 'x', text: 'old' }); // cached by the host
+      await app.update('x', (cur) => ({ id: 'x', text: `${cur!.text}, renamed` }));
+      const out = await host.update('x', (cur) => ({ id: 'x', text: `${cur!.text}, archived` }));
+      expect(out.record.text).toBe('old, renamed, archived');
+      expect(JSON.parse(await readFile(join(dir, 'notes', 'x.json'), 'utf8'))).toEqual(out.record);
+      expect(await host.get('x')).toEqual(out.record);
+    },
+  );
+
+  it.each<Loading>(['eager', 'lazy'])(
+    '%s: update of a record another face deleted gets nothing, and the copy is forgotten',
+    async (loading) => {
+      const app = new RecordFolder<Note>({ dir }, spec(loading));
+      const host = new RecordFolder<Note>({ dir }, spec(loading));
+      await app.put({ id: 'x', text: 'old' });
+      expect(await host.get('x')).toBeDefined();
+      expect(await app.remove('x')).toBe(true);
+      let seen: Note | undefined = { id: 'x', text: 'not called' };
+      await expect(
+        host.update('x', (cur) => {
+          seen = cur;
+          throw new Error('gone');
+        }),
+      ).rejects.toThrow('gone');
+      expect(seen).toBeUndefined();
+      expect(await host.get('x')).toBeUndefined();
+      expect(await readdir(join(dir, 'notes'))).toEqual([]);
+    },
+  );
+
+  it('update writes nothing when the change hands back the record it was given', async () => {
+    const folder = new RecordFolder<Note>({ dir }, spec('lazy'));
+    await folder.put({ id: 'x', text: 'one' });
+    await writeRaw('x.json', '{"id":"x","text":"by hand"}');
+    const out = await folder.update('x', (cur) => cur!);
+    expect(out.record).toEqual({ id: 'x', text: 'by hand' });
+    expect(await readFile(join(dir, 'notes', 'x.json'), 'utf8')).toBe('{"id":"x","text":"by hand"}');
+  });
+
+  it('current reads the record from disk and refreshes the copy', async () => {
+    const app = new RecordFolder<Note>({ dir }, spec('eager'));
+    await app.put({ id: 'x', text: 'one' });
+    await writeRaw('x.json', '{"id":"x","text":"two"}');
+    expect(await app.get('x')).toEqual({ id: 'x', text: 'one' }); // reads stay cached
+    expect(await app.current('x')).toEqual({ id: 'x', text: 'two' });
+    expect(await app.get('x')).toEqual({ id: 'x', text: 'two' });
+    await rm(join(dir, 'notes', 'x.json'));
+    expect(await app.current('x')).toBeUndefined();
+    expect(await app.list()).toEqual([]);
+    expect(await app.current('../x')).toBeUndefined();
+  });
+
   it('nested folders (ris/<sprintId>) follow the same rules', async () => {
     const folder = new RecordFolder<Note>({ dir }, spec('lazy', 'ris/sprint-1'));
     await folder.put({ id: 's1', text: 'x' });

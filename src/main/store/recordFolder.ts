@@ -103,25 +103,40 @@ export class RecordFolder<T extends object> {
 
   /**
    * Read-modify-write of one record, in the same per-file queue as every other write of that file, so two
-   * updates never lose each other. `change` gets undefined when the record does not exist or was unreadable
-   * (then it was kept aside: `problem` says where).
+   * updates never lose each other. The record is read again from disk inside the queue, never taken from the
+   * cache: another face (the desktop app, the browser host, the headless CLI) may have changed or deleted it since
+   * it was cached, and the cache is refreshed from what was read. `change` gets undefined when the record does not
+   * exist or was unreadable (then it was kept aside: `problem` says where); it may throw to write nothing, and
+   * handing back the very record it was given writes nothing either.
    */
-  async update(key: string, change: (current: T | undefined) => T): Promise<{ record: T } & RecordRead<T>> {
+  async update(
+    key: string,
+    change: (current: T | undefined) => T | Promise<T>,
+  ): Promise<{ record: T } & RecordRead<T>> {
     const file = this.file(key);
     await this.load(); // before queueing: loading may need this file's queue to keep a corrupt file aside
     await this.ctx.beforeWrite?.();
     return serializeOnPath(file, async () => {
-      const read: RecordRead<T> =
-        this.spec.loading === 'eager' || this.cache.has(key)
-          ? { value: this.cache.get(key) }
-          : await this.read(key, true);
-      const record = change(read.value);
+      const read = await this.read(key, true);
+      const record = await change(read.value);
+      const problem = read.problem ? { problem: read.problem } : {};
+      if (record === read.value) return { record, ...problem };
       if (this.keyOf(record) !== key)
         throw new Error(`An update of ${this.spec.path}/${key}.json may not change its ${this.spec.key}.`);
       await writeFileAtomicNow(file, this.textOf(key, record));
       this.remember(key, record);
-      return read.problem ? { record, problem: read.problem } : { record };
+      return { record, ...problem };
     });
+  }
+
+  /**
+   * The record as it is on disk now, read in its file's queue, and the cache refreshed from it: for a decision
+   * that must not rest on a copy another face may have changed since (get keeps serving the cache).
+   */
+  async current(key: string): Promise<T | undefined> {
+    if (!isId(key)) return undefined;
+    await this.load();
+    return serializeOnPath(this.file(key), async () => (await this.read(key, true)).value);
   }
 
   private file(key: string): string {
@@ -149,8 +164,12 @@ export class RecordFolder<T extends object> {
     };
     const read = await readRecord<T>(this.ctx, this.file(key), check, inQueue);
     if (read.problem) this.problems.push(read.problem);
-    // Only what exists is cached: a missing file may be written later by another face (the headless CLI).
-    if (read.value !== undefined && this.spec.loading === 'lazy') this.cache.set(key, read.value);
+    // Only what exists is cached: a missing file may be written later by another face (the headless CLI), and
+    // one that went (deleted or kept aside) is forgotten.
+    if (this.spec.loading !== 'fresh') {
+      if (read.value !== undefined) this.cache.set(key, read.value);
+      else this.cache.delete(key);
+    }
     return read;
   }
 
@@ -170,10 +189,7 @@ export class RecordFolder<T extends object> {
     if (this.spec.loading !== 'eager') return Promise.resolve();
     this.loaded ??= (async () => {
       const keys = await this.keys();
-      await inBatches(keys, async (key) => {
-        const { value } = await this.read(key);
-        if (value !== undefined) this.cache.set(key, value);
-      });
+      await inBatches(keys, (key) => this.read(key));
     })();
     return this.loaded;
   }

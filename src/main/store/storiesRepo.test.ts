@@ -79,6 +79,45 @@ describe('StoriesRepo', () => {
     expect((await readdir(join(dir, 'stories'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  // Two repos on one store are two faces (the desktop app and the browser host or the headless CLI).
+  it('an update starts from the story on disk: a rename by another face is not undone by an archive here', async () => {
+    const app = new StoriesRepo(dir);
+    const [s] = await app.accept([draft('Old')]);
+    const host = new StoriesRepo(dir);
+    expect((await host.list()).map((x) => x.title)).toEqual(['Old']);
+    await app.update(s!.id, { title: 'Renamed' });
+    const archived = await host.update(s!.id, { status: 'archived' });
+    expect(archived).toMatchObject({ title: 'Renamed', status: 'archived' });
+    expect(await new StoriesRepo(dir).list()).toEqual([archived]);
+    expect(await host.list()).toEqual([archived]);
+  });
+
+  it('an archive (setStatus) starts from the stories on disk too', async () => {
+    const app = new StoriesRepo(dir);
+    const [s] = await app.accept([draft('Old')]);
+    const host = new StoriesRepo(dir);
+    expect(await host.list()).toHaveLength(1);
+    await app.update(s!.id, { title: 'Renamed' });
+    const [archived] = await host.setStatus([s!.id], 'archived');
+    expect(archived).toMatchObject({ title: 'Renamed', status: 'archived' });
+    expect(await new StoriesRepo(dir).list()).toEqual([archived]);
+    await app.delete([s!.id]);
+    await expect(host.setStatus([s!.id], 'done')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await readdir(join(dir, 'stories'))).toEqual([]);
+  });
+
+  it('an update of a story another face deleted is not_found and does not bring it back', async () => {
+    const app = new StoriesRepo(dir);
+    const [s] = await app.accept([draft('A')]);
+    const host = new StoriesRepo(dir);
+    expect(await host.list()).toHaveLength(1);
+    await app.delete([s!.id]);
+    await expect(host.update(s!.id, { title: 'Edited' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await readdir(join(dir, 'stories'))).toEqual([]);
+    expect(await host.list()).toEqual([]);
+    await expect(host.update('../x', { title: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
   it('delete returns the exact records and restore puts them back', async () => {
     const repo = new StoriesRepo(dir);
     const stories = await repo.accept([draft('A'), draft('B')]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isId } from '../../shared/ids';
 import type { Story, StoryDraft, StoryStatus } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
 import { FOLDERS } from './folders';
@@ -50,12 +51,18 @@ export class StoriesRepo {
     return Promise.all(stories.map((s) => this.records.put(s)));
   }
 
+  /**
+   * Patches the story as it is on disk now (another face may have changed or deleted it since it was listed
+   * here); one that is no longer there is not_found, never brought back.
+   */
   update(id: string, patch: StoryPatch): Promise<Story> {
     return this.queue.run(async () => {
-      const current = await this.records.get(id);
-      if (!current) throw new ServiceError('not_found', `There is no story ${id} in the backlog.`);
-      const next: Story = { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
-      return this.records.put(next);
+      if (!isId(id)) throw notFound(id);
+      const { record } = await this.records.update(id, (current) => {
+        if (!current) throw notFound(id);
+        return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
+      });
+      return record;
     });
   }
 
@@ -63,7 +70,8 @@ export class StoriesRepo {
   setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
     return this.queue.run(async () => {
       const unique = [...new Set(ids)];
-      const current = await Promise.all(unique.map((id) => this.records.get(id)));
+      // Read from disk, not the cache: another face may have edited or deleted them since (see update).
+      const current = await Promise.all(unique.map((id) => this.records.current(id)));
       const missing = unique.find((_, i) => !current[i]);
       if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
       const updatedAt = this.now().toISOString();
@@ -87,6 +95,10 @@ export class StoriesRepo {
   restore(stories: Story[]): Promise<Story[]> {
     return this.queue.run(() => Promise.all(stories.map((s) => this.records.put({ ...s }))));
   }
+}
+
+function notFound(id: string): ServiceError {
+  return new ServiceError('not_found', `There is no story ${id} in the backlog.`);
 }
 
 function definedOnly(patch: StoryPatch): StoryPatch {
