@@ -27,6 +27,18 @@ async function writeRaw(name: string, text: string, sub = 'notes'): Promise<void
   await writeFile(join(dir, sub, name), text);
 }
 
+/**
+ * Two instances on one folder are two faces (the desktop app, the browser host, the headless CLI) sharing it;
+ * record x was written by the app and is cached by the host.
+ */
+async function twoFaces(loading: Loading) {
+  const app = new RecordFolder<Note>({ dir }, spec(loading));
+  const host = new RecordFolder<Note>({ dir }, spec(loading));
+  await app.put({ id: 'x', text: 'old' });
+  expect(await host.get('x')).toEqual({ id: 'x', text: 'old' });
+  return { app, host };
+}
+
 describe('RecordFolder', () => {
   it.each<Loading>(['eager', 'lazy', 'fresh'])(
     '%s: writes <key>.json, reads it back, lists, removes',
@@ -147,14 +159,10 @@ describe('RecordFolder', () => {
     );
   });
 
-  // Two instances on one folder are two faces (the desktop app, the browser host, the headless CLI) sharing it.
   it.each<Loading>(['eager', 'lazy'])(
     '%s: update starts from the record on disk, not from a copy another face has changed since',
     async (loading) => {
-      const app = new RecordFolder<Note>({ dir }, spec(loading));
-      const host = new RecordFolder<Note>({ dir }, spec(loading));
-      await app.put({ id: 'x', text: 'old' });
-      expect(await host.get('x')).toEqual({ id: 'x', text: 'old' }); // cached by the host
+      const { app, host } = await twoFaces(loading);
       await app.update('x', (cur) => ({ id: 'x', text: `${cur!.text}, renamed` }));
       const out = await host.update('x', (cur) => ({ id: 'x', text: `${cur!.text}, archived` }));
       expect(out.record.text).toBe('old, renamed, archived');
@@ -166,10 +174,7 @@ describe('RecordFolder', () => {
   it.each<Loading>(['eager', 'lazy'])(
     '%s: update of a record another face deleted gets nothing, and the copy is forgotten',
     async (loading) => {
-      const app = new RecordFolder<Note>({ dir }, spec(loading));
-      const host = new RecordFolder<Note>({ dir }, spec(loading));
-      await app.put({ id: 'x', text: 'old' });
-      expect(await host.get('x')).toBeDefined();
+      const { app, host } = await twoFaces(loading);
       expect(await app.remove('x')).toBe(true);
       let seen: Note | undefined = { id: 'x', text: 'not called' };
       await expect(
