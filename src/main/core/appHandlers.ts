@@ -55,9 +55,10 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     'assertions:list': () => assertions.list(),
     'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
     'assertions:openLocation': async ({ file }) => {
+      // Revealed, not opened: the location comes from stored results, which a cloned repository can ship.
       const path = await assertions.resolveLocation(file);
-      if (!platform.openPath) return { opened: false, path };
-      await platform.openPath(path);
+      if (!platform.revealPath) return { opened: false, path };
+      await platform.revealPath(path);
       return { opened: true, path };
     },
     ...journeyHandlers({ projects, generation: services.generation, emit }),

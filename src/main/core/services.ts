@@ -45,8 +45,13 @@ export interface FacePlatform {
   /** Shows a native folder picker; undefined where there is none (browser host, headless CLI). */
   pickFolder?: () => Promise<string | null>;
   openExternal?: (url: string) => Promise<void>;
-  /** Opens a file with the system's default app (desktop only). */
+  /** Opens a file with the system's default app (desktop only): for Puffin's own files, never a project's. */
   openPath?: (path: string) => Promise<void>;
+  /**
+   * Shows a file selected in the system's file manager, never running it (desktop only). A project's files come
+   * with the repository: opening `tools/x.bat`, `x.lnk` or `X.app` with the default action would run it.
+   */
+  revealPath?: (path: string) => Promise<void>;
   /** The OS keychain's encryption (desktop): API keys can be stored; elsewhere only the environment has them. */
   keyCipher?: KeyCipher;
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as electron from 'electron';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,43 @@ describe('startDesktop: the window, its IPC and what it may reach', () => {
     expect(win.loadURL).toHaveBeenCalledWith('http://localhost:5173/');
     expect(desktop.appUrl).toBe('http://localhost:5173/');
   });
+
+  it('ignores ELECTRON_RENDERER_URL once packaged: the page, the navigation lock and the IPC check stay app://', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://evil.example/');
+    const packaged = vi.spyOn(electron.app, 'isPackaged', 'get').mockReturnValue(true);
+    try {
+      const { win, desktop, appUrl } = await start(h);
+      expect(desktop.appUrl).toBe(appUrl);
+      expect(win.loadURL).toHaveBeenCalledWith(appUrl);
+      const sender = { id: win.webContents.id };
+      expect(await call('settings:get', {}, sender, 'http://evil.example/')).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden_sender' },
+      });
+      const event = { preventDefault: vi.fn() };
+      win.webContents.emit('will-navigate', event, 'http://evil.example/');
+      expect(event.preventDefault).toHaveBeenCalled();
+    } finally {
+      packaged.mockRestore();
+    }
+  });
+
+  it.each(['tools/x.bat', 'x.lnk', 'run.command', 'Tool.app', 'src/a.ts'])(
+    'shows the location %s of an assertion in its folder, never running it',
+    async (file) => {
+      const { win, appUrl } = await start(h);
+      const sender = { id: win.webContents.id };
+      const project = join(h.root, 'project');
+      await mkdir(join(project, 'tools'), { recursive: true });
+      expect(await call('project:open', { path: project }, sender, appUrl)).toMatchObject({ ok: true });
+      expect(await call('assertions:openLocation', { file, line: 2 }, sender, appUrl)).toEqual({
+        ok: true,
+        value: { opened: true, path: join(project, file) },
+      });
+      expect(electron.shell.showItemInFolder).toHaveBeenCalledWith(join(project, file));
+      expect(electron.shell.openPath).not.toHaveBeenCalled();
+    },
+  );
 
   it('registers exactly one ipcMain handler per contract channel, and nothing else', async () => {
     await start(h);

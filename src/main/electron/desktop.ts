@@ -37,6 +37,7 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
         const problem = await shell.openPath(path);
         if (problem) throw new Error(problem);
       },
+      revealPath: async (path) => shell.showItemInFolder(path),
       pickFolder: async () => {
         const options = {
           title: 'Open Project',
@@ -52,7 +53,10 @@ export async function startDesktop(outDir: string): Promise<Desktop> {
   const { services, dispatch } = root;
   const log = services.logBus.logger('electron');
 
-  const appUrl = process.env.ELECTRON_RENDERER_URL ?? APP_URL;
+  // The dev server's page, in development only: the navigation lock and the IPC sender check trust this URL, so a
+  // packaged app started with ELECTRON_RENDERER_URL=http://evil.example would hand that page the whole bridge.
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appUrl = devUrl || APP_URL;
   serveAppScheme(protocol, join(outDir, 'renderer'));
   denyAllPermissions(session.defaultSession);
 

@@ -89,7 +89,11 @@ export function createFakeElectron() {
         ),
       },
     },
-    shell: { openExternal: vi.fn(async () => undefined) },
+    shell: {
+      openExternal: vi.fn(async () => undefined),
+      openPath: vi.fn(async (_path: string) => ''),
+      showItemInFolder: vi.fn((_path: string) => undefined),
+    },
     // A stand-in for the OS keychain: reversible, and never the key's own bytes.
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),

@@ -390,7 +390,10 @@ export interface ResponseTypes
   'assertions:list': StoryAssertionsView[];
   /** The story's refreshed view after the run was stored. */
   'assertions:run': StoryAssertionsView;
-  /** `opened` is false where no desktop shell exists (browser host): show `path` instead. */
+  /**
+   * `opened`: the file was shown selected in the system's file manager (never run with its default app); false
+   * where no desktop shell exists (browser host): show `path` instead.
+   */
   'assertions:openLocation': { opened: boolean; path: string };
   'sprints:list': Sprint[];
   'sprints:create': Sprint;
