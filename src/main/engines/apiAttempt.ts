@@ -53,6 +53,7 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
   );
   const reader = run.reader();
   let streaming = false;
+  let failure: { error: unknown } | undefined;
   try {
     ctx.emit({ type: 'phase', phase: 'connecting' });
     const stream = await run.open(controller.signal);
@@ -67,16 +68,20 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
       if (text) ctx.emit({ type: 'partial', text, block: ctx.attempt });
     }
   } catch (error) {
-    if (controller.signal.aborted) throw abortReason(controller.signal);
-    throw clientFailure(error, run, diagnostics(), streaming);
+    failure = { error };
   } finally {
     clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onCancel);
   }
-  // Some clients end the iteration quietly when the request is aborted.
-  if (controller.signal.aborted) throw abortReason(controller.signal);
-  ctx.emit({ type: 'phase', phase: 'finished' });
   const outcome = reader.finish();
+  // An answer the model finished is paid for: a cancel, the deadline or a broken connection after its last
+  // chunk (before the stream closed) does not throw it away. Otherwise the stop is what is reported (some
+  // clients end the iteration quietly when the request is aborted, others throw).
+  if (outcome.ending !== 'complete') {
+    if (controller.signal.aborted) throw abortReason(controller.signal);
+    if (failure) throw clientFailure(failure.error, run, diagnostics(), streaming);
+  }
+  ctx.emit({ type: 'phase', phase: 'finished' });
   const failed = (code: 'truncated' | 'refused' | 'api_error' | 'no_structured_output', detail: string) =>
     new PromptError(code, {
       detail,

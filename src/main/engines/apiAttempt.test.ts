@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { PromptError } from '../llm/errors';
+import { runApiAttempt, type ApiRun } from './apiAttempt';
+import type { AttemptContext } from './provider';
+import type { StreamReader } from './streamedAnswer';
+
+type Chunk = { text?: string; done?: true };
+
+/** A stream that sends `chunks`, then stays open until the request is aborted (as a client library does). */
+function run(chunks: Chunk[]): ApiRun<Chunk> {
+  return {
+    provider: 'openai',
+    model: 'm',
+    mode: 'native',
+    baseUrl: 'http://127.0.0.1:1',
+    warnings: [],
+    httpFailure: () => undefined,
+    open: async (signal) =>
+      (async function* () {
+        for (const c of chunks) yield c;
+        await new Promise((_, reject) => {
+          const stop = () => reject(new DOMException('aborted', 'AbortError'));
+          if (signal.aborted) stop();
+          else signal.addEventListener('abort', stop);
+        });
+      })(),
+    reader: (): StreamReader<Chunk> => {
+      let text = '';
+      let done = false;
+      return {
+        push: (c) => {
+          if (c.done) done = true;
+          text += c.text ?? '';
+          return c.text ?? '';
+        },
+        finish: () => ({ text, ending: done ? 'complete' : 'incomplete', tokensIn: 1, tokensOut: 1 }),
+      };
+    },
+  };
+}
+
+function context(controller: AbortController, onPartial: () => void): AttemptContext {
+  return {
+    attempt: 1,
+    lease: { onKill: () => () => {} } as unknown as AttemptContext['lease'],
+    timeoutMs: 60_000,
+    callTimeoutMs: 60_000,
+    signal: controller.signal,
+    emit: (e) => {
+      if (e.type === 'partial') onPartial();
+    },
+  };
+}
+
+describe('runApiAttempt stopped by a cancel', () => {
+  it('keeps an answer that was complete (paid for) when the cancel lands before the stream closed', async () => {
+    const controller = new AbortController();
+    let parts = 0;
+    const answer = await runApiAttempt(
+      run([{ text: '{"a":' }, { text: '1}', done: true }]),
+      context(controller, () => ++parts === 2 && controller.abort()),
+    );
+    expect(answer.data).toEqual({ a: 1 });
+  });
+
+  it('reports cancelled when the answer had not finished', async () => {
+    const controller = new AbortController();
+    const failure = await runApiAttempt(
+      run([{ text: '{"a":' }]),
+      context(controller, () => controller.abort()),
+    ).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PromptError);
+    expect((failure as PromptError).code).toBe('cancelled');
+  });
+});
