@@ -36,7 +36,8 @@ export function normalizeTarget(target: string): string {
 
 export function isInside(realRoot: string, realPath: string): boolean {
   const rel = path.relative(realRoot, realPath);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // `..` as a whole segment only: `..data/x` is inside. An absolute rel is another drive (Windows).
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function kindOf(s: { isFile(): boolean; isDirectory(): boolean }): FileEntry['kind'] {
