@@ -228,3 +228,48 @@ describe('SettingsService: memory agrees with disk', () => {
     expect((await fresh()).get()).toEqual(s.get());
   });
 });
+
+// Two instances on one folder are two faces (the desktop app, the browser host, the headless CLI): they share it.
+describe('SettingsService: faces sharing the user-data folder', () => {
+  it("a change applies to the file as it is on disk: one face's settings are never written back as they were", async () => {
+    const app = await fresh();
+    const host = await fresh();
+    await host.update({ theme: 'dark', defaultModel: 'opus' });
+    const after = await app.rememberProject('/p');
+    expect(after).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      defaultModel: 'opus',
+      recentProjects: ['/p'],
+    });
+    expect(app.get()).toEqual(after);
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toEqual(after);
+    await host.update({ maxConcurrent: 3 });
+    expect((await fresh()).get()).toEqual({ ...after, maxConcurrent: 3 });
+  });
+
+  it('keeps the keys this build does not know (a newer Puffin wrote them) when it saves', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ theme: 'dark', fromNewerPuffin: { on: true } }));
+    const s = await fresh();
+    const after = await s.update({ defaultModel: 'sonnet' });
+    expect(after).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', defaultModel: 'sonnet' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...after, fromNewerPuffin: { on: true } });
+  });
+
+  it('a settings.json another face left unreadable is kept aside when saving, and the change starts from the defaults', async () => {
+    const s = await fresh();
+    await s.update({ theme: 'dark' });
+    await writeFile(join(dir, 'settings.json'), '{"theme": ');
+    expect(await s.update({ defaultModel: 'opus' })).toEqual({ ...DEFAULT_SETTINGS, defaultModel: 'opus' });
+    const kept = (await readdir(dir)).filter((n) => n.startsWith('settings.json.corrupt-'));
+    expect(kept).toHaveLength(1);
+    expect(await readFile(join(dir, kept[0]!), 'utf8')).toBe('{"theme": ');
+    expect(
+      bus
+        .recent()
+        .filter((l) => l.level === 'error')
+        .map((l) => l.message),
+    ).toEqual([expect.stringContaining(kept[0]!)]);
+  });
+});

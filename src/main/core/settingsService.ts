@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { sanitizeEngineSettings } from '../../shared/engineSettings';
 import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings, type Theme } from '../../shared/settings';
-import { readJsonOrQuarantine, writeFileAtomic } from './atomicFile';
+import { quarantineNow, readJson, serializeOnPath, writeFileAtomicNow } from './atomicFile';
 import type { Logger } from './logger';
-import { SerialQueue } from '../store/serialQueue';
 
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
@@ -27,13 +26,16 @@ export function sanitizeSettings(raw: unknown): Settings {
   return s;
 }
 
+function copyOf(s: Settings): Settings {
+  return { ...s, recentProjects: [...s.recentProjects], engines: structuredClone(s.engines) };
+}
+
 export type SettingsListener = (settings: Settings) => void;
 
 /** Per-user settings in `<userData>/settings.json`, written atomically; a corrupt file is kept aside. */
 export class SettingsService {
   private current: Settings = sanitizeSettings({});
   private readonly listeners = new Set<SettingsListener>();
-  private readonly queue = new SerialQueue();
   readonly file: string;
 
   constructor(
@@ -44,23 +46,12 @@ export class SettingsService {
   }
 
   async load(): Promise<Settings> {
-    const read = await readJsonOrQuarantine<unknown>(this.file, (v) =>
-      v && typeof v === 'object' && !Array.isArray(v) ? null : 'settings must be a JSON object',
-    );
-    if (read.kind === 'ok') this.current = sanitizeSettings(read.value);
-    if (read.kind === 'corrupt')
-      this.log.error(
-        `Settings file was unreadable (${read.reason}); kept it as ${read.keptAs} and used defaults.`,
-      );
+    this.current = sanitizeSettings(await serializeOnPath(this.file, () => this.readNow()));
     return this.get();
   }
 
   get(): Settings {
-    return {
-      ...this.current,
-      recentProjects: [...this.current.recentProjects],
-      engines: structuredClone(this.current.engines),
-    };
+    return copyOf(this.current);
   }
 
   /** Saves the change, then takes it: a failed write leaves the settings as they were (memory agrees with disk). */
@@ -78,16 +69,41 @@ export class SettingsService {
     return this.change((cur) => ({ recentProjects: cur.recentProjects.filter((p) => p !== path) }));
   }
 
-  /** One change at a time, each computed from the saved settings, so two concurrent ones never lose each other. */
+  /**
+   * One change at a time, each computed from the settings on disk, read again in the file's queue: every face
+   * (the desktop app, the browser host, the headless CLI) shares this file, so what another one saved since this
+   * one loaded must not be written back as it was. Keys this build does not know (a newer Puffin wrote them) are
+   * kept in the file.
+   */
   private change(patchOf: (current: Settings) => Partial<Settings>): Promise<Settings> {
-    return this.queue.run(async () => {
-      const next = sanitizeSettings({ ...this.current, ...patchOf(this.get()) });
-      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+    return serializeOnPath(this.file, async () => {
+      const onDisk = await this.readNow();
+      const saved = sanitizeSettings(onDisk);
+      const next = sanitizeSettings({ ...saved, ...patchOf(copyOf(saved)) });
+      await writeFileAtomicNow(this.file, JSON.stringify({ ...onDisk, ...next }, null, 2) + '\n');
       this.current = next;
       const snapshot = this.get();
       for (const l of this.listeners) l(snapshot);
       return snapshot;
     });
+  }
+
+  /**
+   * The object in settings.json now ({} when there is none); an unreadable file is kept aside, logged, and reads
+   * as {}. Only inside serializeOnPath(this.file).
+   */
+  private async readNow(): Promise<Record<string, unknown>> {
+    const read = await readJson<Record<string, unknown>>(this.file, (v) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? null : 'settings must be a JSON object',
+    );
+    if (read.kind === 'ok') return read.value;
+    if (read.kind === 'invalid') {
+      const keptAs = await quarantineNow(this.file);
+      this.log.error(
+        `Settings file was unreadable (${read.reason}); kept it as ${keptAs} and used defaults.`,
+      );
+    }
+    return {};
   }
 
   onChange(listener: SettingsListener): () => void {
