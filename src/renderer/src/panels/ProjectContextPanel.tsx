@@ -1,14 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProjectSettings } from '../../../shared/stories';
+import { fieldsDraft } from '../lib/drafts';
+import { useDraft } from '../lib/useDraft';
 import { useAppFields } from '../store/StoreContext';
 
-interface Form {
-  description: string;
-  stack: string;
-  conventions: string;
-  neverTouch: string;
-  allowSensitive: string;
-}
+const acceptForm = fieldsDraft([
+  'description',
+  'stack',
+  'conventions',
+  'neverTouch',
+  'allowSensitive',
+] as const);
+type Form = NonNullable<ReturnType<typeof acceptForm>>;
 
 const lines = (list: readonly string[] | undefined): string => (list ?? []).join('\n');
 const paths = (text: string): string[] =>
@@ -31,6 +34,7 @@ function formOf(s: ProjectSettings): Form {
  * The project context (`.puffin/project.json`): what the project is, what it is built with, how code is written
  * there and which paths no work may touch — it goes into every prompt — plus the secrets-looking or git-ignored
  * paths generations may read anyway. A draft can be imported from the project's README, CLAUDE.md and AGENTS.md.
+ * What was typed (or imported) and not yet saved is a draft (`context`) that a reload keeps until it is saved.
  */
 export function ProjectContextPanel() {
   const { project, projectSettings, loadProjectSettings, saveProjectSettings, importProjectContext } =
@@ -41,16 +45,26 @@ export function ProjectContextPanel() {
       'saveProjectSettings',
       'importProjectContext',
     );
-  const [form, setForm] = useState<Form | null>(null);
+  const [form, showForm] = useState<Form | null>(null);
   const [status, setStatus] = useState('');
   const path = project?.path;
+  const draft = useDraft('context', acceptForm);
+  /** The project whose draft was restored: the draft comes back once, then saved settings replace the form. */
+  const restoredFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (path) void loadProjectSettings();
   }, [path, loadProjectSettings]);
   useEffect(() => {
-    if (projectSettings) setForm(formOf(projectSettings));
-  }, [projectSettings]);
+    if (!projectSettings || !path) return;
+    const first = restoredFor.current !== path;
+    restoredFor.current = path;
+    showForm((first ? draft.restore() : null) ?? formOf(projectSettings));
+  }, [projectSettings, path, draft]);
+  const setForm = (next: Form) => {
+    showForm(next);
+    draft.save(next);
+  };
 
   if (!project) return null;
   if (!form) return <p className="muted">Loading the project context…</p>;
@@ -68,6 +82,7 @@ export function ProjectContextPanel() {
       neverTouch: paths(form.neverTouch),
       allowSensitive: paths(form.allowSensitive),
     });
+    if (saved) draft.clear();
     setStatus(saved ? 'Saved: it goes into every prompt from now on.' : '');
   };
 

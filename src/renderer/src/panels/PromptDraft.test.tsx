@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
-import { draftKey } from '../lib/drafts';
+import { corruptDraft, OTHER_PROJECT, remount, switchProject } from '../testing/drafts';
 import { generation, PROJECT } from '../testing/fakeClient';
-import { reload, renderWith, setupStore, type Setup } from '../testing/setup';
+import { renderWith, setupStore, type Setup } from '../testing/setup';
 import { PromptPanel } from './PromptPanel';
 
 afterEach(cleanup);
@@ -12,13 +12,7 @@ afterEach(cleanup);
 const box = () => screen.getByRole('textbox', { name: 'Feature request' }) as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
 
-/** A reload: the page is gone, a new app over the same project mounts the panel. */
-function reloaded(setup: Setup): Setup {
-  cleanup();
-  const next = reload(setup);
-  renderWith(<PromptPanel />, next);
-  return next;
-}
+const reloaded = (setup: Setup) => remount(setup, <PromptPanel />);
 
 async function generate(setup: Setup) {
   await act(async () => {
@@ -77,18 +71,18 @@ describe('the prompt draft', () => {
     const setup = setupStore();
     renderWith(<PromptPanel />, setup);
     type('Only for demo');
-    act(() => setup.store.setState({ project: { ...PROJECT, name: 'other', path: '/tmp/other' } }));
+    switchProject(setup, OTHER_PROJECT);
     expect(box().value).toBe('');
     type('Only for other');
-    act(() => setup.store.setState({ project: PROJECT }));
+    switchProject(setup, PROJECT);
     expect(box().value).toBe('Only for demo');
-    act(() => setup.store.setState({ project: null }));
+    switchProject(setup, null);
     expect(box().value).toBe('');
   });
 
   it('ignores corrupt content in the storage', () => {
     const setup = setupStore();
-    window.localStorage.setItem(draftKey(PROJECT.path, 'prompt'), '{"savedAt": "x", "value": ');
+    corruptDraft('prompt');
     reloaded(setup);
     expect(box().value).toBe('');
     type('Typing still works');

@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import type { SprintDetail, SprintQuestion } from '../../../shared/plans';
+import { textsByIdDraft } from '../lib/drafts';
 import { plural } from '../lib/format';
+import { useDraftState } from '../lib/useDraft';
 import { useApp } from '../store/StoreContext';
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
@@ -67,13 +68,20 @@ function QuestionField(props: {
   );
 }
 
-/** The analysis' questions grouped by story: one-click suggestions, free text, save and generate. */
+/**
+ * The analysis' questions grouped by story: one-click suggestions, free text, save and generate. Answers not yet
+ * saved are a draft (`answers:<sprint>`) that a reload keeps until they are saved.
+ */
 export function QuestionsPanel({ detail, editable }: { detail: SprintDetail; editable: boolean }) {
   const questions = detail.questions;
   const busy = useApp((s) => s.sprintBusy !== null);
   const saveAnswers = useApp((s) => s.saveAnswers);
   const generatePlan = useApp((s) => s.generatePlan);
-  const [answers, setAnswers] = useState<Record<string, string>>(() => ({ ...questions?.answers }));
+  const [answers, setAnswers, clearDraft] = useDraftState(
+    `answers:${detail.sprint.id}`,
+    textsByIdDraft,
+    () => ({ ...questions?.answers }),
+  );
   if (!questions) return null;
 
   const trimmed = Object.fromEntries(
@@ -83,6 +91,12 @@ export function QuestionsPanel({ detail, editable }: { detail: SprintDetail; edi
   );
   const answered = Object.keys(trimmed).length;
   const disabled = !editable || busy;
+  /** Saved answers are no longer a draft; then the plan, if asked (a failed save keeps the draft). */
+  const save = async (thenGenerate: boolean) => {
+    if (!(await saveAnswers(trimmed))) return;
+    clearDraft();
+    if (thenGenerate) await generatePlan();
+  };
   return (
     <section className="panel questions" aria-labelledby="questions-title">
       <h2 id="questions-title">Questions</h2>
@@ -100,22 +114,17 @@ export function QuestionsPanel({ detail, editable }: { detail: SprintDetail; edi
                 q={q}
                 answer={answers[q.id] ?? ''}
                 disabled={disabled}
-                onChange={(a) => setAnswers((prev) => ({ ...prev, [q.id]: a }))}
+                onChange={(a) => setAnswers({ ...answers, [q.id]: a })}
               />
             ))}
           </ol>
         </section>
       ))}
       <div className="row">
-        <button type="button" disabled={disabled} onClick={() => void saveAnswers(trimmed)}>
+        <button type="button" disabled={disabled} onClick={() => void save(false)}>
           Save answers
         </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={disabled}
-          onClick={() => void generatePlan(trimmed)}
-        >
+        <button type="button" className="primary" disabled={disabled} onClick={() => void save(true)}>
           {detail.plan ? 'Generate a new plan' : 'Generate plan'}
         </button>
       </div>

@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { PlanRevision, RevisionKind, SprintDetail } from '../../../shared/plans';
+import { textDraft } from '../lib/drafts';
+import { useDraftState } from '../lib/useDraft';
 import { useApp } from '../store/StoreContext';
 import { RevisionDiff } from './RevisionDiff';
 import { RevisionHistory } from '../components/RevisionHistory';
@@ -29,7 +31,12 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
   const busy = useApp((s) => s.sprintBusy !== null);
   const refine = useApp((s) => s.refinePlan);
   const restore = useApp((s) => s.restoreRevision);
-  const [feedback, setFeedback] = useState('');
+  // Feedback not yet sent is a draft (`feedback:<sprint>`): a reload keeps it until a refine succeeds.
+  const [feedback, setFeedback, clearDraft] = useDraftState(
+    `feedback:${detail.sprint.id}`,
+    textDraft,
+    () => '',
+  );
   const plan = detail.plan;
   const revisions = plan?.revisions ?? [];
   if (!plan) return null;
@@ -38,7 +45,9 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (feedback.trim() === '' || busy) return;
-    if (await refine(feedback.trim())) setFeedback('');
+    if (!(await refine(feedback.trim()))) return;
+    setFeedback('');
+    clearDraft();
   };
 
   return (

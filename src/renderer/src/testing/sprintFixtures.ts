@@ -1,4 +1,12 @@
-import type { Plan, PlanItem, PlanRevision, Sprint, SprintDetail } from '../../../shared/plans';
+import type {
+  Plan,
+  PlanItem,
+  PlanRevision,
+  Sprint,
+  SprintDetail,
+  SprintQuestion,
+  SprintQuestions,
+} from '../../../shared/plans';
 import { story } from './fakeClient';
 import { setupStore, type Setup } from './setup';
 
@@ -49,6 +57,23 @@ export function revision(number: number, p: Plan = plan(), patch: Partial<PlanRe
     changelog: [],
     followUpQuestions: [],
     ...patch,
+  };
+}
+
+/** The analysis of sprint sp1 asking `questions` (none answered yet). */
+export function analysis(questions: Pick<SprintQuestion, 'id' | 'question'>[]): SprintQuestions {
+  return {
+    sprintId: 'sp1',
+    generatedAt: '2025-01-02T00:00:00.000Z',
+    summary: `${questions.length} things are unclear.`,
+    answers: {},
+    questions: questions.map((q) => ({
+      storyId: 's1',
+      reason: 'Why',
+      suggestions: [],
+      priority: 'high',
+      ...q,
+    })),
   };
 }
 
