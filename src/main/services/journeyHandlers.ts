@@ -3,6 +3,7 @@ import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
 import type { Handlers } from '../core/dispatcher';
 import type { ProjectService } from '../core/projectService';
+import { StoriesLeftChanged } from '../store/storyBatch';
 import { importContext } from '../projectContext/importContext';
 import { readContextSources } from '../projectContext/readSources';
 import type { GenerationService } from './generationService';
@@ -42,6 +43,19 @@ export function journeyHandlers(deps: {
     emit('stories:changed', { changed: [], deleted: stories.map((s) => s.id) });
     return stories;
   };
+  /**
+   * A backlog batch is all or nothing (storyBatch.ts); when undoing a failed one failed too, every face is told
+   * what stays changed on disk, and the error says so (its details list those stories: undo of a deletion).
+   */
+  const batch = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof StoriesLeftChanged)) throw err;
+      emit('stories:changed', { changed: err.changed, deleted: err.deleted.map((s) => s.id) });
+      throw err.toServiceError();
+    }
+  };
   return {
     'generation:derive': (req) => generation.derive(req),
     'generation:modify': (req) => generation.modify(req),
@@ -52,12 +66,13 @@ export function journeyHandlers(deps: {
     'history:list': () => repo().history.list(),
     'history:rawLines': ({ id }) => repo().history.rawLines(id),
     'stories:list': () => repo().stories.list(),
-    'stories:accept': async ({ drafts, generationId }) =>
-      changed(await repo().stories.accept(drafts, generationId)),
+    'stories:accept': ({ drafts, generationId }) =>
+      batch(async () => changed(await repo().stories.accept(drafts, generationId))),
     'stories:update': async ({ id, patch }) => changed([await repo().stories.update(id, patch)])[0]!,
-    'stories:setStatus': async ({ ids, status }) => changed(await repo().stories.setStatus(ids, status)),
-    'stories:delete': async ({ ids }) => deleted(await repo().stories.delete(ids)),
-    'stories:restore': async ({ stories }) => changed(await repo().stories.restore(stories)),
+    'stories:setStatus': ({ ids, status }) =>
+      batch(async () => changed(await repo().stories.setStatus(ids, status))),
+    'stories:delete': ({ ids }) => batch(async () => deleted(await repo().stories.delete(ids))),
+    'stories:restore': ({ stories }) => batch(async () => changed(await repo().stories.restore(stories))),
     'projectSettings:get': () => repo().settings.get(),
     'projectSettings:update': (patch) => repo().settings.update(patch),
     'projectSettings:import': async () => {

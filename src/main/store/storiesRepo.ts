@@ -6,6 +6,7 @@ import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
+import { applyAll } from './storyBatch';
 
 export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
 
@@ -31,7 +32,10 @@ export class StoriesRepo {
     return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
-  /** Drafts become pending backlog stories, each with a fresh id. */
+  /**
+   * Drafts become pending backlog stories, each with a fresh id: all of them or none (storyBatch.ts), every one
+   * checked before any is written, so a retry after a failure adds each story once.
+   */
   async accept(drafts: StoryDraft[], generationId?: string): Promise<Story[]> {
     const base = this.now().getTime();
     // Distinct, increasing timestamps keep the accepted order when listing by createdAt.
@@ -48,7 +52,21 @@ export class StoriesRepo {
         ...(generationId ? { generationId } : {}),
       };
     });
-    return Promise.all(stories.map((s) => this.records.put(s)));
+    stories.forEach((s, i) => {
+      const problem = this.records.spec.check(s);
+      if (problem)
+        throw new ServiceError('invalid_draft', `Story ${i + 1} (“${s.title}”) cannot be saved: ${problem}.`);
+    });
+    return this.queue.run(() =>
+      applyAll(
+        stories.map((story) => ({
+          story,
+          kind: 'changed',
+          apply: () => this.put(story),
+          undo: () => this.records.remove(story.id),
+        })),
+      ),
+    );
   }
 
   /**
@@ -66,7 +84,7 @@ export class StoriesRepo {
     });
   }
 
-  /** One status for many stories (bulk archive); none is written when one of them does not exist. */
+  /** One status for many stories (bulk archive): all or none (storyBatch.ts), none when one does not exist. */
   setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
     return this.queue.run(async () => {
       const unique = [...new Set(ids)];
@@ -75,25 +93,63 @@ export class StoriesRepo {
       const missing = unique.find((_, i) => !current[i]);
       if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
       const updatedAt = this.now().toISOString();
-      return Promise.all(current.map((s) => this.records.put({ ...s!, status, updatedAt })));
+      return applyAll(
+        current.map((before) => {
+          const story: Story = { ...before!, status, updatedAt };
+          return {
+            story,
+            kind: 'changed',
+            apply: () => this.put(story),
+            undo: () => this.records.put(before!),
+          };
+        }),
+      );
     });
   }
 
-  /** Returns the deleted records (ids that do not exist are skipped), so the caller can offer undo. */
+  /**
+   * Returns the deleted records (ids that do not exist are skipped), so the caller can offer undo. All or none
+   * (storyBatch.ts): a removal that fails puts back the ones already removed.
+   */
   delete(ids: string[]): Promise<Story[]> {
     return this.queue.run(async () => {
-      const removed: Story[] = [];
-      for (const id of new Set(ids)) {
-        const story = await this.records.get(id);
-        if (story && (await this.records.remove(id))) removed.push(story);
-      }
-      return removed;
+      const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
+      return applyAll(
+        found
+          .filter((s): s is Story => s !== undefined)
+          .map((story) => ({
+            story,
+            kind: 'deleted',
+            apply: () => this.records.remove(story.id),
+            undo: () => this.records.put(story),
+          })),
+      );
     });
   }
 
-  /** Puts exact records back (undo of a delete). */
+  /** Puts exact records back (undo of a delete): all or none (storyBatch.ts). */
   restore(stories: Story[]): Promise<Story[]> {
-    return this.queue.run(() => Promise.all(stories.map((s) => this.records.put({ ...s }))));
+    return this.queue.run(async () => {
+      const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
+      const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
+      return applyAll(
+        unique.map((s, i) => {
+          const story: Story = { ...s };
+          const was = before[i];
+          return {
+            story,
+            kind: 'changed',
+            apply: () => this.put(story),
+            undo: () => (was ? this.records.put(was) : this.records.remove(story.id)),
+          };
+        }),
+      );
+    });
+  }
+
+  private async put(story: Story): Promise<boolean> {
+    await this.records.put(story);
+    return true;
   }
 }
 

@@ -6,6 +6,12 @@ import type { BacklogSlice, Slice } from './types';
 const upsert = (stories: Story[], changed: Story[]): Story[] =>
   applyStoriesChange(stories, { changed, deleted: [] });
 
+/** The stories a failed deletion could not put back (details of a storyBatch failure): undo is still offered. */
+function leftDeleted(err: unknown): Story[] {
+  const deleted = (err as { details?: { deleted?: unknown } } | null)?.details?.deleted;
+  return Array.isArray(deleted) ? (deleted as Story[]) : [];
+}
+
 export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) => {
   let loading: Promise<void> | null = null;
   let again = false;
@@ -122,7 +128,8 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
           undo: deleted.length > 0 ? deleted : null,
         }));
       } catch (err) {
-        set({ notice: errorNotice(err) });
+        const left = leftDeleted(err);
+        set({ notice: errorNotice(err), ...(left.length > 0 ? { undo: left } : {}) });
       }
     },
     async undoDelete() {
