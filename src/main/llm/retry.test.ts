@@ -93,7 +93,7 @@ describe('withRetries', () => {
     expect(calls).toEqual([1]);
   });
 
-  it('stops retrying once the signal has aborted', async () => {
+  it('stops retrying once the signal has aborted, and reports the cancel rather than the failure it met', async () => {
     const { deps } = fakeDeps();
     const controller = new AbortController();
     let calls = 0;
@@ -103,9 +103,16 @@ describe('withRetries', () => {
       throw new PromptError('overloaded');
     };
     await expect(withRetries(fn, { deps, signal: controller.signal })).rejects.toMatchObject({
-      code: 'overloaded',
+      code: 'cancelled',
     });
     expect(calls).toBe(1);
+    // A timeout that coincides keeps its own code.
+    const timedOut = async () => {
+      throw new PromptError('timeout');
+    };
+    await expect(withRetries(timedOut, { deps, signal: controller.signal })).rejects.toMatchObject({
+      code: 'timeout',
+    });
   });
 
   it('starts no retry that would leave less than minAttemptMs of the time budget', async () => {

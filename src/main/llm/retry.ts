@@ -128,13 +128,21 @@ export async function withRetries<T>(
     try {
       return await attempt(n);
     } catch (error) {
+      // The caller cancelled while this attempt failed (a rate limit met on the way out): the cancel is the news.
+      if (options.signal?.aborted) throw withAttempts(stoppedBy(error), n);
       const delay = retryDecision(error, n, noStructured, policy, deps.random, options.remainingMs?.());
-      if (delay === null || options.signal?.aborted) throw withAttempts(error, n);
+      if (delay === null) throw withAttempts(error, n);
       if ((error as PromptError).code === 'no_structured_output') noStructured++;
       options.onRetry?.({ error: error as PromptError, attempt: n, delayMs: delay });
       if (delay > 0) await deps.sleep(delay, options.signal);
     }
   }
+}
+
+/** A failure met while the caller's signal was aborting, as the caller's cancel (a timeout keeps its code). */
+function stoppedBy(error: unknown): unknown {
+  const code = error instanceof PromptError ? error.code : undefined;
+  return code === 'cancelled' || code === 'timeout' ? error : new PromptError('cancelled', { cause: error });
 }
 
 function withAttempts(error: unknown, attempts: number): unknown {
