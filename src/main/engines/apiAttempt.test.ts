@@ -72,4 +72,21 @@ describe('runApiAttempt stopped by a cancel', () => {
     expect(failure).toBeInstanceOf(PromptError);
     expect((failure as PromptError).code).toBe('cancelled');
   });
+
+  it('stops when the gate kills every call (Puffin quitting), as the CLI and the anthropic engine do', async () => {
+    const controller = new AbortController();
+    let killAll: (() => void) | undefined;
+    const ctx: AttemptContext = {
+      ...context(controller, () => killAll?.()),
+      lease: {
+        onKill: (fn: () => void) => {
+          killAll = fn;
+          return () => (killAll = undefined);
+        },
+      } as unknown as AttemptContext['lease'],
+    };
+    const failure = await runApiAttempt(run([{ text: '{"a":' }]), ctx).catch((e: unknown) => e);
+    expect((failure as PromptError).code).toBe('cancelled');
+    expect(killAll).toBeUndefined(); // unregistered when the attempt ended
+  });
 });

@@ -44,6 +44,10 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
   const onCancel = () => controller.abort(new PromptError('cancelled'));
   if (ctx.signal?.aborted) onCancel();
   ctx.signal?.addEventListener('abort', onCancel, { once: true });
+  // The gate's killAll (Puffin quitting) stops this call too, as it stops a CLI run.
+  const offKill = ctx.lease.onKill(() =>
+    controller.abort(new PromptError('cancelled', { detail: 'Puffin is shutting down' })),
+  );
   const timer = setTimeout(
     () =>
       controller.abort(
@@ -72,6 +76,7 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
   } finally {
     clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onCancel);
+    offKill();
   }
   const outcome = reader.finish();
   // An answer the model finished is paid for: a cancel, the deadline or a broken connection after its last
