@@ -57,6 +57,14 @@ export class LineSplitter {
     this.onOversized = options.onOversized;
   }
 
+  /**
+   * Nothing is held: no unfinished line, no undecoded bytes, and the byte stream's start (its BOM) is behind. Bytes
+   * that begin with a whole line can then be split elsewhere and only the lines not taken there handed back here.
+   */
+  get atLineStart(): boolean {
+    return this.pending.length === 0 && !this.discarding && !this.decoderHasBytes && !this.atStreamStart;
+  }
+
   /** Returns the lines completed by this chunk, without their terminators. */
   push(chunk: string | Uint8Array): string[] {
     const lines: string[] = [];

@@ -3,6 +3,8 @@ import { isRecord } from './fields';
 import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
 import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
+import { deltaScanner, type ScanSink } from './deltaScanner';
+import { MAX_LINE } from './fastDelta';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
@@ -29,6 +31,11 @@ export interface StreamJsonReaderOptions {
    * thousands of event objects and calls fewer per answer.
    */
   sink?: ReaderSink;
+  /**
+   * With a sink and the fast path, byte chunks are scanned for delta lines in WebAssembly (deltaScanner.ts) before
+   * any of them is decoded. Default true; false exists for the differential tests.
+   */
+  scanBytes?: boolean;
 }
 
 export interface ReaderSink {
@@ -50,6 +57,9 @@ export class StreamJsonReader {
   private readonly state = new DecodeState();
   private readonly fastPath: boolean;
   private readonly sink: ReaderSink | undefined;
+  private readonly scanBytes: boolean;
+  /** The longest line the scanner may take as a delta: the fast path's and the splitter's limits both hold. */
+  private readonly scanMaxLen: number;
   /** Where matchCliDelta writes a delta line's fields (sink mode). */
   private readonly fields: CliDeltaFields = { index: 0, partialJson: '', parent: undefined };
   private lineNumber = 0;
@@ -68,6 +78,8 @@ export class StreamJsonReader {
     this.fastPath = options.fastPath ?? true;
     this.sink = options.sink;
     const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+    this.scanBytes = (options.scanBytes ?? true) && this.fastPath && this.sink !== undefined;
+    this.scanMaxLen = Math.min(MAX_LINE, maxLineChars);
     this.lines = new LineSplitter({
       maxLineChars,
       onOversized: (chars) => {
@@ -86,9 +98,53 @@ export class StreamJsonReader {
   push(chunk: string | Uint8Array): CliEvent[] {
     const events: CliEvent[] = [];
     this.out = events;
-    this.lines.pushSpans(chunk, this.onLine);
+    if (this.scanBytes && Buffer.isBuffer(chunk)) this.pushScanned(chunk);
+    else this.lines.pushSpans(chunk, this.onLine);
     this.endRun();
     return this.handedOver(events);
+  }
+
+  /**
+   * A byte chunk's whole lines go through the scanner: its delta runs to the run being read, the other lines (and
+   * a line begun in an earlier chunk, and the unfinished tail) to the splitter, all in stdout order.
+   */
+  private pushScanned(chunk: Buffer): void {
+    const scanner = deltaScanner();
+    const lastNewline = chunk.lastIndexOf(0x0a);
+    const from = this.lines.atLineStart ? 0 : chunk.indexOf(0x0a) + 1;
+    if (scanner === null || lastNewline === -1 || from > lastNewline) {
+      this.lines.pushSpans(chunk, this.onLine);
+      return;
+    }
+    if (from > 0) this.lines.pushSpans(chunk.subarray(0, from), this.onLine);
+    this.scanned = chunk;
+    scanner.scan(chunk, from, lastNewline + 1, this.scanMaxLen, this.scanSink);
+    this.scanned = undefined;
+    if (lastNewline + 1 < chunk.length) this.lines.pushSpans(chunk.subarray(lastNewline + 1), this.onLine);
+  }
+
+  /** The chunk being scanned (the scanner's ranges are into it). */
+  private scanned: Buffer | undefined;
+
+  private readonly scanSink: ScanSink = {
+    other: (start, end) => this.lines.pushSpans(this.scanned!.subarray(start, end), this.onLine),
+    run: (index, parent, text, lines) => {
+      this.lineNumber += lines;
+      this.deltaLine(index, parent, text);
+    },
+  };
+
+  /** A delta line's (or a scanned run's) fragment joins the run being read, or ends it and starts another. */
+  private deltaLine(index: number, parent: string | undefined, partialJson: string): void {
+    const run = this.run;
+    if (run.length === 0 || index !== this.runIndex || parent !== this.runParent) {
+      this.endRun();
+      this.handedOver(this.out); // what came before this line goes first
+      this.runIndex = index;
+      this.runParent = parent;
+      this.runMessageId = this.state.messageId(parent ?? '');
+    }
+    run.push(partialJson);
   }
 
   /** Call once stdout has closed: flushes a last line that had no newline. */
@@ -116,15 +172,7 @@ export class StreamJsonReader {
       if (this.sink) {
         const f = this.fields;
         if (matchCliDelta(text, start, end, f)) {
-          const run = this.run;
-          if (run.length === 0 || f.index !== this.runIndex || f.parent !== this.runParent) {
-            this.endRun();
-            this.handedOver(this.out); // what came before this line goes first
-            this.runIndex = f.index;
-            this.runParent = f.parent;
-            this.runMessageId = this.state.messageId(f.parent ?? '');
-          }
-          run.push(f.partialJson);
+          this.deltaLine(f.index, f.parent, f.partialJson);
           return;
         }
         this.endRun();
