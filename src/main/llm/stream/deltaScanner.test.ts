@@ -73,14 +73,51 @@ describe('deltaScanner', () => {
     const decoded = '"\\/\b\f\n\r\t\u0000\u0041\u007f';
     expect(scan(lines(cliDeltaLine(decoded, 1)))).toEqual([['run', 0, undefined, decoded, 1]]);
     for (const line of [
-      cliDeltaLine('é', 1), // not ASCII: JavaScript decodes it
-      cliDeltaLine('\u0080', 1), // an escape beyond ASCII (JSON.stringify writes it raw; escaped here)
       cliDeltaLine('x', 1).replace('"partial_json":"x"', '"partial_json":"\\u00e9"'),
       cliDeltaLine('x', 1).replace('"partial_json":"x"', '"partial_json":"\\x"'), // invalid escape
       cliDeltaLine('x', 1).replace('"partial_json":"x"', '"partial_json":"\\u12"'),
       cliDeltaLine('x', 1).replace('"partial_json":"x"', '"partial_json":"\t"'), // raw control character
     ])
       expect(scan(lines(line))).toEqual([['other', line + '\n']]);
+  });
+
+  it('takes well-formed UTF-8 in a fragment and declines any malformed sequence', () => {
+    const text = 'é — 🐦 ünïcödé 日本語';
+    expect(scan(lines(cliDeltaLine(text, 1), cliDeltaLine('!', 2)))).toEqual([
+      ['run', 0, undefined, text + '!', 2],
+    ]);
+    // Wherever a sequence falls against the scanner's 16-byte blocks.
+    for (let k = 0; k < 20; k++) {
+      const fragment = 'x'.repeat(k) + 'é🐦日\\"é';
+      expect(scan(lines(cliDeltaLine(fragment, 1)))).toEqual([['run', 0, undefined, fragment, 1]]);
+    }
+    const at = (bytes: number[]) => {
+      const [head, tail] = cliDeltaLine('<>', 1).split('<>') as [string, string];
+      return Buffer.concat([Buffer.from(head + 'a'), Buffer.from(bytes), Buffer.from('b' + tail + '\n')]);
+    };
+    const malformed = [
+      [0x80], // a lone continuation byte
+      [0xc3], // cut short
+      [0xc0, 0x80], // overlong
+      [0xe0, 0x80, 0x80], // overlong
+      [0xed, 0xa0, 0x80], // a surrogate
+      [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+      [0xf5, 0x80, 0x80, 0x80],
+      [0xe2, 0x82], // cut short before the next character
+    ];
+    for (const bytes of malformed) {
+      const line = at(bytes);
+      const records: unknown[] = [];
+      deltaScanner()!.scan(line, 0, line.length, 65536, {
+        other: (start, end) => records.push(['other', start, end]),
+        run: () => records.push('run'),
+      });
+      expect(records).toEqual([['other', 0, line.length]]);
+    }
+    const valid = at([0xf0, 0x9f, 0x90, 0xa6]);
+    expect(scan(valid.toString())).toEqual([['run', 0, undefined, 'a🐦b', 1]]);
+    const sessionNotAscii = cliDeltaLine('a', 1).replace('"session_id":"', '"session_id":"é');
+    expect(scan(lines(sessionNotAscii))).toEqual([['other', sessionNotAscii + '\n']]);
   });
 
   it('takes exactly the shape cliDeltaEvent.ts accepts: indexes, CRLF, the optional uuid, no trailing text', () => {
@@ -203,6 +240,20 @@ function mutatedTranscript(count: number, seed: number): string {
   return out.join('\n') + (next() < 0.5 ? '\n' : '');
 }
 
+/** The same, with bytes from 0x80 to 0xff put into one line in ten: most of them malformed UTF-8. */
+function withRawBytes(text: string, seed: number): Buffer {
+  const next = rng(seed);
+  return Buffer.concat(
+    text.split('\n').map((line, k, all) => {
+      const bytes = Buffer.from(line + (k < all.length - 1 ? '\n' : ''));
+      if (next() >= 0.1 || bytes.length < 2) return bytes;
+      const at = Math.floor(next() * (bytes.length - 1));
+      const raw = Array.from({ length: 1 + Math.floor(next() * 3) }, () => 0x80 + Math.floor(next() * 128));
+      return Buffer.concat([bytes.subarray(0, at), Buffer.from(raw), bytes.subarray(at)]);
+    }),
+  );
+}
+
 describe('StreamJsonReader with the scanner hands over what the JavaScript path does', () => {
   it.each(fixtureFiles)('%s', (file) => {
     expectSameHandover(readFileSync(path.join(fixtureDir, file)));
@@ -214,6 +265,10 @@ describe('StreamJsonReader with the scanner hands over what the JavaScript path 
 
   it('thousands of mutated delta lines among other lines, and a BOM', () => {
     expectSameHandover(Buffer.from(mutatedTranscript(6000, 3)));
+  });
+
+  it('the same with raw bytes beyond ASCII, mostly malformed UTF-8, in one line in ten', () => {
+    expectSameHandover(withRawBytes(mutatedTranscript(4000, 5), 9));
   });
 
   it.each([60, 250, 400, 5000])('the same with lines limited to %i characters', (max) => {

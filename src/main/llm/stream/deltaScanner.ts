@@ -6,8 +6,9 @@
  * line (~175 ns, most of sendPrompt's own CPU on a large answer, docs/benchmarks.md). The scanner checks the exact
  * shape with 16-byte compares, copies the fragments of a run of lines (one block of one agent) next to each other,
  * and hands JavaScript one string per run; the other lines come back as byte ranges for the usual path.
- * Exactness: it accepts only what cliDeltaEvent.ts's regexes accept, and only ASCII lines whose escapes decode to
- * ASCII; it declines everything else, which then goes the usual way (the differential tests compare both).
+ * Exactness: it accepts only what cliDeltaEvent.ts's regexes accept, and only lines whose fragment is well-formed
+ * UTF-8 (so fragments decode alike apart or joined), whose ids are ASCII and whose escapes decode to ASCII; it
+ * declines everything else, which then goes the usual way (the differential tests compare both).
  */
 import { DELTA_SCANNER_WASM } from './deltaScanner.wasm';
 
@@ -76,7 +77,7 @@ export class DeltaScanner {
       sink.run(
         ints[at + 1]!,
         parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]),
-        bytes.toString('latin1', ints[at + 4], ints[at + 5]),
+        bytes.toString('utf8', ints[at + 4], ints[at + 5]),
         ints[at + 6]!,
       );
     }

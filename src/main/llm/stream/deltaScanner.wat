@@ -6,12 +6,12 @@
 ;;   kind 0, a run of other lines:   [0, start, end (after its last newline)]
 ;;   kind 1, a run of delta lines:   [1, index, parentStart, parentEnd (-1, -1 for null), outStart, outEnd, lines]
 ;; A delta run is consecutive lines of one content block index and one parent_tool_use_id; their fragments,
-;; unescaped, are concatenated in memory[outStart, outEnd) (ASCII only).
+;; unescaped, are concatenated in memory[outStart, outEnd) as UTF-8.
 ;;
 ;; A line is taken as a delta only in exactly the shape cliDeltaEvent.ts's regexes accept (HEAD STRING TAIL up to
-;; the line's end, CRLF allowed), and only when it is pure ASCII, every escape is valid and decodes to ASCII, and the
-;; line is at most maxLen bytes. Anything else is an "other" line: the JS reader decodes it as before, so declining
-;; is always safe and only slower.
+;; the line's end, CRLF allowed), and only when its fragment is well-formed UTF-8, its ids are ASCII, every escape
+;; is valid and decodes to ASCII, and the line is at most maxLen bytes. Anything else is an "other" line: the JS
+;; reader decodes it as before, so declining is always safe and only slower.
 (module
   (memory (export "memory") 1)
   ;; L1 at 0 (69 bytes), L2 at 128 (52), L3 at 256 (18), L4 at 384 (23), L5 at 512 (9).
@@ -91,6 +91,33 @@
       (then (return (i32.sub (local.get $c) (i32.const 0x57)))))
     (i32.const -1))
 
+  ;; The length of the well-formed UTF-8 sequence of 2 to 4 bytes at q (Unicode's table 3-7: no overlong form, no
+  ;; surrogate, nothing above U+10FFFF), or 0. Fragments made of such sequences decode alike apart or joined.
+  (func $utf8Length (param $q i32) (result i32)
+    (local $c i32) (local $lo i32) (local $hi i32)
+    (local.set $c (i32.load8_u (local.get $q)))
+    (if (i32.lt_u (local.get $c) (i32.const 0xc2)) (then (return (i32.const 0))))
+    (if (i32.gt_u (local.get $c) (i32.const 0xf4)) (then (return (i32.const 0))))
+    (local.set $lo (i32.const 0x80))
+    (local.set $hi (i32.const 0xbf))
+    (if (i32.lt_u (local.get $c) (i32.const 0xe0))
+      (then
+        (return (select (i32.const 2) (i32.const 0)
+          (i32.eq (i32.and (i32.load8_u offset=1 (local.get $q)) (i32.const 0xc0)) (i32.const 0x80))))))
+    (if (i32.eq (local.get $c) (i32.const 0xe0)) (then (local.set $lo (i32.const 0xa0))))
+    (if (i32.eq (local.get $c) (i32.const 0xed)) (then (local.set $hi (i32.const 0x9f))))
+    (if (i32.eq (local.get $c) (i32.const 0xf0)) (then (local.set $lo (i32.const 0x90))))
+    (if (i32.eq (local.get $c) (i32.const 0xf4)) (then (local.set $hi (i32.const 0x8f))))
+    (local.set $c (i32.load8_u offset=1 (local.get $q)))
+    (if (i32.or (i32.lt_u (local.get $c) (local.get $lo)) (i32.gt_u (local.get $c) (local.get $hi)))
+      (then (return (i32.const 0))))
+    (if (i32.ne (i32.and (i32.load8_u offset=2 (local.get $q)) (i32.const 0xc0)) (i32.const 0x80))
+      (then (return (i32.const 0))))
+    (if (i32.lt_u (i32.load8_u (local.get $q)) (i32.const 0xf0)) (then (return (i32.const 3))))
+    (if (i32.ne (i32.and (i32.load8_u offset=3 (local.get $q)) (i32.const 0xc0)) (i32.const 0x80))
+      (then (return (i32.const 0))))
+    (i32.const 4))
+
   ;; memory[a, a+len) equals memory[b, b+len).
   (func $same (param $a i32) (param $b i32) (param $len i32) (result i32)
     (local $k i32)
@@ -155,6 +182,15 @@
                 (local.set $out (i32.add (local.get $out) (i32.ctz (local.get $m))))
                 (local.set $c (i32.load8_u (local.get $q)))
                 (br_if $fragmentDone (i32.eq (local.get $c) (i32.const 0x22)))
+                (if (i32.ge_u (local.get $c) (i32.const 0x80))
+                  (then
+                    ;; Not ASCII: a well-formed sequence is copied as it is (4 bytes stored, its length kept).
+                    (local.set $h (call $utf8Length (local.get $q)))
+                    (br_if $other (i32.eqz (local.get $h)))
+                    (i32.store (local.get $out) (i32.load (local.get $q)))
+                    (local.set $q (i32.add (local.get $q) (local.get $h)))
+                    (local.set $out (i32.add (local.get $out) (local.get $h)))
+                    (br $fragment)))
                 (br_if $other (i32.ne (local.get $c) (i32.const 0x5c)))
                 (local.set $c (i32.load8_u (i32.add (local.get $q) (i32.const 1))))
                 (local.set $q (i32.add (local.get $q) (i32.const 2)))
