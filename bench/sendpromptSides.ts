@@ -8,6 +8,7 @@ import { ConcurrencyGate } from '../src/main/llm/gate';
 import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
+import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 
 export const SIDES = ['bare', 'parsed', 'ours'] as const;
@@ -24,6 +25,11 @@ export interface SpawnCall {
 export interface BenchRequest {
   schema: SendPromptRequest['schema'];
   preview: boolean;
+  /**
+   * Also listen to the activity as the app's calls do (History keeps every raw line, the live meter reads the
+   * rest): every line then becomes an event.
+   */
+  activity?: boolean;
 }
 
 /** The fake CLI's environment: replaying `scenario`, reporting its own CPU to `cpuFile` at exit. */
@@ -65,7 +71,13 @@ export async function benchSendPrompt(
     schema: request.schema,
     ...(request.preview ? { preview: () => void previews++ } : {}),
   };
-  return { call: () => sendPrompt(req), recorded: () => recorded, previews: () => previews };
+  const call = request.activity
+    ? () => {
+        const raw = new RawLineRecorder();
+        return sendPrompt({ ...req, onEngineEvent: (e) => e.type === 'raw' && raw.push(e.line) });
+      }
+    : () => sendPrompt(req);
+  return { call, recorded: () => recorded, previews: () => previews };
 }
 
 /**
