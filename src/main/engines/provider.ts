@@ -26,6 +26,8 @@ export type EngineEvent =
   | { type: 'partial'; text: string; block: number }
   | { type: 'retrying'; delayMs: number | undefined; message: string }
   | { type: 'raw'; line: string }
+  /** Several raw lines at once, in order: the same as as many `raw` events (the CLI's delta lines, a run at a time). */
+  | { type: 'rawLines'; lines: readonly string[] }
   /** A model turn (message) started; `id` tells a new turn from more of the same one. */
   | { type: 'turn'; id?: string }
   /** The model called a tool (a grounded call's Read, Glob, Grep), with the file or pattern it names. */

@@ -53,6 +53,9 @@ export class ActivityMeter {
       case 'raw':
         this.line(s.line);
         break;
+      case 'rawLines':
+        for (const line of s.lines) this.line(line);
+        break;
       case 'partial':
         return; // the live preview shows the answer itself
       case 'phase':

@@ -135,6 +135,32 @@ describe('the claude-cli provider', () => {
     expect(events.filter((e) => e.type === 'partial').map((e) => e.text)).toEqual(['', '{"name":', '"Ada"}']);
   });
 
+  it("with the activity, hands the CLI's delta lines over as runs of raw lines: the same lines, in order, as one event per line", async () => {
+    const spawn = memorySpawner([{ stdout: CLI_SHAPED }]).spawn;
+    const rawOf = (events: EngineEvent[]) =>
+      events.flatMap((e) => (e.type === 'raw' ? [e.line] : e.type === 'rawLines' ? [...e.lines] : []));
+    const byRuns = await emitted(true, { spawn });
+    // A run per block and agent: the answer's two lines, then the subagent's one.
+    expect(byRuns.filter((e) => e.type === 'rawLines').map((e) => e.lines)).toEqual([
+      [cliDeltaLine('{"name":', 1), cliDeltaLine('"Ada"}', 2)],
+      [cliDeltaLine('{"not":"the answer"}', 3, 0, 'toolu_sub')],
+    ]);
+    expect(byRuns.filter((e) => e.type === 'raw')).toHaveLength(4); // init, message_start, block start, result
+    const perLine = await emitted(true, { spawn, onEvent: () => {} });
+    expect(rawOf(byRuns)).toEqual(rawOf(perLine));
+    expect(rawOf(byRuns).map((l) => JSON.parse(l) as unknown)).toEqual(
+      CLI_SHAPED.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    );
+    const text = (events: EngineEvent[]) =>
+      events.flatMap((e) => (e.type === 'partial' ? [e.text] : [])).join('');
+    expect(text(byRuns)).toBe(text(perLine));
+    expect(byRuns.filter((e) => e.type !== 'raw' && e.type !== 'rawLines' && e.type !== 'partial')).toEqual(
+      perLine.filter((e) => e.type !== 'raw' && e.type !== 'rawLines' && e.type !== 'partial'),
+    );
+  });
+
   it("passes each fragment on before the caller's onEvent hears of its line", async () => {
     // What had been emitted when onEvent heard of each line: the fragment of a delta line is already out.
     const seen: number[] = [];

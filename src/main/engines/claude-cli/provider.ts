@@ -106,16 +106,17 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
 
 /**
  * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
- * turns, tools, tokens. Without a listener for those, nothing is built per line: the CLI's delta lines come as
- * their fields, a chunk's run of them joined (onDelta: no event and no call each), and the fragments of one stdout
- * chunk reach the preview as one (PartialBatcher); any other event or listener call first passes on the fragments
- * before it, so the order everyone sees is kept.
+ * turns, tools, tokens. Without a CliEvent listener, nothing is built per delta line: the CLI's delta lines come as
+ * their fields, a chunk's run of them joined (onDelta: no event and no call each), with the activity their raw
+ * lines as one `rawLines` event per run (a delta line says nothing else to the activity), and the fragments of one
+ * stdout chunk reach the preview as one (PartialBatcher); any other event or listener call first passes on the
+ * fragments before it, so the order everyone sees is kept.
  */
 function eventSink(
   onEvent: ((e: CliEvent) => void) | undefined,
   emit: AttemptContext['emit'],
   activity: boolean,
-): Pick<RunRequest, 'onEvent' | 'onBatchEnd' | 'onDelta'> {
+): Pick<RunRequest, 'onEvent' | 'onBatchEnd' | 'onDelta' | 'deltaRawLines'> {
   const answer = new CliPartials();
   const partials = new PartialBatcher(emit);
   let streaming = false;
@@ -125,7 +126,7 @@ function eventSink(
       emit({ type: 'phase', phase: 'streaming' });
     }
   };
-  const onlyFragments = !activity && !onEvent;
+  const byRuns = !onEvent;
   return {
     onEvent: (e) => {
       started();
@@ -141,13 +142,18 @@ function eventSink(
       }
     },
     onBatchEnd: () => partials.flush(),
-    ...(onlyFragments
+    ...(byRuns
       ? {
-          onDelta: (index, partialJson, parent, messageId) => {
+          onDelta: (index, partialJson, parent, messageId, rawLines) => {
             started();
             const text = answer.deltaText(index, partialJson, parent, messageId);
             if (text !== undefined) partials.add(answer.block, text);
+            if (activity && rawLines && rawLines.length > 0) {
+              partials.flush();
+              emit({ type: 'rawLines', lines: rawLines });
+            }
           },
+          ...(activity ? { deltaRawLines: true } : {}),
         }
       : {}),
   };

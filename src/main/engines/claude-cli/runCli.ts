@@ -43,10 +43,11 @@ export interface RunRequest {
   onBatchEnd?: () => void;
   /**
    * The CLI's delta lines (in its exact shape) as their fields instead of events, a run of them within a stdout
-   * chunk in one call (see ReaderSink): onEvent then hears of none of them. For a caller that only wants the
-   * answer's text; order with onEvent is kept.
+   * chunk in one call (see ReaderSink): onEvent then hears of none of them. For a caller that wants the answer's
+   * text, and (with `deltaRawLines`) the lines themselves in one array per run; order with onEvent is kept.
    */
   onDelta?: ReaderSink['delta'];
+  deltaRawLines?: boolean;
   killGraceMs?: number;
   /** How long the CLI may take to end after printing its result line before it is stopped. */
   resultGraceMs?: number;
@@ -98,6 +99,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
   const reader = new StreamJsonReader({
     ...(req.maxLineChars !== undefined ? { maxLineChars: req.maxLineChars } : {}),
     ...(onDelta ? { sink: { event: (e: CliEvent) => deliverOne(e), delta: guarded(onDelta) } } : {}),
+    ...(onDelta && req.deltaRawLines ? { rawLines: true } : {}),
   });
   let cliVersion: string | undefined;
   let endedBy: RunEnd = 'exit';

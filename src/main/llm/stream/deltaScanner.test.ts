@@ -172,8 +172,8 @@ function handover(bytes: Buffer, sizes: () => number, options: StreamJsonReaderO
 }
 
 /** The scanned and the JavaScript reader hand over the same calls, chunked every way listed. */
-function expectSameHandover(bytes: Buffer, maxLineChars?: number): void {
-  const options = maxLineChars === undefined ? {} : { maxLineChars };
+function expectSameHandover(bytes: Buffer, maxLineChars?: number, rawLines = false): void {
+  const options = { ...(maxLineChars === undefined ? {} : { maxLineChars }), rawLines };
   const chunkings: (() => () => number)[] = [
     () => () => 65536,
     () => () => bytes.length,
@@ -269,6 +269,29 @@ describe('StreamJsonReader with the scanner hands over what the JavaScript path 
 
   it('the same with raw bytes beyond ASCII, mostly malformed UTF-8, in one line in ten', () => {
     expectSameHandover(withRawBytes(mutatedTranscript(4000, 5), 9));
+  });
+
+  it("the same with every run's raw lines (the app's calls: History keeps them), raw bytes and all", () => {
+    expectSameHandover(withRawBytes(mutatedTranscript(3000, 6), 10), undefined, true);
+    for (const file of fixtureFiles)
+      expectSameHandover(readFileSync(path.join(fixtureDir, file)), undefined, true);
+  });
+
+  it('hands over each delta line verbatim as a raw line (CRLF dropped), whichever way it was read', () => {
+    const deltas = Array.from({ length: 500 }, (_, k) => cliDeltaLine(`é${k}\\"`, k, k % 7 === 0 ? 1 : 0));
+    const text = deltas.map((l, k) => l + (k % 5 === 0 ? '\r\n' : '\n')).join('');
+    for (const scanBytes of [true, false]) {
+      const raw: string[] = [];
+      const reader = new StreamJsonReader({
+        rawLines: true,
+        scanBytes,
+        sink: { event: () => undefined, delta: (...fields) => raw.push(...(fields[4] ?? [])) },
+      });
+      const bytes = Buffer.from(text);
+      for (let i = 0; i < bytes.length; i += 3000) reader.push(bytes.subarray(i, i + 3000));
+      reader.end();
+      expect(raw).toEqual(deltas);
+    }
   });
 
   it.each([60, 250, 400, 5000])('the same with lines limited to %i characters', (max) => {

@@ -16,8 +16,11 @@ import { DELTA_SCANNER_WASM } from './deltaScanner.wasm';
 export interface ScanSink {
   /** Lines that are not fast-path deltas: chunk[start, end), complete lines (end is after a newline). */
   other(start: number, end: number): void;
-  /** A run of delta lines of one block and parent, their fragments decoded and joined in `text`. */
-  run(index: number, parent: string | undefined, text: string, lines: number): void;
+  /**
+   * A run of delta lines of one block and parent, their fragments decoded and joined in `text`; the lines
+   * themselves are chunk[start, end) (end is after the last one's newline).
+   */
+  run(index: number, parent: string | undefined, text: string, lines: number, start: number, end: number): void;
 }
 
 /** The part of WebAssembly's API used here (its types live in TypeScript's DOM library, which main code does not load). */
@@ -61,14 +64,15 @@ export class DeltaScanner {
     const n = to - from;
     const out = align16(INPUT + n + PADDING);
     const records = align16(out + n + 64);
-    // At most two records per 160 bytes: a delta line is longer, and runs and other lines alternate at worst.
-    this.ensure(records + (n >> 1) + 128);
+    // At most two records (of 64 bytes) per 160 bytes: a delta line is longer, and runs and other lines alternate
+    // at worst.
+    this.ensure(records + n + 256);
     const bytes = this.bytes;
     bytes.set(chunk.subarray(from, to), INPUT);
     bytes.fill(0, INPUT + n, INPUT + n + PADDING);
     const count = this.wasm.scan(INPUT, n, out, records, maxLen);
     const ints = this.ints;
-    for (let r = 0, at = records >> 2; r < count; r++, at += 8) {
+    for (let r = 0, at = records >> 2; r < count; r++, at += 16) {
       if (ints[at] === 0) {
         sink.other(ints[at + 1]! - INPUT + from, ints[at + 2]! - INPUT + from);
         continue;
@@ -79,6 +83,8 @@ export class DeltaScanner {
         parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]),
         bytes.toString('utf8', ints[at + 4], ints[at + 5]),
         ints[at + 6]!,
+        ints[at + 7]! - INPUT + from,
+        ints[at + 8]! - INPUT + from,
       );
     }
   }

@@ -2,9 +2,10 @@
 ;;
 ;; scan(in, n, out, rec, maxLen) reads the complete lines in memory[in, in+n) (JS guarantees the last byte is a
 ;; newline and that 256 zero bytes follow: every compare and 16-byte load may run into them, and a zero byte never
-;; matches a literal and always stops a string scan). It writes records of 8 i32 at `rec` and returns their count:
+;; matches a literal and always stops a string scan). It writes records of 16 i32 at `rec` and returns their count:
 ;;   kind 0, a run of other lines:   [0, start, end (after its last newline)]
-;;   kind 1, a run of delta lines:   [1, index, parentStart, parentEnd (-1, -1 for null), outStart, outEnd, lines]
+;;   kind 1, a run of delta lines:   [1, index, parentStart, parentEnd (-1, -1 for null), outStart, outEnd, lines,
+;;                                    start, end (the run's lines themselves, after the last one's newline)]
 ;; A delta run is consecutive lines of one content block index and one parent_tool_use_id; their fragments,
 ;; unescaped, are concatenated in memory[outStart, outEnd) as UTF-8.
 ;;
@@ -274,9 +275,10 @@
                                        (i32.sub (local.get $pEnd) (local.get $pStart)))))))
             (i32.store offset=20 (local.get $last) (local.get $out))
             (i32.store offset=24 (local.get $last) (i32.add (i32.load offset=24 (local.get $last)) (i32.const 1)))
+            (i32.store offset=32 (local.get $last) (i32.add (local.get $nl) (i32.const 1)))
             (local.set $p (i32.add (local.get $nl) (i32.const 1)))
             (br $lines))
-          (local.set $last (i32.add (local.get $rec) (i32.shl (local.get $count) (i32.const 5))))
+          (local.set $last (i32.add (local.get $rec) (i32.shl (local.get $count) (i32.const 6))))
           (local.set $count (i32.add (local.get $count) (i32.const 1)))
           (i32.store (local.get $last) (i32.const 1))
           (i32.store offset=4 (local.get $last) (local.get $index))
@@ -285,6 +287,8 @@
           (i32.store offset=16 (local.get $last) (local.get $lineOut))
           (i32.store offset=20 (local.get $last) (local.get $out))
           (i32.store offset=24 (local.get $last) (i32.const 1))
+          (i32.store offset=28 (local.get $last) (local.get $p))
+          (i32.store offset=32 (local.get $last) (i32.add (local.get $nl) (i32.const 1)))
           (local.set $p (i32.add (local.get $nl) (i32.const 1)))
           (br $lines))
         ;; Another line: what the attempt wrote is dropped; it extends the last record if that is other lines.
@@ -296,7 +300,7 @@
           (i32.store offset=8 (local.get $last) (i32.add (local.get $nl) (i32.const 1)))
           (local.set $p (i32.add (local.get $nl) (i32.const 1)))
           (br $lines))
-        (local.set $last (i32.add (local.get $rec) (i32.shl (local.get $count) (i32.const 5))))
+        (local.set $last (i32.add (local.get $rec) (i32.shl (local.get $count) (i32.const 6))))
         (local.set $count (i32.add (local.get $count) (i32.const 1)))
         (i32.store (local.get $last) (i32.const 0))
         (i32.store offset=4 (local.get $last) (local.get $p))

@@ -36,6 +36,11 @@ export interface StreamJsonReaderOptions {
    * any of them is decoded. Default true; false exists for the differential tests.
    */
   scanBytes?: boolean;
+  /**
+   * With a sink, each run of delta lines also comes with the lines themselves, as the CLI printed them (terminator
+   * excluded), for a consumer that keeps every raw line (History) without an event per line.
+   */
+  rawLines?: boolean;
 }
 
 export interface ReaderSink {
@@ -43,12 +48,14 @@ export interface ReaderSink {
   /**
    * The fields of a run of CLI delta lines (consecutive, in one chunk, of one content block and agent), their
    * fragments joined in `partialJson`; their events would say the same (`messageId` from the reader's state).
+   * `rawLines`: the run's lines (with the `rawLines` option; otherwise undefined).
    */
   delta(
     index: number,
     partialJson: string,
     parentToolUseId: string | undefined,
     messageId: string | undefined,
+    rawLines?: readonly string[],
   ): void;
 }
 
@@ -71,6 +78,8 @@ export class StreamJsonReader {
   private runIndex = 0;
   private runParent: string | undefined;
   private runMessageId: string | undefined;
+  /** With the rawLines option: the lines of the run being read. */
+  private runRaw: string[] | undefined;
   /** Where onLine puts events: the array the current push() or end() returns. */
   private out: CliEvent[] = [];
 
@@ -79,6 +88,7 @@ export class StreamJsonReader {
     this.sink = options.sink;
     const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
     this.scanBytes = (options.scanBytes ?? true) && this.fastPath && this.sink !== undefined;
+    if (options.rawLines && this.sink) this.runRaw = [];
     this.scanMaxLen = Math.min(MAX_LINE, maxLineChars);
     this.lines = new LineSplitter({
       maxLineChars,
@@ -128,9 +138,10 @@ export class StreamJsonReader {
 
   private readonly scanSink: ScanSink = {
     other: (start, end) => this.lines.pushSpans(this.scanned!.subarray(start, end), this.onLine),
-    run: (index, parent, text, lines) => {
+    run: (index, parent, text, lines, start, end) => {
       this.lineNumber += lines;
       this.deltaLine(index, parent, text);
+      if (this.runRaw) pushLines(this.runRaw, this.scanned!.toString('utf8', start, end));
     },
   };
 
@@ -173,6 +184,7 @@ export class StreamJsonReader {
         const f = this.fields;
         if (matchCliDelta(text, start, end, f)) {
           this.deltaLine(f.index, f.parent, f.partialJson);
+          this.runRaw?.push(text.slice(start, end));
           return;
         }
         this.endRun();
@@ -193,7 +205,10 @@ export class StreamJsonReader {
     if (run.length === 0) return;
     const text = run.length === 1 ? run[0]! : run.join('');
     run.length = 0;
-    this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId);
+    const raw = this.runRaw;
+    if (!raw) return this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId);
+    this.runRaw = [];
+    this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId, raw);
   }
 
   private decodeLine(line: string, out: CliEvent[]): void {
@@ -220,6 +235,14 @@ export class StreamJsonReader {
     }
     pushCliEvents(parsed, this.state, out);
   }
+}
+
+/** The lines of `text` (each ended by LF or CRLF, the last one too) onto `lines`, without their terminators. */
+function pushLines(lines: string[], text: string): void {
+  const split = text.split('\n');
+  split.pop(); // after the last newline
+  if (text.includes('\r')) for (const line of split) lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+  else for (const line of split) lines.push(line);
 }
 
 function garbage(line: string, error: string): CliEvent {
