@@ -20,7 +20,14 @@ export interface ScanSink {
    * A run of delta lines of one block and parent, their fragments decoded and joined in `text`; the lines
    * themselves are chunk[start, end) (end is after the last one's newline).
    */
-  run(index: number, parent: string | undefined, text: string, lines: number, start: number, end: number): void;
+  run(
+    index: number,
+    parent: string | undefined,
+    text: string,
+    lines: number,
+    start: number,
+    end: number,
+  ): void;
 }
 
 /** The part of WebAssembly's API used here (its types live in TypeScript's DOM library, which main code does not load). */

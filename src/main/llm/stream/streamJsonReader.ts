@@ -241,7 +241,8 @@ export class StreamJsonReader {
 function pushLines(lines: string[], text: string): void {
   const split = text.split('\n');
   split.pop(); // after the last newline
-  if (text.includes('\r')) for (const line of split) lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+  if (text.includes('\r'))
+    for (const line of split) lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
   else for (const line of split) lines.push(line);
 }
 
