@@ -107,4 +107,16 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     expect(events.at(-1)).toMatchObject({ lines: ['c', 'd'], skippedLines: 2 });
     expect(events[0]!.activity).not.toHaveProperty('sprintId');
   });
+
+  it('takes a run of raw lines as that many lines, and keeps only the newest between two events', () => {
+    const events: CallActivityEvent[] = [];
+    const m = new ActivityMeter({ callId: 'c', label: 'l' }, (e) => events.push(e), { maxLines: 2 });
+    m.signal({ type: 'raw', line: 'a' });
+    m.signal({ type: 'rawLines', lines: ['b', 'c', 'd'] });
+    const many = Array.from({ length: 1000 }, (_, k) => `l${k}`);
+    m.signal({ type: 'rawLines', lines: many });
+    m.signal({ type: 'raw', line: 'z' });
+    m.finish();
+    expect(events.at(-1)).toMatchObject({ lines: ['l999', 'z'], skippedLines: 1003 });
+  });
 });

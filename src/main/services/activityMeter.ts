@@ -122,12 +122,22 @@ export class ActivityMeter {
   }
 
   private line(line: string): void {
-    const max = this.options.maxLines ?? 200;
     this.lines.push(line);
-    if (this.lines.length > max) {
-      this.skipped += this.lines.length - max;
-      this.lines = this.lines.slice(-max);
-    }
+    // Trimmed once it holds twice what an event carries, not at every line past it: a copy of maxLines lines per
+    // line was ~3 million element copies for a large answer's 15,000 delta lines. flush() trims the rest.
+    if (this.lines.length > 2 * this.maxLines()) this.trimLines();
+  }
+
+  private maxLines(): number {
+    return this.options.maxLines ?? 200;
+  }
+
+  /** Only the newest maxLines lines stay; the others are counted as skipped. */
+  private trimLines(): void {
+    const max = this.maxLines();
+    if (this.lines.length <= max) return;
+    this.skipped += this.lines.length - max;
+    this.lines = this.lines.slice(-max);
   }
 
   private schedule(): void {
@@ -140,6 +150,7 @@ export class ActivityMeter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.state = { ...this.state, elapsedMs: this.now() - this.started };
+    this.trimLines();
     const event: CallActivityEvent = { activity: this.state, lines: this.lines, skippedLines: this.skipped };
     this.lines = [];
     this.skipped = 0;

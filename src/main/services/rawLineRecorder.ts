@@ -33,10 +33,14 @@ export class RawLineRecorder {
       return;
     }
     this.tail.push(line);
-    if (this.tail.length > this.tailLines) {
-      this.dropped += this.tail.length - this.tailLines;
-      this.tail = this.tail.slice(-this.tailLines);
-    }
+    // Trimmed once it holds twice the tail, not at every line past it (a copy of the whole tail per line).
+    if (this.tail.length > 2 * this.tailLines) this.trimTail();
+  }
+
+  private trimTail(): void {
+    if (this.tail.length <= this.tailLines) return;
+    this.dropped += this.tail.length - this.tailLines;
+    this.tail = this.tail.slice(-this.tailLines);
   }
 
   private bounded(line: string): string {
@@ -49,6 +53,7 @@ export class RawLineRecorder {
   }
 
   lines(): string[] {
+    this.trimTail();
     if (this.dropped === 0) return [...this.head, ...this.tail];
     const marker = JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped });
     return [...this.head, marker, ...this.tail];
