@@ -203,7 +203,7 @@ export default {
       file: large.file,
     };
     const app = {
-      label: `the same, with the activity listened to as the app's calls do (History's raw-line recorder)`,
+      label: `the same, with the activity listened to as the app's calls do (History's raw-line recorder, the live meter)`,
       file: large.file,
     };
     const smallRequest: BenchRequest = { schema: PERSON, preview: false };

@@ -8,6 +8,7 @@ import { ConcurrencyGate } from '../src/main/llm/gate';
 import { createSendPrompt } from '../src/main/llm/sendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
+import { ActivityMeter } from '../src/main/services/activityMeter';
 import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 
@@ -25,10 +26,7 @@ export interface SpawnCall {
 export interface BenchRequest {
   schema: SendPromptRequest['schema'];
   preview: boolean;
-  /**
-   * Also listen to the activity as the app's calls do (History keeps every raw line, the live meter reads the
-   * rest): every line then becomes an event.
-   */
+  /** Also listen to the activity as the app's calls do: History keeps every raw line, the live meter shows them. */
   activity?: boolean;
 }
 
@@ -71,10 +69,23 @@ export async function benchSendPrompt(
     schema: request.schema,
     ...(request.preview ? { preview: () => void previews++ } : {}),
   };
+  // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder and the live activity meter.
   const call = request.activity
-    ? () => {
+    ? async () => {
         const raw = new RawLineRecorder();
-        return sendPrompt({ ...req, onEngineEvent: (e) => e.type === 'raw' && raw.push(e.line) });
+        const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
+        try {
+          return await sendPrompt({
+            ...req,
+            onEngineEvent: (e) => {
+              if (e.type === 'raw') raw.push(e.line);
+              else if (e.type === 'rawLines') for (const line of e.lines) raw.push(line);
+              meter.signal(e);
+            },
+          });
+        } finally {
+          meter.finish();
+        }
       }
     : () => sendPrompt(req);
   return { call, recorded: () => recorded, previews: () => previews };
