@@ -13,8 +13,8 @@ type ActivitySignal = Exclude<EngineEvent, { type: 'partial' }>;
 export function rawLineOf(event: CliEvent): string {
   if (event.kind === 'garbage')
     return JSON.stringify({ type: 'puffin_unparsed_line', line: event.line, error: event.error });
-  // A delta's line is kept verbatim: no need to parse it only to print it again.
-  if (event.kind === 'stream_event' && event.line !== undefined) return event.line;
+  // The line as the CLI printed it, where the reader kept it (it does for every line it decodes).
+  if (event.line !== undefined) return event.line;
   return JSON.stringify(event.raw);
 }
 

@@ -88,6 +88,7 @@ async function emitted(
 /** STDOUT with the deltas as the CLI prints them (its envelope on every line), which the reader takes as fields. */
 const CLI_SHAPED = t.lines(
   t.init(),
+  '{ "type": "system", "subtype": "status" }', // spaced as no serialiser would: raw lines are the CLI's own
   se({ type: 'message_start', message: { id: 'm1' } }),
   se({
     type: 'content_block_start',
@@ -145,14 +146,10 @@ describe('the claude-cli provider', () => {
       [cliDeltaLine('{"name":', 1), cliDeltaLine('"Ada"}', 2)],
       [cliDeltaLine('{"not":"the answer"}', 3, 0, 'toolu_sub')],
     ]);
-    expect(byRuns.filter((e) => e.type === 'raw')).toHaveLength(4); // init, message_start, block start, result
+    expect(byRuns.filter((e) => e.type === 'raw')).toHaveLength(5); // init, status, message_start, block start, result
     const perLine = await emitted(true, { spawn, onEvent: () => {} });
     expect(rawOf(byRuns)).toEqual(rawOf(perLine));
-    expect(rawOf(byRuns).map((l) => JSON.parse(l) as unknown)).toEqual(
-      CLI_SHAPED.trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as unknown),
-    );
+    expect(rawOf(byRuns)).toEqual(CLI_SHAPED.trim().split('\n')); // each line as the CLI printed it
     const text = (events: EngineEvent[]) =>
       events.flatMap((e) => (e.type === 'partial' ? [e.text] : [])).join('');
     expect(text(byRuns)).toBe(text(perLine));

@@ -83,6 +83,11 @@ class CliDeltaEvent implements StreamEventEvent {
   }
 }
 
+/** Whether the event was made by cliDeltaEvent (the line in the CLI's exact delta shape, read in place). */
+export function isCliDeltaEvent(event: unknown): boolean {
+  return event instanceof CliDeltaEvent;
+}
+
 /**
  * The event for a line in the CLI's exact delta shape (see CLI_DELTA), or undefined: then the general fast path
  * or JSON.parse decodes it. The event equals what decoding JSON.parse's object gives, `raw` included.

@@ -8,6 +8,8 @@ export type RawLine = Record<string, unknown>;
 
 interface EventBase {
   raw: RawLine;
+  /** The stdout line as it came, when the reader kept it (not enumerable where it is a field). */
+  readonly line?: string;
 }
 
 /** `system` / `init`: the first line; `tools` tells whether the CLI kept our schema (StructuredOutput). */
@@ -70,8 +72,6 @@ export interface StreamEventEvent extends EventBase {
   /** What a content_block_start opens (tool name lets a preview pick the StructuredOutput block). */
   blockStart?: { blockType: string; toolName?: string; toolUseId?: string };
   parentToolUseId?: string;
-  /** The stdout line verbatim, when the decoder kept it (CLI deltas, whose `raw` is parsed only on demand). */
-  readonly line?: string;
 }
 
 export interface RateLimitEvent extends EventBase {

@@ -13,6 +13,7 @@ import {
   fixtureFiles,
   plain,
 } from './fastPathTesting';
+import { isCliDeltaEvent } from './cliDeltaEvent';
 import { StreamJsonReader } from './streamJsonReader';
 
 const encoder = new TextEncoder();
@@ -95,11 +96,11 @@ function readToSink(bytes: Uint8Array, chunkSeed: number): Handed[] {
   return handed;
 }
 
-/** Events as returned, the CLI delta events (those that keep their line) as the fields a sink gets. */
+/** Events as returned, the CLI delta events (read in place, isCliDeltaEvent) as the fields a sink gets. */
 function expectedHandover(bytes: Uint8Array): Handed[] {
   const reader = new StreamJsonReader();
   return [...reader.push(bytes), ...reader.end()].map((e) =>
-    e.kind === 'stream_event' && e.line !== undefined
+    e.kind === 'stream_event' && isCliDeltaEvent(e)
       ? {
           delta: [
             e.index,

@@ -19,6 +19,16 @@ const assistantLine = (text: string) =>
   JSON.stringify({ type: 'assistant', message: { id: 'msg_1', content: [{ type: 'text', text }] } });
 
 describe('StreamJsonReader line handling', () => {
+  it('keeps each line as it came on the events it made (not enumerable: events compare by what they say)', () => {
+    const system = '{ "type": "system", "subtype": "x" }';
+    const user =
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"a","content":"x"},{"type":"tool_result","tool_use_id":"b","content":"y"}]}}';
+    const events = readAll(['\ufeff' + system + '\r\n' + user + '\n']);
+    expect(events.map((e) => e.kind)).toEqual(['system', 'tool_result', 'tool_result']);
+    expect(events.map((e) => (e.kind === 'garbage' ? undefined : e.line))).toEqual([system, user, user]);
+    expect(Object.keys(events[0]!)).not.toContain('line');
+  });
+
   it('splits CRLF lines and drops the carriage return', () => {
     const events = readAll(['{"type":"system","subtype":"status"}\r\n{"type":"system","subtype":"x"}\r\n']);
     expect(events.map((e) => (e.kind === 'system' ? e.subtype : e.kind))).toEqual(['status', 'x']);

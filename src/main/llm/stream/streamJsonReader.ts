@@ -215,7 +215,9 @@ export class StreamJsonReader {
     if (this.fastPath) {
       const raw = parseInputJsonDelta(line);
       if (raw !== undefined) {
+        const first = out.length;
         pushCliEvents(raw, this.state, out);
+        keepLine(out, first, line);
         return;
       }
     }
@@ -233,8 +235,19 @@ export class StreamJsonReader {
       out.push(garbage(text, 'line is JSON but not an object'));
       return;
     }
+    const first = out.length;
     pushCliEvents(parsed, this.state, out);
+    keepLine(out, first, text);
   }
+}
+
+/**
+ * The events a line made keep the line as it came (History's raw lines are the CLI's own, and an answer-sized line
+ * need not be serialised again: the result and assistant lines of a large answer are ~1 MB). Not enumerable, so
+ * events still compare by what they say.
+ */
+function keepLine(out: CliEvent[], first: number, line: string): void {
+  for (let i = first; i < out.length; i++) Object.defineProperty(out[i], 'line', { value: line });
 }
 
 /** The lines of `text` (each ended by LF or CRLF, the last one too) onto `lines`, without their terminators. */
