@@ -75,14 +75,16 @@ export async function benchSendPrompt(
         const raw = new RawLineRecorder();
         const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
         try {
-          return await sendPrompt({
+          const answer = await sendPrompt({
             ...req,
             onEngineEvent: (e) => {
               if (e.type === 'raw') raw.push(e.line);
-              else if (e.type === 'rawLines') for (const line of e.lines) raw.push(line);
+              else if (e.type === 'rawLines') raw.pushRun(e.lines);
               meter.signal(e);
             },
           });
+          raw.lines(); // what recordCall then hands History to write
+          return answer;
         } finally {
           meter.finish();
         }

@@ -9,6 +9,7 @@ import type { PromptErrorDiagnostics } from '../llm/errors';
 import type { GateLease } from '../llm/gate';
 import type { DataSource, SendPromptRequest } from '../llm/promptTypes';
 import type { ResolvedSchema } from '../llm/resolveSchema';
+import type { RawLineRun } from '../llm/stream/rawLineRun';
 
 export type { OutputMode, ProviderName } from '../../shared/engines';
 import type { OutputMode, ProviderName } from '../../shared/engines';
@@ -26,8 +27,11 @@ export type EngineEvent =
   | { type: 'partial'; text: string; block: number }
   | { type: 'retrying'; delayMs: number | undefined; message: string }
   | { type: 'raw'; line: string }
-  /** Several raw lines at once, in order: the same as as many `raw` events (the CLI's delta lines, a run at a time). */
-  | { type: 'rawLines'; lines: readonly string[] }
+  /**
+   * Several raw lines at once, in order: the same as as many `raw` events (the CLI's delta lines, a run at a
+   * time), kept as they came until read (see RawLineRun).
+   */
+  | { type: 'rawLines'; lines: RawLineRun }
   /** A model turn (message) started; `id` tells a new turn from more of the same one. */
   | { type: 'turn'; id?: string }
   /** The model called a tool (a grounded call's Read, Glob, Grep), with the file or pattern it names. */

@@ -3,6 +3,7 @@ import type { CallActivityEvent } from '../../shared/activity';
 import type { CliEvent } from '../llm/stream';
 import { ActivityMeter } from './activityMeter';
 import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
+import { RawLineRun } from '../llm/stream/rawLineRun';
 
 const raw = (o: Record<string, unknown>) => o;
 const EVENTS: CliEvent[] = [
@@ -109,12 +110,19 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
   });
 
   it('takes a run of raw lines as that many lines, and keeps only the newest between two events', () => {
+    // Half of each run as a block of bytes, as the scanner hands them over.
+    const run = (lines: string[]) => {
+      const r = new RawLineRun();
+      const half = Math.floor(lines.length / 2);
+      for (const line of lines.slice(0, half)) r.addLine(line);
+      r.addBlock(Buffer.from(lines.slice(half).join('\r\n') + '\n'), lines.length - half);
+      return r;
+    };
     const events: CallActivityEvent[] = [];
     const m = new ActivityMeter({ callId: 'c', label: 'l' }, (e) => events.push(e), { maxLines: 2 });
     m.signal({ type: 'raw', line: 'a' });
-    m.signal({ type: 'rawLines', lines: ['b', 'c', 'd'] });
-    const many = Array.from({ length: 1000 }, (_, k) => `l${k}`);
-    m.signal({ type: 'rawLines', lines: many });
+    m.signal({ type: 'rawLines', lines: run(['b', 'c', 'd']) });
+    m.signal({ type: 'rawLines', lines: run(Array.from({ length: 1000 }, (_, k) => `l${k}`)) });
     m.signal({ type: 'raw', line: 'z' });
     m.finish();
     expect(events.at(-1)).toMatchObject({ lines: ['l999', 'z'], skippedLines: 1003 });

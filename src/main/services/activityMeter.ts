@@ -53,9 +53,13 @@ export class ActivityMeter {
       case 'raw':
         this.line(s.line);
         break;
-      case 'rawLines':
-        for (const line of s.lines) this.line(line);
+      case 'rawLines': {
+        // Only the newest lines go out: the rest of a run is counted as skipped without being read.
+        const newest = s.lines.last(this.maxLines());
+        this.skipped += s.lines.count - newest.length;
+        for (const line of newest) this.line(line);
         break;
+      }
       case 'partial':
         return; // the live preview shows the answer itself
       case 'phase':

@@ -67,7 +67,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
     const result = await call({
       onEngineEvent: (e) => {
         if (e.type === 'raw') raw.push(e.line);
-        else if (e.type === 'rawLines') for (const line of e.lines) raw.push(line);
+        else if (e.type === 'rawLines') raw.pushRun(e.lines);
         meter?.signal(e);
       },
       onRetry: (n) => meter?.signal({ type: 'retrying', delayMs: n.delayMs, message: n.message }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RawLineRun } from '../llm/stream/rawLineRun';
 import { RawLineRecorder } from './rawLineRecorder';
 
 const ev = (n: number): string => JSON.stringify({ type: 'system', n });
@@ -31,5 +32,29 @@ describe('RawLineRecorder', () => {
       head: expect.stringMatching(/^\{"type":"assistant","text":"yyy/),
     });
     expect(second).toBe('{"type":"system","n":2}');
+  });
+
+  it('keeps a run of lines as those lines, within the head and past it, as if they came one by one', () => {
+    const lines = Array.from({ length: 40 }, (_, k) => ev(k));
+    for (const [maxLines, maxChars, tail] of [
+      [100, 1_000_000, 10],
+      [25, 1_000_000, 4],
+      [100, 300, 3],
+      [3, 1_000_000, 2],
+    ] as const) {
+      const oneByOne = new RawLineRecorder(maxLines, maxChars, tail);
+      const byRuns = new RawLineRecorder(maxLines, maxChars, tail);
+      for (let k = 0; k < lines.length; k += 8) {
+        const part = lines.slice(k, k + 8);
+        for (const line of part) oneByOne.push(line);
+        const run = new RawLineRun();
+        run.addLine(part[0]!);
+        run.addBlock(Buffer.from(part.slice(1).join('\n') + '\n'), part.length - 1);
+        byRuns.pushRun(run);
+      }
+      byRuns.push('last');
+      oneByOne.push('last');
+      expect(byRuns.lines()).toEqual(oneByOne.lines());
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { MAX_LINE } from '../llm/stream/fastDelta';
+import type { RawLineRun } from '../llm/stream/rawLineRun';
+
 /** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */
 export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
 /** How much of a longer line is kept, in its truncation marker. */
@@ -9,7 +12,9 @@ const TRUNCATED_HEAD_CHARS = 4096;
  * length and its start: the budget counts lines, and one huge line must not make the file huge by itself.
  */
 export class RawLineRecorder {
-  private readonly head: string[] = [];
+  /** Lines, and runs of lines kept as they came (read only in lines()). */
+  private readonly head: (string | RawLineRun)[] = [];
+  private headLines = 0;
   private tail: string[] = [];
   private headChars = 0;
   private dropped = 0;
@@ -25,16 +30,36 @@ export class RawLineRecorder {
     const line = this.bounded(raw);
     if (
       this.tail.length === 0 &&
-      this.head.length < this.maxLines &&
+      this.headLines < this.maxLines &&
       this.headChars + line.length <= this.maxChars
     ) {
       this.head.push(line);
+      this.headLines++;
       this.headChars += line.length;
       return;
     }
     this.tail.push(line);
     // Trimmed once it holds twice the tail, not at every line past it (a copy of the whole tail per line).
     if (this.tail.length > 2 * this.tailLines) this.trimTail();
+  }
+
+  /**
+   * A run of lines (the CLI's delta lines): kept whole, unread, while it fits in the head; otherwise line by line.
+   * Its lines are short (a delta line is at most 64 KB), so none needs bounding where the limit is the default.
+   */
+  pushRun(run: RawLineRun): void {
+    if (
+      this.tail.length === 0 &&
+      this.headLines + run.count <= this.maxLines &&
+      this.headChars + run.size <= this.maxChars &&
+      this.maxLineChars >= MAX_LINE
+    ) {
+      this.head.push(run);
+      this.headLines += run.count;
+      this.headChars += run.size;
+      return;
+    }
+    for (const line of run.all()) this.push(line);
   }
 
   private trimTail(): void {
@@ -54,8 +79,9 @@ export class RawLineRecorder {
 
   lines(): string[] {
     this.trimTail();
-    if (this.dropped === 0) return [...this.head, ...this.tail];
+    const head = this.head.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.all()));
+    if (this.dropped === 0) return [...head, ...this.tail];
     const marker = JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped });
-    return [...this.head, marker, ...this.tail];
+    return [...head, marker, ...this.tail];
   }
 }

@@ -139,10 +139,10 @@ describe('the claude-cli provider', () => {
   it("with the activity, hands the CLI's delta lines over as runs of raw lines: the same lines, in order, as one event per line", async () => {
     const spawn = memorySpawner([{ stdout: CLI_SHAPED }]).spawn;
     const rawOf = (events: EngineEvent[]) =>
-      events.flatMap((e) => (e.type === 'raw' ? [e.line] : e.type === 'rawLines' ? [...e.lines] : []));
+      events.flatMap((e) => (e.type === 'raw' ? [e.line] : e.type === 'rawLines' ? e.lines.all() : []));
     const byRuns = await emitted(true, { spawn });
     // A run per block and agent: the answer's two lines, then the subagent's one.
-    expect(byRuns.filter((e) => e.type === 'rawLines').map((e) => e.lines)).toEqual([
+    expect(byRuns.filter((e) => e.type === 'rawLines').map((e) => e.lines.all())).toEqual([
       [cliDeltaLine('{"name":', 1), cliDeltaLine('"Ada"}', 2)],
       [cliDeltaLine('{"not":"the answer"}', 3, 0, 'toolu_sub')],
     ]);

@@ -148,7 +148,7 @@ function eventSink(
             started();
             const text = answer.deltaText(index, partialJson, parent, messageId);
             if (text !== undefined) partials.add(answer.block, text);
-            if (activity && rawLines && rawLines.length > 0) {
+            if (activity && rawLines && rawLines.count > 0) {
               partials.flush();
               emit({ type: 'rawLines', lines: rawLines });
             }

@@ -23,7 +23,12 @@ function handover(bytes: Buffer, sizes: () => number, options: StreamJsonReaderO
   const calls: unknown[] = [];
   const reader = new StreamJsonReader({
     ...options,
-    sink: { event: (e) => calls.push(plain(e)), delta: (...fields) => calls.push(fields) },
+    sink: {
+      event: (e) => calls.push(plain(e)),
+      delta: (...fields) =>
+        // A run's raw lines compare by their text (how a run holds them depends on how it was read).
+        calls.push(fields.length > 4 ? [...fields.slice(0, 4), fields[4]?.all()] : fields),
+    },
   });
   for (let i = 0; i < bytes.length;) {
     const n = sizes();
@@ -148,7 +153,7 @@ describe('StreamJsonReader with the scanner hands over what the JavaScript path 
       const reader = new StreamJsonReader({
         rawLines: true,
         scanBytes,
-        sink: { event: () => undefined, delta: (...fields) => raw.push(...(fields[4] ?? [])) },
+        sink: { event: () => undefined, delta: (...fields) => raw.push(...(fields[4]?.all() ?? [])) },
       });
       const bytes = Buffer.from(text);
       for (let i = 0; i < bytes.length; i += 3000) reader.push(bytes.subarray(i, i + 3000));

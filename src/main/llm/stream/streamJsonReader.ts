@@ -5,6 +5,7 @@ import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
 import { deltaScanner, type ScanSink } from './deltaScanner';
 import { MAX_LINE } from './fastDelta';
+import { RawLineRun } from './rawLineRun';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
@@ -55,7 +56,7 @@ export interface ReaderSink {
     partialJson: string,
     parentToolUseId: string | undefined,
     messageId: string | undefined,
-    rawLines?: readonly string[],
+    rawLines?: RawLineRun,
   ): void;
 }
 
@@ -79,7 +80,7 @@ export class StreamJsonReader {
   private runParent: string | undefined;
   private runMessageId: string | undefined;
   /** With the rawLines option: the lines of the run being read. */
-  private runRaw: string[] | undefined;
+  private runRaw: RawLineRun | undefined;
   /** Where onLine puts events: the array the current push() or end() returns. */
   private out: CliEvent[] = [];
 
@@ -88,7 +89,7 @@ export class StreamJsonReader {
     this.sink = options.sink;
     const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
     this.scanBytes = (options.scanBytes ?? true) && this.fastPath && this.sink !== undefined;
-    if (options.rawLines && this.sink) this.runRaw = [];
+    if (options.rawLines && this.sink) this.runRaw = new RawLineRun();
     this.scanMaxLen = Math.min(MAX_LINE, maxLineChars);
     this.lines = new LineSplitter({
       maxLineChars,
@@ -141,7 +142,7 @@ export class StreamJsonReader {
     run: (index, parent, text, lines, start, end) => {
       this.lineNumber += lines;
       this.deltaLine(index, parent, text);
-      if (this.runRaw) pushLines(this.runRaw, this.scanned!.toString('utf8', start, end));
+      this.runRaw?.addBlock(this.scanned!.subarray(start, end), lines);
     },
   };
 
@@ -184,7 +185,7 @@ export class StreamJsonReader {
         const f = this.fields;
         if (matchCliDelta(text, start, end, f)) {
           this.deltaLine(f.index, f.parent, f.partialJson);
-          this.runRaw?.push(text.slice(start, end));
+          this.runRaw?.addLine(text.slice(start, end));
           return;
         }
         this.endRun();
@@ -207,7 +208,7 @@ export class StreamJsonReader {
     run.length = 0;
     const raw = this.runRaw;
     if (!raw) return this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId);
-    this.runRaw = [];
+    this.runRaw = new RawLineRun();
     this.sink!.delta(this.runIndex, text, this.runParent, this.runMessageId, raw);
   }
 
@@ -248,15 +249,6 @@ export class StreamJsonReader {
  */
 function keepLine(out: CliEvent[], first: number, line: string): void {
   for (let i = first; i < out.length; i++) Object.defineProperty(out[i], 'line', { value: line });
-}
-
-/** The lines of `text` (each ended by LF or CRLF, the last one too) onto `lines`, without their terminators. */
-function pushLines(lines: string[], text: string): void {
-  const split = text.split('\n');
-  split.pop(); // after the last newline
-  if (text.includes('\r'))
-    for (const line of split) lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-  else for (const line of split) lines.push(line);
 }
 
 function garbage(line: string, error: string): CliEvent {

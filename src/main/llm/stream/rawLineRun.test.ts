@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { rng } from '../../../../test/support/rng';
+import { RawLineRun } from './rawLineRun';
+
+/** A run of `lines` cut at random into single lines and byte blocks (LF or CRLF), as a reader would build it. */
+function runOf(lines: string[], seed: number): RawLineRun {
+  const next = rng(seed);
+  const run = new RawLineRun();
+  for (let i = 0; i < lines.length;) {
+    const n = 1 + Math.floor(next() * 5);
+    const part = lines.slice(i, i + n);
+    if (next() < 0.4) for (const line of part) run.addLine(line);
+    else run.addBlock(Buffer.from(part.map((l) => l + (next() < 0.3 ? '\r\n' : '\n')).join('')), part.length);
+    i += n;
+  }
+  return run;
+}
+
+describe('RawLineRun', () => {
+  const lines = Array.from({ length: 60 }, (_, k) => `{"k":${k},"t":"é🐦 ${'x'.repeat(k % 7)}"}`);
+
+  it('gives every line back in order, whichever way each came', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = runOf(lines, seed);
+      expect(run.all()).toEqual(lines);
+      expect(run.count).toBe(lines.length);
+    }
+  });
+
+  it('gives the last n lines without reading the rest', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = runOf(lines, seed);
+      for (const n of [0, 1, 2, 3, 7, 59, 60, 100])
+        expect(run.last(n)).toEqual(n === 0 ? [] : lines.slice(-n));
+    }
+  });
+
+  it('counts its size: characters of its lines, bytes of its blocks', () => {
+    const run = new RawLineRun();
+    run.addLine('abc');
+    run.addBlock(Buffer.from('é\n'), 1);
+    expect(run.size).toBe(3 + 3);
+  });
+});
