@@ -17,6 +17,7 @@ import {
   fragments,
   plain,
   streamingDir,
+  mutated,
 } from './fastPathTesting';
 
 /** The property every line must have: the fast path declines, or agrees with JSON.parse on keys, order, values. */
@@ -200,24 +201,6 @@ describe('parseInputJsonDelta', () => {
 
   it('declines or agrees on thousands of random mutations of CLI delta lines', () => {
     const next = rng(42);
-    const palette = [
-      '"',
-      '\\',
-      '{',
-      '}',
-      ',',
-      ':',
-      '0',
-      '1',
-      ' ',
-      'a',
-      '\u0000',
-      '\t',
-      'é',
-      '\ud83d',
-      'n',
-      'u',
-    ];
     const seeds = [
       cliDeltaLine('{"stories":[{"title":"A \\"quoted\\" é', 3),
       cliDeltaLine('', 0, 12, 'toolu_9'),
@@ -228,14 +211,7 @@ describe('parseInputJsonDelta', () => {
     for (let n = 0; n < 30_000; n++) {
       let line = seeds[n % seeds.length]!;
       const edits = 1 + Math.floor(next() * 3);
-      for (let e = 0; e < edits; e++) {
-        const at = Math.floor(next() * (line.length + 1));
-        const op = next();
-        const ch = palette[Math.floor(next() * palette.length)]!;
-        if (op < 0.4) line = line.slice(0, at) + ch + line.slice(at);
-        else if (op < 0.8) line = line.slice(0, at) + line.slice(at + 1);
-        else line = line.slice(0, at) + ch + line.slice(at + 1);
-      }
+      for (let e = 0; e < edits; e++) line = mutated(line, next);
       if (expectAgrees(line)) taken++;
       if (expectEventAgrees(line)) takenAsEvent++;
     }

@@ -35,6 +35,37 @@ export function cliDeltaLine(
   });
 }
 
+/** Characters that probe a delta line's shape when put in at random (quotes, escapes, controls, UTF-16 halves). */
+const PALETTE = [
+  '"',
+  '\\',
+  '{',
+  '}',
+  ',',
+  ':',
+  '0',
+  '1',
+  ' ',
+  'a',
+  '\u0000',
+  '\t',
+  'é',
+  '\ud83d',
+  'n',
+  'u',
+  '\r',
+];
+
+/** `line` with one character put in, taken out or replaced, at random. */
+export function mutated(line: string, next: () => number): string {
+  const at = Math.floor(next() * (line.length + 1));
+  const op = next();
+  const ch = PALETTE[Math.floor(next() * PALETTE.length)]!;
+  if (op < 0.4) return line.slice(0, at) + ch + line.slice(at);
+  if (op < 0.8) return line.slice(0, at) + line.slice(at + 1);
+  return line.slice(0, at) + ch + line.slice(at + 1);
+}
+
 /** A corpus document streamed the way the manifest describes: seeded 1..16 UTF-16 code-unit "tokens". */
 export function fragments(text: string, seed: number): string[] {
   const next = rng(seed);

@@ -13,6 +13,7 @@ import {
   fixtureDir,
   fixtureFiles,
   plain,
+  mutated,
 } from './fastPathTesting';
 import { StreamJsonReader, type StreamJsonReaderOptions } from './streamJsonReader';
 
@@ -63,25 +64,6 @@ function expectSameHandover(bytes: Buffer, maxLineChars?: number, rawLines = fal
 /** Delta lines mutated at random (the fast-path tests' palette), with CRLF, blank, BOM-led and other lines. */
 function mutatedTranscript(count: number, seed: number): string {
   const next = rng(seed);
-  const palette = [
-    '"',
-    '\\',
-    '{',
-    '}',
-    ',',
-    ':',
-    '0',
-    '1',
-    ' ',
-    'a',
-    '\u0000',
-    '\t',
-    'é',
-    '\ud83d',
-    'n',
-    'u',
-    '\r',
-  ];
   const out: string[] = ['\ufeff' + cliDeltaLine('first', 0)];
   for (let n = 0; n < count; n++) {
     const k = Math.floor(next() * 3);
@@ -91,14 +73,7 @@ function mutatedTranscript(count: number, seed: number): string {
       next() < 0.1 ? 1 : 0,
       next() < 0.1 ? 'toolu_9' : null,
     );
-    if (next() < 0.4) {
-      const at = Math.floor(next() * (line.length + 1));
-      const ch = palette[Math.floor(next() * palette.length)]!;
-      const op = next();
-      if (op < 0.4) line = line.slice(0, at) + ch + line.slice(at);
-      else if (op < 0.8) line = line.slice(0, at) + line.slice(at + 1);
-      else line = line.slice(0, at) + ch + line.slice(at + 1);
-    }
+    if (next() < 0.4) line = mutated(line, next);
     const end = next();
     if (end < 0.05) line += '\r';
     else if (end < 0.08) out.push('');
