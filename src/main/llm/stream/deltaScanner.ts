@@ -78,21 +78,27 @@ export class DeltaScanner {
     bytes.set(chunk.subarray(from, to), INPUT);
     bytes.fill(0, INPUT + n, INPUT + n + PADDING);
     const count = this.wasm.scan(INPUT, n, out, records, maxLen);
-    const ints = this.ints;
-    for (let r = 0, at = records >> 2; r < count; r++, at += 16) {
-      if (ints[at] === 0) {
-        sink.other(ints[at + 1]! - INPUT + from, ints[at + 2]! - INPUT + from);
-        continue;
-      }
+    // Everything is copied out of the module's memory before the sink hears of any of it: a sink may read more
+    // stdout (another reader, the same scanner) before it returns.
+    const ints = this.ints.slice(records >> 2, (records >> 2) + count * 16);
+    const texts: (string | undefined)[] = [];
+    for (let at = 0; at < ints.length; at += 16) {
+      if (ints[at] === 0) continue;
       const parentStart = ints[at + 2]!;
-      sink.run(
-        ints[at + 1]!,
-        parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]),
-        bytes.toString('utf8', ints[at + 4], ints[at + 5]),
-        ints[at + 6]!,
-        ints[at + 7]! - INPUT + from,
-        ints[at + 8]! - INPUT + from,
-      );
+      texts[at] = bytes.toString('utf8', ints[at + 4], ints[at + 5]);
+      texts[at + 1] = parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]);
+    }
+    for (let at = 0; at < ints.length; at += 16) {
+      if (ints[at] === 0) sink.other(ints[at + 1]! - INPUT + from, ints[at + 2]! - INPUT + from);
+      else
+        sink.run(
+          ints[at + 1]!,
+          texts[at + 1],
+          texts[at]!,
+          ints[at + 6]!,
+          ints[at + 7]! - INPUT + from,
+          ints[at + 8]! - INPUT + from,
+        );
     }
   }
 
@@ -109,7 +115,8 @@ let shared: DeltaScanner | null | undefined;
 
 /**
  * The process's scanner, made on first use; null where WebAssembly (with SIMD) cannot run it, and then every line
- * goes the JavaScript way. One is enough: a scan runs to its end synchronously and its results are copied out.
+ * goes the JavaScript way. One is enough: a scan runs synchronously and its results are copied out before any
+ * sink is called.
  */
 export function deltaScanner(): DeltaScanner | null {
   if (shared !== undefined) return shared;

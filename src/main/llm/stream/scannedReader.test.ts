@@ -141,6 +141,35 @@ describe('StreamJsonReader with the scanner hands over what the JavaScript path 
     expectSameHandover(Buffer.from(mutatedTranscript(1500, max)), max);
   });
 
+  it('a sink that reads more stdout meanwhile (another reader, the same scanner) changes nothing', () => {
+    const bytes = Buffer.from(mutatedTranscript(2000, 12));
+    const expected = handover(bytes, () => 65536, {});
+    const other = new StreamJsonReader({ sink: { event: () => undefined, delta: () => undefined } });
+    const otherBytes = Buffer.from(mutatedTranscript(400, 13));
+    other.push(otherBytes.subarray(0, 100)); // past the stream's start: its next chunks are scanned
+    let at = 100;
+    const readOther = () => {
+      other.push(otherBytes.subarray(at, at + 5000));
+      at = (at + 5000) % (otherBytes.length - 5000);
+    };
+    const calls: unknown[] = [];
+    const reader = new StreamJsonReader({
+      sink: {
+        event: (e) => {
+          calls.push(plain(e));
+          readOther();
+        },
+        delta: (...fields) => {
+          calls.push(fields);
+          readOther();
+        },
+      },
+    });
+    for (let i = 0; i < bytes.length; i += 65536) reader.push(bytes.subarray(i, i + 65536));
+    reader.end();
+    expect(calls).toEqual(expected);
+  });
+
   it('really scans: a 64 KB chunk of delta lines is one scan and no line is decoded by JavaScript', () => {
     const bytes = Buffer.from(lines(...Array.from({ length: 200 }, (_, k) => cliDeltaLine('{"a":1}', k))));
     const reader = new StreamJsonReader({ sink: { event: () => undefined, delta: () => undefined } });

@@ -1,10 +1,9 @@
 import type { CliEvent } from './cliEvents';
 import { isRecord } from './fields';
 import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
-import { parseInputJsonDelta } from './fastDelta';
+import { MAX_LINE, parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
 import { deltaScanner, type ScanSink } from './deltaScanner';
-import { MAX_LINE } from './fastDelta';
 import { RawLineRun } from './rawLineRun';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
