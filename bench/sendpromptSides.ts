@@ -78,8 +78,7 @@ export async function benchSendPrompt(
           const answer = await sendPrompt({
             ...req,
             onEngineEvent: (e) => {
-              if (e.type === 'raw') raw.push(e.line);
-              else if (e.type === 'rawLines') raw.pushRun(e.lines);
+              raw.take(e);
               meter.signal(e);
             },
           });

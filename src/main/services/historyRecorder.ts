@@ -66,8 +66,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
     }
     const result = await call({
       onEngineEvent: (e) => {
-        if (e.type === 'raw') raw.push(e.line);
-        else if (e.type === 'rawLines') raw.pushRun(e.lines);
+        raw.take(e);
         meter?.signal(e);
       },
       onRetry: (n) => meter?.signal({ type: 'retrying', delayMs: n.delayMs, message: n.message }),

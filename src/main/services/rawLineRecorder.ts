@@ -1,5 +1,6 @@
 import { MAX_LINE } from '../llm/stream/fastDelta';
 import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { EngineEvent } from '../engines/provider';
 
 /** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */
 export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
@@ -41,6 +42,12 @@ export class RawLineRecorder {
     this.tail.push(line);
     // Trimmed once it holds twice the tail, not at every line past it (a copy of the whole tail per line).
     if (this.tail.length > 2 * this.tailLines) this.trimTail();
+  }
+
+  /** The raw lines an engine event carries, if any (`raw`: one, `rawLines`: a run). */
+  take(event: EngineEvent): void {
+    if (event.type === 'raw') this.push(event.line);
+    else if (event.type === 'rawLines') this.pushRun(event.lines);
   }
 
   /**

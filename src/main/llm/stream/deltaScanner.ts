@@ -81,24 +81,30 @@ export class DeltaScanner {
     // Everything is copied out of the module's memory before the sink hears of any of it: a sink may read more
     // stdout (another reader, the same scanner) before it returns.
     const ints = this.ints.slice(records >> 2, (records >> 2) + count * 16);
-    const texts: (string | undefined)[] = [];
+    // Per run record: its fragments' text and its parent (undefined for null).
+    const runs: [string, string | undefined][] = [];
     for (let at = 0; at < ints.length; at += 16) {
       if (ints[at] === 0) continue;
       const parentStart = ints[at + 2]!;
-      texts[at] = bytes.toString('utf8', ints[at + 4], ints[at + 5]);
-      texts[at + 1] = parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]);
+      runs.push([
+        bytes.toString('utf8', ints[at + 4], ints[at + 5]),
+        parentStart < 0 ? undefined : bytes.toString('latin1', parentStart, ints[at + 3]),
+      ]);
     }
-    for (let at = 0; at < ints.length; at += 16) {
-      if (ints[at] === 0) sink.other(ints[at + 1]! - INPUT + from, ints[at + 2]! - INPUT + from);
-      else
-        sink.run(
-          ints[at + 1]!,
-          texts[at + 1],
-          texts[at]!,
-          ints[at + 6]!,
-          ints[at + 7]! - INPUT + from,
-          ints[at + 8]! - INPUT + from,
-        );
+    for (let at = 0, run = 0; at < ints.length; at += 16) {
+      if (ints[at] === 0) {
+        sink.other(ints[at + 1]! - INPUT + from, ints[at + 2]! - INPUT + from);
+        continue;
+      }
+      const [text, parent] = runs[run++]!;
+      sink.run(
+        ints[at + 1]!,
+        parent,
+        text,
+        ints[at + 6]!,
+        ints[at + 7]! - INPUT + from,
+        ints[at + 8]! - INPUT + from,
+      );
     }
   }
 

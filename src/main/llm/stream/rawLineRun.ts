@@ -72,7 +72,7 @@ function decode(bytes: Uint8Array): string {
 }
 
 /** The lines of `text` (each ended by LF or CRLF, the last one too) onto `lines`, without their terminators. */
-export function pushLines(lines: string[], text: string): void {
+function pushLines(lines: string[], text: string): void {
   const split = text.split('\n');
   split.pop(); // after the last newline
   if (text.includes('\r'))
