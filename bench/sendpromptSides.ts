@@ -82,7 +82,7 @@ export async function benchSendPrompt(
               meter.signal(e);
             },
           });
-          raw.lines(); // what recordCall then hands History to write
+          raw.text(); // what recordCall then hands History to write
           return answer;
         } finally {
           meter.finish();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallActivityEvent } from '../../shared/activity';
 import type { CliEvent } from '../llm/stream';
 import { ActivityMeter } from './activityMeter';
@@ -126,5 +126,24 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     m.signal({ type: 'raw', line: 'z' });
     m.finish();
     expect(events.at(-1)).toMatchObject({ lines: ['l999', 'z'], skippedLines: 1003 });
+  });
+
+  it('reads a run only when its lines are among the newest at an event, and counts every line it drops', () => {
+    const events: CallActivityEvent[] = [];
+    const m = new ActivityMeter({ callId: 'c', label: 'l' }, (e) => events.push(e), { maxLines: 3 });
+    const old = new RawLineRun();
+    old.addBlock(Buffer.from('o1\no2\n'), 2);
+    const last = vi.spyOn(old, 'last');
+    const all = vi.spyOn(old, 'all');
+    m.signal({ type: 'rawLines', lines: old });
+    // Far more entries than an event carries: the pending list is trimmed on the way, not only at the flush.
+    for (let k = 0; k < 50; k++) m.signal({ type: 'raw', line: `r${k}` });
+    const newest = new RawLineRun();
+    newest.addBlock(Buffer.from('n1\nn2\n'), 2);
+    m.signal({ type: 'rawLines', lines: newest });
+    m.finish();
+    expect(last).not.toHaveBeenCalled();
+    expect(all).not.toHaveBeenCalled();
+    expect(events.at(-1)).toMatchObject({ lines: ['r49', 'n1', 'n2'], skippedLines: 51 });
   });
 });

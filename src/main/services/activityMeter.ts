@@ -5,6 +5,7 @@
  */
 import type { CallActivity, CallActivityEvent } from '../../shared/activity';
 import type { EngineEvent } from '../engines/provider';
+import type { RawLineRun } from '../llm/stream/rawLineRun';
 
 export interface MeterOptions {
   now?: () => number;
@@ -16,7 +17,9 @@ export class ActivityMeter {
   private state: CallActivity;
   private readonly turns = new Set<string>();
   private readonly usage = new Map<string, { tokensIn: number; tokensOut: number }>();
-  private lines: string[] = [];
+  /** The raw lines since the last event, unread: a run is read only at the flush that sends its newest lines. */
+  private pending: (string | RawLineRun)[] = [];
+  private pendingLines = 0;
   private skipped = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly now: () => number;
@@ -51,15 +54,11 @@ export class ActivityMeter {
     const st = this.state;
     switch (s.type) {
       case 'raw':
-        this.line(s.line);
+        this.keep(s.line, 1);
         break;
-      case 'rawLines': {
-        // Only the newest lines go out: the rest of a run is counted as skipped without being read.
-        const newest = s.lines.last(this.maxLines());
-        this.skipped += s.lines.count - newest.length;
-        for (const line of newest) this.line(line);
+      case 'rawLines':
+        this.keep(s.lines, s.lines.count);
         break;
-      }
       case 'partial':
         return; // the live preview shows the answer itself
       case 'phase':
@@ -125,23 +124,50 @@ export class ActivityMeter {
     else this.schedule();
   }
 
-  private line(line: string): void {
-    this.lines.push(line);
-    // Trimmed once it holds twice what an event carries, not at every line past it: a copy of maxLines lines per
-    // line was ~3 million element copies for a large answer's 15,000 delta lines. flush() trims the rest.
-    if (this.lines.length > 2 * this.maxLines()) this.trimLines();
+  private keep(entry: string | RawLineRun, lines: number): void {
+    this.pending.push(entry);
+    this.pendingLines += lines;
+    // Trimmed once it holds twice what an event carries, not at every entry past it: a copy of maxLines entries
+    // per line was ~3 million element copies for a large answer's 15,000 delta lines. flush() trims the rest.
+    if (this.pending.length > 2 * this.maxLines()) this.trimPending();
   }
 
   private maxLines(): number {
     return this.options.maxLines ?? 200;
   }
 
-  /** Only the newest maxLines lines stay; the others are counted as skipped. */
-  private trimLines(): void {
+  /** Drops the oldest entries not needed for the newest maxLines lines, counting their lines as skipped. */
+  private trimPending(): void {
+    let keep = this.pending.length;
+    let covered = 0;
+    while (keep > 0 && covered < this.maxLines()) covered += linesOf(this.pending[--keep]!);
+    if (keep === 0) return;
+    let dropped = 0;
+    for (let i = 0; i < keep; i++) dropped += linesOf(this.pending[i]!);
+    this.skipped += dropped;
+    this.pendingLines -= dropped;
+    this.pending = this.pending.slice(keep);
+  }
+
+  /**
+   * The newest maxLines lines of the pending entries, read now (a run's lines are decoded only here, and only
+   * its last ones): the rest are counted as skipped.
+   */
+  private newestLines(): string[] {
     const max = this.maxLines();
-    if (this.lines.length <= max) return;
-    this.skipped += this.lines.length - max;
-    this.lines = this.lines.slice(-max);
+    const out: string[][] = [];
+    let wanted = max;
+    for (let i = this.pending.length - 1; i >= 0 && wanted > 0; i--) {
+      const entry = this.pending[i]!;
+      const lines = typeof entry === 'string' ? [entry] : entry.last(wanted);
+      out.push(lines);
+      wanted -= lines.length;
+    }
+    const newest = out.reverse().flat();
+    this.skipped += this.pendingLines - newest.length;
+    this.pending = [];
+    this.pendingLines = 0;
+    return newest;
   }
 
   private schedule(): void {
@@ -154,10 +180,11 @@ export class ActivityMeter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.state = { ...this.state, elapsedMs: this.now() - this.started };
-    this.trimLines();
-    const event: CallActivityEvent = { activity: this.state, lines: this.lines, skippedLines: this.skipped };
-    this.lines = [];
+    const lines = this.newestLines();
+    const event: CallActivityEvent = { activity: this.state, lines, skippedLines: this.skipped };
     this.skipped = 0;
     this.emit(event);
   }
 }
+
+const linesOf = (entry: string | RawLineRun): number => (typeof entry === 'string' ? 1 : entry.count);

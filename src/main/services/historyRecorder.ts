@@ -89,7 +89,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   void _owner;
   outcome.record = { ...ended, finishedAt: deps.now().toISOString() };
   try {
-    await store.history.writeRawLines(initial.id, raw.lines());
+    await store.history.writeRawText(initial.id, raw.text());
     await store.history.put(outcome.record);
   } catch (err) {
     deps.logger.error(`Could not store the history record of ${initial.kind} ${initial.id}: ${String(err)}`);

@@ -6,6 +6,8 @@ import type { SendPromptResult } from '../llm/promptTypes';
 import { memoryLogger } from '../llm/testing';
 import type { ProjectStore } from '../store/projectStore';
 import { JobRunner } from './jobRunner';
+import type { LineText } from '../llm/stream/rawLineRun';
+import { textLines } from '../../../test/support/lineText';
 
 const now = () => new Date('2025-01-01T00:00:00Z');
 
@@ -22,7 +24,7 @@ function setup(failPuts = 0) {
         stored.push(g);
         return g;
       },
-      writeRawLines: async (id: string, l: readonly string[]) => void (raw[id] = l),
+      writeRawText: async (id: string, text: LineText) => void (raw[id] = textLines(text)),
     },
   } as unknown as ProjectStore;
   const jobs = new JobRunner({ logger, now, onChanged: (g) => changed.push(g) });

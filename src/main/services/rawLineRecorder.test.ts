@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RawLineRun } from '../llm/stream/rawLineRun';
 import { RawLineRecorder } from './rawLineRecorder';
+import { textLines } from '../../../test/support/lineText';
 
 const ev = (n: number): string => JSON.stringify({ type: 'system', n });
 
@@ -9,13 +10,13 @@ describe('RawLineRecorder', () => {
     const r = new RawLineRecorder();
     r.push(ev(1));
     r.push('not json');
-    expect(r.lines()).toEqual(['{"type":"system","n":1}', 'not json']);
+    expect(textLines(r.text())).toEqual(['{"type":"system","n":1}', 'not json']);
   });
 
   it('past the bound keeps the head, a marker with the dropped count, and the tail', () => {
     const r = new RawLineRecorder(3, 1_000_000, 2);
     for (let n = 1; n <= 10; n++) r.push(ev(n));
-    const lines = r.lines().map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
+    const lines = textLines(r.text()).map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
     expect(lines.map((l) => l.n ?? `dropped ${l.droppedLines}`)).toEqual([1, 2, 3, 'dropped 5', 9, 10]);
   });
 
@@ -24,7 +25,7 @@ describe('RawLineRecorder', () => {
     const text = 'y'.repeat(50_000);
     r.push(JSON.stringify({ type: 'assistant', text }));
     r.push(ev(2));
-    const [first, second] = r.lines();
+    const [first, second] = textLines(r.text());
     expect(first!.length).toBeLessThan(5000);
     expect(JSON.parse(first!)).toEqual({
       type: 'puffin_truncated_line',
@@ -54,7 +55,7 @@ describe('RawLineRecorder', () => {
       }
       byRuns.push('last');
       oneByOne.push('last');
-      expect(byRuns.lines()).toEqual(oneByOne.lines());
+      expect(textLines(byRuns.text())).toEqual(textLines(oneByOne.text()));
     }
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_LINE } from '../llm/stream/fastDelta';
-import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { LineText, RawLineRun } from '../llm/stream/rawLineRun';
 import type { EngineEvent } from '../engines/provider';
 
 /** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */
@@ -84,11 +84,20 @@ export class RawLineRecorder {
     });
   }
 
-  lines(): string[] {
+  /**
+   * What History's file holds: every kept line ended by LF, runs as the bytes they came in (never decoded here,
+   * nor split into lines and joined again: ~4.8 MB for a large answer).
+   */
+  text(): LineText {
     this.trimTail();
-    const head = this.head.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.all()));
-    if (this.dropped === 0) return [...head, ...this.tail];
-    const marker = JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped });
-    return [...head, marker, ...this.tail];
+    const text: LineText = [];
+    for (const entry of this.head) {
+      if (typeof entry === 'string') text.push(entry + '\n');
+      else entry.pushText(text);
+    }
+    if (this.dropped > 0)
+      text.push(JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped }) + '\n');
+    for (const line of this.tail) text.push(line + '\n');
+    return text;
   }
 }

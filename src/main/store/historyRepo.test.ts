@@ -37,7 +37,8 @@ describe('HistoryRepo', () => {
     const repo = new HistoryRepo(dir);
     await repo.put(gen('old', '2030-01-01T00:00:00Z'));
     await repo.put(gen('new', '2030-01-02T00:00:00Z'));
-    await repo.writeRawLines('new', ['{"type":"system"}', '{"type":"result"}']);
+    // As History's recorder hands them over: strings, and a block of stdout bytes as it came.
+    await repo.writeRawText('new', ['{"type":"system"}\n', Buffer.from('{"type":"result"}\n')]);
     const fresh = new HistoryRepo(dir);
     expect((await fresh.list()).map((g) => g.id)).toEqual(['new', 'old']);
     expect(await fresh.rawLines('new')).toEqual(['{"type":"system"}', '{"type":"result"}']);

@@ -10,7 +10,7 @@ import { ownerAlive } from './runOwner';
 
 /**
  * Prompt history: `history/<id>.json` per generation (small, rewritten when its title arrives) and
- * `history/<id>.raw.jsonl`, the raw CLI lines, written once when the generation ends.
+ * `history/<id>.raw.jsonl`, the raw CLI lines (one per line), written once when the generation ends.
  */
 export class HistoryRepo {
   readonly records: RecordFolder<Generation>;
@@ -36,9 +36,10 @@ export class HistoryRepo {
     return this.records.put(generation);
   }
 
-  async writeRawLines(id: string, lines: readonly string[]): Promise<void> {
+  /** The raw lines as text: pieces (strings, UTF-8 bytes) whose concatenation is lines each ended by LF. */
+  async writeRawText(id: string, text: readonly (string | Uint8Array)[]): Promise<void> {
     if (!isId(id)) throw new Error(`Invalid generation id ${JSON.stringify(id)}`);
-    await writeFileAtomic(this.rawPath(id), lines.length ? lines.join('\n') + '\n' : '');
+    await writeFileAtomic(this.rawPath(id), text);
   }
 
   async rawLines(id: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../../../test/support/rng';
-import { RawLineRun } from './rawLineRun';
+import { RawLineRun, type LineText } from './rawLineRun';
 
 /** A run of `lines` cut at random into single lines and byte blocks (LF or CRLF), as a reader would build it. */
 function runOf(lines: string[], seed: number): RawLineRun {
@@ -33,6 +33,23 @@ describe('RawLineRun', () => {
       for (const n of [0, 1, 2, 3, 7, 59, 60, 100])
         expect(run.last(n)).toEqual(n === 0 ? [] : lines.slice(-n));
     }
+  });
+
+  it('hands its lines over as text, each ended by LF, blocks without a CR as the very bytes that came', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = runOf(lines, seed);
+      const text: LineText = ['head\n'];
+      run.pushText(text);
+      expect(Buffer.concat(text.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString()).toBe(
+        ['head', ...lines].map((l) => l + '\n').join(''),
+      );
+    }
+    const block = Buffer.from('a\nb\n');
+    const run = new RawLineRun();
+    run.addBlock(block, 2);
+    const text: LineText = [];
+    run.pushText(text);
+    expect(text[0]).toBe(block);
   });
 
   it('counts its size: characters of its lines, bytes of its blocks', () => {

@@ -2,9 +2,13 @@
  * The lines of a run of the CLI's delta lines as the CLI printed them, kept as they came: lines the JavaScript
  * path read as strings, and whole blocks of lines the scanner took as the stdout bytes they are (a view of the
  * chunk, never copied). History keeps every raw line of a call until it ends, ~4.8 MB for a large answer: as bytes
- * they stay off the JavaScript heap, where scavenges would copy them and then promote them. They become strings
- * only when read: all of them once, when History writes them; the last few when the live activity shows them.
+ * they stay off the JavaScript heap, where scavenges would copy them and then promote them. History writes them to
+ * its file as the bytes they are (pushText); they become strings only when read: the last few when the live
+ * activity shows them.
  */
+
+/** Pieces of text whose concatenation is lines, each ended by LF: strings, and UTF-8 bytes. */
+export type LineText = (string | Uint8Array)[];
 
 /** A piece of a run: one line, or bytes holding `lines` whole lines, each ended by LF or CRLF. */
 type Piece = string | { bytes: Uint8Array; lines: number };
@@ -39,6 +43,22 @@ export class RawLineRun {
     return out;
   }
 
+  /**
+   * Every line, in order, each ended by LF, onto `out`: a block as the bytes that came (not decoded, not copied)
+   * unless a CR is in it (a CRLF line), which is then decoded to drop it as all() does.
+   */
+  pushText(out: LineText): void {
+    for (const piece of this.pieces) {
+      if (typeof piece === 'string') out.push(piece + '\n');
+      else if (asBuffer(piece.bytes).indexOf(0x0d) < 0) out.push(piece.bytes);
+      else {
+        const lines: string[] = [];
+        pushLines(lines, decode(piece.bytes));
+        out.push(lines.join('\n') + '\n');
+      }
+    }
+  }
+
   /** The last `n` lines (or all of them, when there are fewer), in order. */
   last(n: number): string[] {
     const out: string[][] = [];
@@ -67,8 +87,13 @@ export class RawLineRun {
   }
 }
 
+/** A Buffer over the same memory (its indexOf of a byte is a memchr; a Uint8Array's is a loop). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 function decode(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return asBuffer(bytes).toString('utf8');
 }
 
 /** The lines of `text` (each ended by LF or CRLF, the last one too) onto `lines`, without their terminators. */
