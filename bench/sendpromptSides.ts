@@ -2,6 +2,7 @@
 // per-side run (sendpromptSide.ts): sendPrompt over the replaying fake CLI, and the baseline that spawns the same
 // replay exactly as sendPrompt did and only drains it (optionally JSON.parsing every line).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants as perfConstants, type PerformanceEntry } from 'node:perf_hooks';
 import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
@@ -10,6 +11,10 @@ import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { ActivityMeter } from '../src/main/services/activityMeter';
 import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
+import type { LineText } from '../src/main/llm/stream/rawLineRun';
+import { HistoryRepo } from '../src/main/store/historyRepo';
+import { writeFileAtomic } from '../src/main/core/atomicFile';
+import { scratchDir } from '../test/support/scratchDir';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 
 export const SIDES = ['bare', 'parsed', 'ours'] as const;
@@ -42,7 +47,13 @@ export function benchEnv(scenario: string, cpuFile: string): NodeJS.ProcessEnv {
 export async function benchSendPrompt(
   env: NodeJS.ProcessEnv,
   request: BenchRequest,
-): Promise<{ call: () => Promise<unknown>; recorded: () => SpawnCall | undefined; previews: () => number }> {
+): Promise<{
+  call: () => Promise<unknown>;
+  recorded: () => SpawnCall | undefined;
+  previews: () => number;
+  /** What History's recorder handed its file in the last call, write by write (activity requests only). */
+  historyText: () => LineText[];
+}> {
   let recorded: SpawnCall | undefined;
   const spawner = await cliSpawner();
   const sendPrompt = createSendPrompt({
@@ -69,27 +80,31 @@ export async function benchSendPrompt(
     schema: request.schema,
     ...(request.preview ? { preview: () => void previews++ } : {}),
   };
-  // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder and the live activity meter.
+  // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder handing its file the lines as
+  // they come, and the live activity meter. The file's writing itself is measured on its own (historyFileRuns):
+  // here what the recorder hands over is only kept, the last call's, for that measurement.
+  let lastText: LineText[] = [];
   const call = request.activity
     ? async () => {
-        const raw = new RawLineRecorder();
+        const handed: LineText[] = [];
+        const raw = new RawLineRecorder({ out: (text) => void handed.push(text) });
         const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
         try {
-          const answer = await sendPrompt({
+          return await sendPrompt({
             ...req,
             onEngineEvent: (e) => {
               raw.take(e);
               meter.signal(e);
             },
           });
-          raw.text(); // what recordCall then hands History to write
-          return answer;
         } finally {
           meter.finish();
+          handed.push(raw.text());
+          lastText = handed;
         }
       }
     : () => sendPrompt(req);
-  return { call, recorded: () => recorded, previews: () => previews };
+  return { call, recorded: () => recorded, previews: () => previews, historyText: () => lastText };
 }
 
 /**
@@ -152,3 +167,43 @@ export function withMajorGc(windows: [number, number][], gcs: PerformanceEntry[]
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/**
+ * History's raw-line file of one call, written two ways from what its recorder handed over (`text`, write by
+ * write), interleaved, `runs` times each: as the app writes it (a SpoolFile taking each write as it comes, then
+ * finish: fsync, rename) and as it was written before (everything joined, then one atomic write: temp file, fsync,
+ * rename). CPU = this process's user + system time (the writes' thread-pool time included); medians.
+ */
+export async function historyFileRuns(
+  text: LineText[],
+  runs: number,
+): Promise<{ spooledMs: number; atOnceMs: number; bytes: number; writes: number }> {
+  const history = new HistoryRepo(scratchDir('puffin-bench-history-'));
+  const pieces = text.flat();
+  const bytes = pieces.reduce((n, p) => n + (typeof p === 'string' ? Buffer.byteLength(p) : p.byteLength), 0);
+  const spooled: number[] = [];
+  const atOnce: number[] = [];
+  const cpu = async (run: () => Promise<void>) => {
+    const c0 = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(c0);
+    return (used.user + used.system) / 1000;
+  };
+  for (let i = 0; i < runs + 1; i++) {
+    const a = await cpu(async () => {
+      const file = history.openRawText('spooled');
+      for (const written of text) file.write(written);
+      await file.finish();
+    });
+    const b = await cpu(() =>
+      writeFileAtomic(
+        join(history.records.dir, 'at-once.raw.jsonl'),
+        Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
+      ),
+    );
+    if (i === 0) continue; // warm-up
+    spooled.push(a);
+    atOnce.push(b);
+  }
+  return { spooledMs: median(spooled), atOnceMs: median(atOnce), bytes, writes: text.length };
+}

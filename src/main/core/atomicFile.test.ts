@@ -22,19 +22,6 @@ describe('writeFileAtomic', () => {
     expect(await readdir(dirname(file))).toEqual(['data.json']);
   });
 
-  it('writes pieces (strings and bytes) one after the other, more of them than one writev call takes', async () => {
-    const file = join(dir, 'raw.jsonl');
-    // 5,000 pieces: above IOV_MAX (1,024 on Linux), so the write must go on past what one system call takes.
-    const pieces = Array.from({ length: 5000 }, (_, k) =>
-      k % 2 ? `{"k":${k},"t":"é"}\n` : Buffer.from(`{"k":${k}}\n`),
-    );
-    await writeFileAtomic(file, pieces);
-    const expected = pieces.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('');
-    expect(await readFile(file, 'utf8')).toBe(expected);
-    await writeFileAtomic(file, []);
-    expect(await readFile(file, 'utf8')).toBe('');
-  });
-
   it('leaves exactly one intact JSON document after 50 concurrent writes, and no temp files', async () => {
     const file = join(dir, 'settings.json');
     // Payloads of different sizes: a torn or interleaved write would not parse or would mix two of them.

@@ -29,14 +29,11 @@ function serialize<T>(path: string, job: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** A file's content: a string (UTF-8), bytes, or pieces of both written one after the other (one writev). */
-export type FileData = string | Uint8Array | readonly (string | Uint8Array)[];
-
 /**
  * Writes a file so that readers see either the old or the new content, never a torn one:
  * temp file in the same folder, fsync, rename, then fsync the folder so the rename survives a crash.
  */
-export function writeFileAtomic(path: string, data: FileData): Promise<void> {
+export function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   return serialize(path, () => writeFileAtomicNow(path, data));
 }
 
@@ -44,19 +41,17 @@ export function writeFileAtomic(path: string, data: FileData): Promise<void> {
  * writeFileAtomic without the queue: only for use inside a serializeOnPath job on the same path. A failed write
  * leaves no temp file behind, and a full disk or a folder Puffin may not write is a typed error (writeErrors.ts).
  */
-export function writeFileAtomicNow(path: string, data: FileData): Promise<void> {
+export function writeFileAtomicNow(path: string, data: string | Uint8Array): Promise<void> {
   return typedWrite(path, () => writeThroughTemp(path, data));
 }
 
-async function writeThroughTemp(path: string, data: FileData): Promise<void> {
+async function writeThroughTemp(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
   try {
     const handle = await open(tmp, 'w', 0o644);
     try {
-      if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
-      // Pieces are written as they are, not concatenated first (History's raw lines: ~4.8 MB of stdout chunks).
-      else await handle.writev(data.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      await handle.writeFile(data);
       await handle.sync();
     } finally {
       await handle.close();
@@ -70,7 +65,8 @@ async function writeThroughTemp(path: string, data: FileData): Promise<void> {
   await syncDir(dirname(path));
 }
 
-async function syncDir(dir: string): Promise<void> {
+/** Makes a rename in `dir` survive a crash (where the platform can: not Windows). */
+export async function syncDir(dir: string): Promise<void> {
   try {
     const handle = await open(dir, 'r');
     try {

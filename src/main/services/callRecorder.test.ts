@@ -16,7 +16,7 @@ function setup(budget: { limitUsd: number | null; spentUsd: number }) {
   const store = {
     history: {
       put: async (g: Generation) => void stored.push(g),
-      writeRawText: async () => {},
+      openRawText: () => ({ write: () => {}, finish: async () => {} }),
     },
   } as unknown as ProjectStore;
   const seen: SendPromptRequest[] = [];

@@ -51,7 +51,9 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   options: RecordOptions<R> = {},
 ): Promise<Recorded<R>> {
   initial = { ...initial, owner: THIS_PROCESS };
-  const raw = new RawLineRecorder();
+  // The raw lines go to History's file as they come: not kept in memory until the end, and kept by a crash.
+  const file = store.history.openRawText(initial.id);
+  const raw = new RawLineRecorder({ out: (text) => file.write(text) });
   const meter = liveMeter(deps, initial);
   let outcome: Recorded<R>;
   try {
@@ -89,7 +91,12 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   void _owner;
   outcome.record = { ...ended, finishedAt: deps.now().toISOString() };
   try {
-    await store.history.writeRawText(initial.id, raw.text());
+    await file.finish(raw.text());
+  } catch (err) {
+    // The record is still stored: without its raw lines, not left `running`.
+    deps.logger.error(`Could not store the raw lines of ${initial.kind} ${initial.id}: ${String(err)}`);
+  }
+  try {
     await store.history.put(outcome.record);
   } catch (err) {
     deps.logger.error(`Could not store the history record of ${initial.kind} ${initial.id}: ${String(err)}`);

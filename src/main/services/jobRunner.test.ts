@@ -24,7 +24,14 @@ function setup(failPuts = 0) {
         stored.push(g);
         return g;
       },
-      writeRawText: async (id: string, text: LineText) => void (raw[id] = textLines(text)),
+      // History's raw-line file, in memory: what was written as it came, then the rest at finish().
+      openRawText: (id: string) => {
+        const text: LineText = [];
+        return {
+          write: (t: LineText) => text.push(...t),
+          finish: async (last: LineText = []) => void (raw[id] = textLines([...text, ...last])),
+        };
+      },
     },
   } as unknown as ProjectStore;
   const jobs = new JobRunner({ logger, now, onChanged: (g) => changed.push(g) });
@@ -110,6 +117,26 @@ describe('JobRunner.record', () => {
       finishedAt: now().toISOString(),
     });
     expect(raw.r1).toEqual([line]);
+  });
+
+  it('raw lines that cannot be stored are logged, and the record still ends final (never left running)', async () => {
+    const { jobs, store, stored, lines } = setup();
+    const history = store.history as unknown as Record<string, unknown>;
+    history.openRawText = () => ({
+      write: () => {},
+      finish: async () => {
+        throw new Error('disk full (raw lines)');
+      },
+    });
+    const r = await jobs.record(store, record, async ({ onEngineEvent }) => {
+      onEngineEvent({ type: 'raw', line });
+      return result;
+    });
+    expect(r.ok).toBe(true);
+    expect(stored.map((g) => g.status)).toEqual(['running', 'succeeded']);
+    expect(
+      lines.some((l) => l.level === 'error' && l.message.includes('raw lines of plan-generate r1')),
+    ).toBe(true);
   });
 
   it('a failed call is recorded failed (cancelled when cancelled) and handed back, not thrown', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawLineRun } from '../llm/stream/rawLineRun';
+import { RawLineRun, type LineText } from '../llm/stream/rawLineRun';
 import { RawLineRecorder } from './rawLineRecorder';
 import { textLines } from '../../../test/support/lineText';
 
@@ -14,14 +14,14 @@ describe('RawLineRecorder', () => {
   });
 
   it('past the bound keeps the head, a marker with the dropped count, and the tail', () => {
-    const r = new RawLineRecorder(3, 1_000_000, 2);
+    const r = new RawLineRecorder({ maxLines: 3, maxChars: 1_000_000, tailLines: 2 });
     for (let n = 1; n <= 10; n++) r.push(ev(n));
     const lines = textLines(r.text()).map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
     expect(lines.map((l) => l.n ?? `dropped ${l.droppedLines}`)).toEqual([1, 2, 3, 'dropped 5', 9, 10]);
   });
 
   it('replaces one line past the cap by a marker with its length and start, so one line cannot be huge', () => {
-    const r = new RawLineRecorder(100, 1_000_000, 10, 1000);
+    const r = new RawLineRecorder({ maxLines: 100, maxChars: 1_000_000, tailLines: 10, maxLineChars: 1000 });
     const text = 'y'.repeat(50_000);
     r.push(JSON.stringify({ type: 'assistant', text }));
     r.push(ev(2));
@@ -43,8 +43,16 @@ describe('RawLineRecorder', () => {
       [100, 300, 3],
       [3, 1_000_000, 2],
     ] as const) {
-      const oneByOne = new RawLineRecorder(maxLines, maxChars, tail);
-      const byRuns = new RawLineRecorder(maxLines, maxChars, tail);
+      const oneByOne = new RawLineRecorder({ maxLines, maxChars, tailLines: tail });
+      const byRuns = new RawLineRecorder({ maxLines, maxChars, tailLines: tail });
+      // The head written out as it comes (History's file), the rest from text() at the end.
+      const written: LineText = [];
+      const spooled = new RawLineRecorder({
+        maxLines,
+        maxChars,
+        tailLines: tail,
+        out: (t) => written.push(...t),
+      });
       for (let k = 0; k < lines.length; k += 8) {
         const part = lines.slice(k, k + 8);
         for (const line of part) oneByOne.push(line);
@@ -52,10 +60,18 @@ describe('RawLineRecorder', () => {
         run.addLine(part[0]!);
         run.addBlock(Buffer.from(part.slice(1).join('\n') + '\n'), part.length - 1);
         byRuns.pushRun(run);
+        spooled.pushRun(run);
+        if (k === 0) {
+          // Out at once, not at the end: the head's share of the first run (all of it, or up to maxLines).
+          const out = textLines(written);
+          expect(out).toEqual(part.slice(0, Math.min(part.length, maxLines)));
+        }
       }
       byRuns.push('last');
       oneByOne.push('last');
+      spooled.push('last');
       expect(textLines(byRuns.text())).toEqual(textLines(oneByOne.text()));
+      expect(textLines([...written, ...spooled.text()])).toEqual(textLines(oneByOne.text()));
     }
   });
 });

@@ -7,25 +7,48 @@ export const MAX_RAW_LINE_CHARS = 2 * 1024 * 1024;
 /** How much of a longer line is kept, in its truncation marker. */
 const TRUNCATED_HEAD_CHARS = 4096;
 
+export interface RawLineLimits {
+  /** Lines of the head (default 20,000). */
+  maxLines?: number;
+  /** Characters of the head (default 16 M; bytes for the runs of bytes). */
+  maxChars?: number;
+  /** Lines kept after the head, the newest (default 500). */
+  tailLines?: number;
+  /** The longest line kept whole (default MAX_RAW_LINE_CHARS). */
+  maxLineChars?: number;
+  /**
+   * Where the head goes as it comes (History's file), so it is not kept in memory until the call ends; text()
+   * then holds only what comes after it. Absent: everything is kept until text().
+   */
+  out?: (text: LineText) => void;
+}
+
 /**
- * The raw engine lines of one call, for the Activity panel (the engines' `raw` events). Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a
- * run is where failures show). One line longer than `maxLineChars` is replaced by a marker line carrying its
- * length and its start: the budget counts lines, and one huge line must not make the file huge by itself.
+ * The raw engine lines of one call, for History and the Activity panel (the engines' `raw` and `rawLines` events).
+ * Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a run is
+ * where failures show). One line longer than `maxLineChars` is replaced by a marker line carrying its length and
+ * its start: the budget counts lines, and one huge line must not make the file huge by itself.
  */
 export class RawLineRecorder {
-  /** Lines, and runs of lines kept as they came (read only in lines()). */
+  /** Lines, and runs of lines kept as they came (read only in text()); empty when the head goes `out`. */
   private readonly head: (string | RawLineRun)[] = [];
   private headLines = 0;
   private tail: string[] = [];
   private headChars = 0;
   private dropped = 0;
+  private readonly maxLines: number;
+  private readonly maxChars: number;
+  private readonly tailLines: number;
+  private readonly maxLineChars: number;
+  private readonly out: ((text: LineText) => void) | undefined;
 
-  constructor(
-    private readonly maxLines = 20_000,
-    private readonly maxChars = 16 * 1024 * 1024,
-    private readonly tailLines = 500,
-    private readonly maxLineChars = MAX_RAW_LINE_CHARS,
-  ) {}
+  constructor(limits: RawLineLimits = {}) {
+    this.maxLines = limits.maxLines ?? 20_000;
+    this.maxChars = limits.maxChars ?? 16 * 1024 * 1024;
+    this.tailLines = limits.tailLines ?? 500;
+    this.maxLineChars = limits.maxLineChars ?? MAX_RAW_LINE_CHARS;
+    this.out = limits.out;
+  }
 
   push(raw: string): void {
     const line = this.bounded(raw);
@@ -34,9 +57,10 @@ export class RawLineRecorder {
       this.headLines < this.maxLines &&
       this.headChars + line.length <= this.maxChars
     ) {
-      this.head.push(line);
       this.headLines++;
       this.headChars += line.length;
+      if (this.out) this.out([line + '\n']);
+      else this.head.push(line);
       return;
     }
     this.tail.push(line);
@@ -61,9 +85,13 @@ export class RawLineRecorder {
       this.headChars + run.size <= this.maxChars &&
       this.maxLineChars >= MAX_LINE
     ) {
-      this.head.push(run);
       this.headLines += run.count;
       this.headChars += run.size;
+      if (this.out) {
+        const text: LineText = [];
+        run.pushText(text);
+        this.out(text);
+      } else this.head.push(run);
       return;
     }
     for (const line of run.all()) this.push(line);
@@ -85,8 +113,8 @@ export class RawLineRecorder {
   }
 
   /**
-   * What History's file holds: every kept line ended by LF, runs as the bytes they came in (never decoded here,
-   * nor split into lines and joined again: ~4.8 MB for a large answer).
+   * What History's file holds (after the head, when it went `out`): every kept line ended by LF, runs as the
+   * bytes they came in (never decoded here, nor split into lines and joined again: ~4.8 MB for a large answer).
    */
   text(): LineText {
     this.trimTail();

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,12 +33,16 @@ const gen = (id: string, createdAt: string): Generation => ({
 });
 
 describe('HistoryRepo', () => {
-  it('lists newest first and keeps raw lines in a .raw.jsonl beside the record', async () => {
+  it('lists newest first and keeps raw lines in a .raw.jsonl beside the record, written as they come', async () => {
     const repo = new HistoryRepo(dir);
     await repo.put(gen('old', '2030-01-01T00:00:00Z'));
     await repo.put(gen('new', '2030-01-02T00:00:00Z'));
     // As History's recorder hands them over: strings, and a block of stdout bytes as it came.
-    await repo.writeRawText('new', ['{"type":"system"}\n', Buffer.from('{"type":"result"}\n')]);
+    const file = repo.openRawText('new');
+    file.write(['{"type":"system"}\n']);
+    await file.written();
+    expect(await repo.rawLines('new')).toEqual(['{"type":"system"}']); // readable while the run goes on
+    await file.finish([Buffer.from('{"type":"result"}\n')]);
     const fresh = new HistoryRepo(dir);
     expect((await fresh.list()).map((g) => g.id)).toEqual(['new', 'old']);
     expect(await fresh.rawLines('new')).toEqual(['{"type":"system"}', '{"type":"result"}']);
@@ -46,6 +50,26 @@ describe('HistoryRepo', () => {
     expect(await readFile(join(dir, 'history', 'new.raw.jsonl'), 'utf8')).toBe(
       '{"type":"system"}\n{"type":"result"}\n',
     );
+    expect((await readdir(join(dir, 'history'))).sort()).toEqual(['new.json', 'new.raw.jsonl', 'old.json']);
+  });
+
+  it('keeps the raw lines a crashed run wrote: its record is marked interrupted, its lines made final', async () => {
+    const repo = new HistoryRepo(dir);
+    await repo.put({
+      ...gen('crashed', '2030-01-01T00:00:00Z'),
+      status: 'running',
+      owner: { pid: 1, host: 'h', startedAt: '2030-01-01T00:00:00Z' },
+    });
+    const file = repo.openRawText('crashed');
+    file.write(['{"type":"system"}\n', Buffer.from('{"type":"stream_event"}\n')]);
+    await file.written();
+    // The run ends with its Puffin (file never finished); the next Puffin opens the store.
+    const fresh = new HistoryRepo(dir);
+    await fresh.markInterrupted(new Date('2030-01-02T00:00:00Z'), () => false);
+    expect(await fresh.get('crashed')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
+    expect(await fresh.rawLines('crashed')).toEqual(['{"type":"system"}', '{"type":"stream_event"}']);
+    expect(await readdir(join(dir, 'history'))).toContain('crashed.raw.jsonl');
+    await file.discard();
   });
 });
 

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isId } from '../../shared/ids';
 import type { Generation } from '../../shared/stories';
-import { writeFileAtomic } from '../core/atomicFile';
+import { SpoolFile } from '../core/spoolFile';
 import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
@@ -10,7 +10,9 @@ import { ownerAlive } from './runOwner';
 
 /**
  * Prompt history: `history/<id>.json` per generation (small, rewritten when its title arrives) and
- * `history/<id>.raw.jsonl`, the raw CLI lines (one per line), written once when the generation ends.
+ * `history/<id>.raw.jsonl`, the raw engine lines (one per line). Those are written as they come, to
+ * `<id>.raw.jsonl.partial`, which becomes `<id>.raw.jsonl` when the generation ends; the lines of a running
+ * generation, or of one a crash interrupted, are read from there.
  */
 export class HistoryRepo {
   readonly records: RecordFolder<Generation>;
@@ -36,41 +38,53 @@ export class HistoryRepo {
     return this.records.put(generation);
   }
 
-  /** The raw lines as text: pieces (strings, UTF-8 bytes) whose concatenation is lines each ended by LF. */
-  async writeRawText(id: string, text: readonly (string | Uint8Array)[]): Promise<void> {
+  /** Where a generation's raw lines are written as they come (finish() makes them final). */
+  openRawText(id: string): SpoolFile {
     if (!isId(id)) throw new Error(`Invalid generation id ${JSON.stringify(id)}`);
-    await writeFileAtomic(this.rawPath(id), text);
+    return new SpoolFile(this.rawPath(id), this.partialRawPath(id));
   }
 
   async rawLines(id: string): Promise<string[]> {
     if (!isId(id)) return [];
-    const text = await readFile(this.rawPath(id), 'utf8').catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return '';
-      throw err;
-    });
+    const text = (await readIfThere(this.rawPath(id))) ?? (await readIfThere(this.partialRawPath(id))) ?? '';
     return text.split('\n').filter((l) => l !== '');
   }
 
   /**
    * A record still `running` when the store opens belongs to a run that ended with its Puffin (crash, kill):
-   * it is marked failed so the history does not show it spinning forever. A run whose owner is alive (another
-   * Puffin on this project, or this one) is left to it.
+   * it is marked failed so the history does not show it spinning forever, and the raw lines it wrote before it
+   * stopped become its raw lines. A run whose owner is alive (another Puffin on this project, or this one) is
+   * left to it.
    */
   async markInterrupted(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
     const stale = (await this.records.list()).filter((g) => g.status === 'running' && !alive(g.owner));
     return Promise.all(
-      stale.map((g) =>
-        this.records.put({
+      stale.map(async (g) => {
+        // Not needed to read them (rawLines falls back to the partial file): a failure here changes nothing.
+        await rename(this.partialRawPath(g.id), this.rawPath(g.id)).catch(() => undefined);
+        return this.records.put({
           ...g,
           status: 'failed',
           finishedAt: now.toISOString(),
           error: { code: 'interrupted', message: 'Puffin stopped while this generation was running.' },
-        }),
-      ),
+        });
+      }),
     );
   }
 
   private rawPath(id: string): string {
     return join(this.records.dir, `${id}.raw.jsonl`);
   }
+
+  private partialRawPath(id: string): string {
+    return `${this.rawPath(id)}.partial`;
+  }
+}
+
+/** A file's text, or undefined when there is no such file. */
+function readIfThere(path: string): Promise<string | undefined> {
+  return readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
 }
