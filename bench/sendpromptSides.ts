@@ -51,8 +51,8 @@ export async function benchSendPrompt(
   call: () => Promise<unknown>;
   recorded: () => SpawnCall | undefined;
   previews: () => number;
-  /** What History's recorder handed its file in the last call, write by write (activity requests only). */
-  historyText: () => LineText[];
+  /** One more call, untimed: what History's recorder hands its file, write by write (activity requests only). */
+  captureHistoryText: () => Promise<LineText[]>;
 }> {
   let recorded: SpawnCall | undefined;
   const spawner = await cliSpawner();
@@ -81,13 +81,14 @@ export async function benchSendPrompt(
     ...(request.preview ? { preview: () => void previews++ } : {}),
   };
   // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder handing its file the lines as
-  // they come, and the live activity meter. The file's writing itself is measured on its own (historyFileRuns):
-  // here what the recorder hands over is only kept, the last call's, for that measurement.
-  let lastText: LineText[] = [];
+  // they come, and the live activity meter. Writing the file is History's cost and is measured on its own
+  // (historyFileRuns, from what one more call hands over, captureHistoryText): in the timed calls the recorder's
+  // pieces are dropped as they come, as the app's file drops them once written.
+  let captured: LineText[] | undefined;
   const call = request.activity
     ? async () => {
-        const handed: LineText[] = [];
-        const raw = new RawLineRecorder({ out: (text) => void handed.push(text) });
+        const handed = captured;
+        const raw = new RawLineRecorder({ out: (text) => void handed?.push(text) });
         const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
         try {
           return await sendPrompt({
@@ -99,12 +100,20 @@ export async function benchSendPrompt(
           });
         } finally {
           meter.finish();
-          handed.push(raw.text());
-          lastText = handed;
+          handed?.push(raw.text());
         }
       }
     : () => sendPrompt(req);
-  return { call, recorded: () => recorded, previews: () => previews, historyText: () => lastText };
+  const captureHistoryText = async () => {
+    captured = [];
+    try {
+      await call();
+      return captured;
+    } finally {
+      captured = undefined;
+    }
+  };
+  return { call, recorded: () => recorded, previews: () => previews, captureHistoryText };
 }
 
 /**
