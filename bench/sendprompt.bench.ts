@@ -35,6 +35,12 @@ const PERSON = {
   additionalProperties: false,
 };
 const RUNS = 41;
+/**
+ * Runs per side of the goal's table (each side in its own process). On this 2-CPU VM one side's CPU for the same
+ * replay spreads over ~1.8x (52-96 ms for the bare side in one run of the bench), so the median of 41 moved the
+ * ratio by up to ~0.1x between runs of the bench; 121 roughly halves that.
+ */
+const ISOLATED_RUNS = 121;
 const WARMUP = 3;
 /** Where sendPrompt's CPU beyond the bare spawn goes, and what was cut (measured while working on it). */
 const WHAT_IS_LEFT = [
@@ -127,7 +133,7 @@ async function measureIsolated(label: string, scenario: string, request: BenchRe
     const cpu = { ours: [] as number[], bare: [] as number[], parsed: [] as number[] };
     const major = { ours: [] as boolean[], bare: [] as boolean[], parsed: [] as boolean[] };
     let previews = 0;
-    for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (let i = 0; i < WARMUP + ISOLATED_RUNS; i++) {
       for (let k = 0; k < SIDES.length; k++) {
         const which = SIDES[(i + k) % SIDES.length]!;
         const ran = await ask(which, { type: 'run' });
@@ -176,10 +182,10 @@ function summary(
 type Row = ReturnType<typeof summary>;
 
 /** `judged`: the table the goal is checked on (each side in its own process); the other only shows its ratios. */
-function table(rows: Row[], judged: boolean): string[] {
+function table(rows: Row[], judged: boolean, runs: number): string[] {
   const verdict = (r: Row) => (judged ? (r.ratio <= 1.2 ? ' (met)' : ' (NOT met)') : '');
   return [
-    `| transcript | sendPrompt CPU (ms) | bare spawn CPU (ms) | ${judged ? 'ratio (goal ≤ 1.2×)' : 'ratio'} | bare spawn + JSON.parse per line CPU (ms) | ratio to it | wall-time ratio | runs of ${RUNS} with a major GC: sendPrompt / bare / JSON.parse |`,
+    `| transcript | sendPrompt CPU (ms) | bare spawn CPU (ms) | ${judged ? 'ratio (goal ≤ 1.2×)' : 'ratio'} | bare spawn + JSON.parse per line CPU (ms) | ratio to it | wall-time ratio | runs of ${runs} with a major GC: sendPrompt / bare / JSON.parse |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
@@ -227,17 +233,17 @@ export default {
     const previewed = rows[1]!.previews > 0 && isolated[1]!.previews > 0;
     const file = await historyFileRuns(rows[2]!.historyText, RUNS);
     return [
-      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${RUNS} interleaved runs each (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (node:child_process on POSIX, execa on Windows; own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second and third rows) feeds ${previewed ? 'every' : 'no'} input_json_delta to the preview parser. The third row is the call as the app makes it: the app's calls also listen to the activity (the live meter, and History keeps every raw line), so every stdout line becomes an event and a raw line handed to History's recorder, which hands them to History's file as they come; writing that file is History's cost, not sendPrompt's, and is measured on its own below the tables. The headless \`puffin prompt\` and any preview-only call read as the second row.`,
+      `CPU = this process's user + system time during the run plus the replaying child's own (reported by it at exit). Median of ${ISOLATED_RUNS} interleaved runs each with each side in its own process (the goal's table), ${RUNS} in one process (after ${WARMUP} warm-up), both spawning \`test/support/fakeClaude.mjs\` replaying the same transcript through the same spawner (node:child_process on POSIX, execa on Windows; own process group) with the argv, environment and stdin sendPrompt used. The bare side only drains stdout and waits for exit; sendPrompt also decodes every line, extracts, validates with ajv, unwraps the envelope and (second and third rows) feeds ${previewed ? 'every' : 'no'} input_json_delta to the preview parser. The third row is the call as the app makes it: the app's calls also listen to the activity (the live meter, and History keeps every raw line), so every stdout line becomes an event and a raw line handed to History's recorder, which hands them to History's file as they come; writing that file is History's cost, not sendPrompt's, and is measured on its own below the tables. The headless \`puffin prompt\` and any preview-only call read as the second row.`,
       '',
       "### Each side in a process of its own (the goal's measure)",
       '',
-      ...table(isolated, true),
+      ...table(isolated, true, ISOLATED_RUNS),
       '',
       `The runs of the in-process table below, interleaved and rotated the same way from the bench, but each side in a Node process of its own (\`bench/sendpromptSide.ts\`, forked with the bench's Node flags, the same modules loaded): the same spawner, transcript, argv, environment and stdin (the call sendPrompt recorded in its process), the same drain and the same timing (the process's own CPU during the run plus the replaying child's). What changes is only whose garbage a side's runs collect, which is why the goal is checked here: in one process, the JSON.parse side's ~25 MB per run and the bare side's unreleased stdout Buffers are collected, and V8's major GCs finished, during whichever run comes next, often sendPrompt's; here every side pays for the collections its own allocation causes and no other (sendPrompt's included: its scavenges and major GCs fall in its own runs). Medians over the runs without a major GC: ${withoutMajorGc(isolated)}.`,
       '',
       "### The three sides in one process (as the bench ran before; not the goal's measure)",
       '',
-      ...table(rows, false),
+      ...table(rows, false, RUNS),
       '',
       `A major GC costs this process ~20 ms of CPU (mostly concurrent marking of its ~12 MB heap) in whichever side's run V8 finishes it (the last column counts the runs in which one was finished, so the medians above depend on where they fall). Medians over the runs without one: ${withoutMajorGc(rows)}.`,
       '',
