@@ -4,6 +4,7 @@ import type { CliEvent } from '../llm/stream';
 import { ActivityMeter } from './activityMeter';
 import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
 import { RawLineRun } from '../llm/stream/rawLineRun';
+import { StreamJsonReader } from '../llm/stream/streamJsonReader';
 
 const raw = (o: Record<string, unknown>) => o;
 const EVENTS: CliEvent[] = [
@@ -92,6 +93,23 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     expect(events.flatMap((e) => e.lines)).toHaveLength(EVENTS.length);
     m.signal({ type: 'raw', line: 'late' });
     expect(events.at(-1)).toBe(final);
+  });
+
+  it('gives a stdout line once, however many events it makes (a user line with several tool results)', () => {
+    const line = JSON.stringify({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'a', content: 'one' },
+          { type: 'tool_result', tool_use_id: 'b', content: 'two' },
+        ],
+      },
+    });
+    const events = new StreamJsonReader().push(line + '\n');
+    expect(events.map((e) => e.kind)).toEqual(['tool_result', 'tool_result']);
+    const raws = events.flatMap(cliActivityEvents).filter((a) => a.type === 'raw');
+    expect(raws).toEqual([{ type: 'raw', line }]);
   });
 
   it('keeps a line that is not JSON, wrapped, as History did', () => {

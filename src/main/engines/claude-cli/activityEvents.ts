@@ -30,7 +30,9 @@ function targetOf(input: unknown): string | undefined {
 }
 
 export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
-  const raw: ActivitySignal = { type: 'raw', line: rawLineOf(e) };
+  // A line that made several events (several tool results) is one raw line.
+  const raw: ActivitySignal[] =
+    e.kind !== 'garbage' && e.sameLine ? [] : [{ type: 'raw', line: rawLineOf(e) }];
   switch (e.kind) {
     case 'assistant': {
       const tools = e.blocks.flatMap((b): ActivitySignal[] => {
@@ -38,7 +40,7 @@ export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
         const target = targetOf(b.input);
         return [{ type: 'tool', name: b.name, ...(target ? { target } : {}) }];
       });
-      return [raw, { type: 'turn', ...(e.messageId ? { id: e.messageId } : {}) }, ...tools];
+      return [...raw, { type: 'turn', ...(e.messageId ? { id: e.messageId } : {}) }, ...tools];
     }
     case 'stream_event': {
       const id = e.messageId;
@@ -46,21 +48,21 @@ export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
         const usage = obj(obj(e.event.message).usage);
         const tokensIn = num(usage.input_tokens);
         return [
-          raw,
+          ...raw,
           { type: 'turn', ...(id ? { id } : {}) },
           ...(tokensIn !== undefined ? [{ type: 'usage' as const, ...(id ? { id } : {}), tokensIn }] : []),
         ];
       }
       if (e.eventType === 'message_delta') {
         const tokensOut = num(obj(e.event.usage).output_tokens);
-        if (tokensOut !== undefined) return [raw, { type: 'usage', ...(id ? { id } : {}), tokensOut }];
+        if (tokensOut !== undefined) return [...raw, { type: 'usage', ...(id ? { id } : {}), tokensOut }];
       }
-      return [raw];
+      return raw;
     }
     case 'system':
-      if (e.subtype !== 'api_retry') return [raw];
+      if (e.subtype !== 'api_retry') return raw;
       return [
-        raw,
+        ...raw,
         {
           type: 'retrying',
           delayMs: num(e.raw.retry_delay_ms),
@@ -72,7 +74,7 @@ export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
       const tokensIn = num(usage.input_tokens);
       const tokensOut = num(usage.output_tokens);
       return [
-        raw,
+        ...raw,
         {
           type: 'usage',
           total: true,
@@ -83,6 +85,6 @@ export function cliActivityEvents(e: CliEvent): ActivitySignal[] {
       ];
     }
     default:
-      return [raw];
+      return raw;
   }
 }

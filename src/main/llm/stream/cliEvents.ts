@@ -10,6 +10,11 @@ interface EventBase {
   raw: RawLine;
   /** The stdout line as it came, when the reader kept it (not enumerable where it is a field). */
   readonly line?: string;
+  /**
+   * An earlier event came from the same stdout line (a user line with several tool results): the line is already
+   * accounted for (History keeps it once). Set by the reader, not enumerable.
+   */
+  readonly sameLine?: boolean;
 }
 
 /** `system` / `init`: the first line; `tools` tells whether the CLI kept our schema (StructuredOutput). */

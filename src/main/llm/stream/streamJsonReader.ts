@@ -243,11 +243,14 @@ export class StreamJsonReader {
 
 /**
  * The events a line made keep the line as it came (History's raw lines are the CLI's own, and an answer-sized line
- * need not be serialised again: the result and assistant lines of a large answer are ~1 MB). Not enumerable, so
- * events still compare by what they say.
+ * need not be serialised again: the result and assistant lines of a large answer are ~1 MB), and all but the first
+ * say the line was already seen. Not enumerable, so events still compare by what they say.
  */
 function keepLine(out: CliEvent[], first: number, line: string): void {
-  for (let i = first; i < out.length; i++) Object.defineProperty(out[i], 'line', { value: line });
+  for (let i = first; i < out.length; i++) {
+    Object.defineProperty(out[i], 'line', { value: line });
+    if (i > first) Object.defineProperty(out[i], 'sameLine', { value: true });
+  }
 }
 
 function garbage(line: string, error: string): CliEvent {
