@@ -88,7 +88,7 @@ export async function benchSendPrompt(
   const call = request.activity
     ? async () => {
         const handed = captured;
-        const raw = new RawLineRecorder({ out: (text) => void handed?.push(text) });
+        const raw = new RawLineRecorder((text) => void handed?.push(text));
         const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
         try {
           return await sendPrompt({
@@ -100,7 +100,7 @@ export async function benchSendPrompt(
           });
         } finally {
           meter.finish();
-          handed?.push(raw.text());
+          handed?.push(raw.rest());
         }
       }
     : () => sendPrompt(req);

@@ -53,7 +53,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   initial = { ...initial, owner: THIS_PROCESS };
   // The raw lines go to History's file as they come: not kept in memory until the end, and kept by a crash.
   const file = store.history.openRawText(initial.id);
-  const raw = new RawLineRecorder({ out: (text) => file.write(text) });
+  const raw = new RawLineRecorder((text) => file.write(text));
   const meter = liveMeter(deps, initial);
   let outcome: Recorded<R>;
   try {
@@ -91,7 +91,7 @@ export async function recordCall<R extends SendPromptResult<unknown>>(
   void _owner;
   outcome.record = { ...ended, finishedAt: deps.now().toISOString() };
   try {
-    await file.finish(raw.text());
+    await file.finish(raw.rest());
   } catch (err) {
     // The record is still stored: without its raw lines, not left `running`.
     deps.logger.error(`Could not store the raw lines of ${initial.kind} ${initial.id}: ${String(err)}`);

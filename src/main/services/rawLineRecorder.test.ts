@@ -1,31 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { RawLineRun, type LineText } from '../llm/stream/rawLineRun';
-import { RawLineRecorder } from './rawLineRecorder';
+import { RawLineRecorder, type RawLineLimits } from './rawLineRecorder';
 import { textLines } from '../../../test/support/lineText';
 
 const ev = (n: number): string => JSON.stringify({ type: 'system', n });
 
+/** A recorder whose head is collected as it goes out (History's file); lines() reads back what the file holds. */
+function recorder(limits: RawLineLimits = {}) {
+  const written: LineText = [];
+  const r = new RawLineRecorder((text) => written.push(...text), limits);
+  return Object.assign(r, {
+    written: () => textLines(written),
+    lines: () => textLines([...written, ...r.rest()]),
+  });
+}
+
 describe('RawLineRecorder', () => {
   it('keeps every line as it came', () => {
-    const r = new RawLineRecorder();
+    const r = recorder();
     r.push(ev(1));
     r.push('not json');
-    expect(textLines(r.text())).toEqual(['{"type":"system","n":1}', 'not json']);
+    expect(r.lines()).toEqual(['{"type":"system","n":1}', 'not json']);
   });
 
   it('past the bound keeps the head, a marker with the dropped count, and the tail', () => {
-    const r = new RawLineRecorder({ maxLines: 3, maxChars: 1_000_000, tailLines: 2 });
+    const r = recorder({ maxLines: 3, maxChars: 1_000_000, tailLines: 2 });
     for (let n = 1; n <= 10; n++) r.push(ev(n));
-    const lines = textLines(r.text()).map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
+    const lines = r.lines().map((l) => JSON.parse(l) as { n?: number; droppedLines?: number });
     expect(lines.map((l) => l.n ?? `dropped ${l.droppedLines}`)).toEqual([1, 2, 3, 'dropped 5', 9, 10]);
   });
 
   it('replaces one line past the cap by a marker with its length and start, so one line cannot be huge', () => {
-    const r = new RawLineRecorder({ maxLines: 100, maxChars: 1_000_000, tailLines: 10, maxLineChars: 1000 });
+    const r = recorder({ maxLines: 100, maxChars: 1_000_000, tailLines: 10, maxLineChars: 1000 });
     const text = 'y'.repeat(50_000);
     r.push(JSON.stringify({ type: 'assistant', text }));
     r.push(ev(2));
-    const [first, second] = textLines(r.text());
+    const [first, second] = r.lines();
     expect(first!.length).toBeLessThan(5000);
     expect(JSON.parse(first!)).toEqual({
       type: 'puffin_truncated_line',
@@ -43,16 +53,8 @@ describe('RawLineRecorder', () => {
       [100, 300, 3],
       [3, 1_000_000, 2],
     ] as const) {
-      const oneByOne = new RawLineRecorder({ maxLines, maxChars, tailLines: tail });
-      const byRuns = new RawLineRecorder({ maxLines, maxChars, tailLines: tail });
-      // The head written out as it comes (History's file), the rest from text() at the end.
-      const written: LineText = [];
-      const spooled = new RawLineRecorder({
-        maxLines,
-        maxChars,
-        tailLines: tail,
-        out: (t) => written.push(...t),
-      });
+      const oneByOne = recorder({ maxLines, maxChars, tailLines: tail });
+      const byRuns = recorder({ maxLines, maxChars, tailLines: tail });
       for (let k = 0; k < lines.length; k += 8) {
         const part = lines.slice(k, k + 8);
         for (const line of part) oneByOne.push(line);
@@ -60,18 +62,14 @@ describe('RawLineRecorder', () => {
         run.addLine(part[0]!);
         run.addBlock(Buffer.from(part.slice(1).join('\n') + '\n'), part.length - 1);
         byRuns.pushRun(run);
-        spooled.pushRun(run);
         if (k === 0) {
           // Out at once, not at the end: the head's share of the first run (all of it, or up to maxLines).
-          const out = textLines(written);
-          expect(out).toEqual(part.slice(0, Math.min(part.length, maxLines)));
+          expect(byRuns.written()).toEqual(part.slice(0, Math.min(part.length, maxLines)));
         }
       }
       byRuns.push('last');
       oneByOne.push('last');
-      spooled.push('last');
-      expect(textLines(byRuns.text())).toEqual(textLines(oneByOne.text()));
-      expect(textLines([...written, ...spooled.text()])).toEqual(textLines(oneByOne.text()));
+      expect(byRuns.lines()).toEqual(oneByOne.lines());
     }
   });
 });

@@ -16,22 +16,16 @@ export interface RawLineLimits {
   tailLines?: number;
   /** The longest line kept whole (default MAX_RAW_LINE_CHARS). */
   maxLineChars?: number;
-  /**
-   * Where the head goes as it comes (History's file), so it is not kept in memory until the call ends; text()
-   * then holds only what comes after it. Absent: everything is kept until text().
-   */
-  out?: (text: LineText) => void;
 }
 
 /**
- * The raw engine lines of one call, for History and the Activity panel (the engines' `raw` and `rawLines` events).
- * Bounded: past the limits the head is kept, then a marker, then the last `tailLines` lines (the end of a run is
- * where failures show). One line longer than `maxLineChars` is replaced by a marker line carrying its length and
+ * The raw engine lines of one call, for History (the engines' `raw` and `rawLines` events). The head goes `out` as
+ * it comes (History's file), so it does not wait in memory for the call's end. Bounded: past the limits the head is
+ * kept, then a marker, then the last `tailLines` lines (the end of a run is where failures show), handed over by
+ * rest(). One line longer than `maxLineChars` is replaced by a marker line carrying its length and
  * its start: the budget counts lines, and one huge line must not make the file huge by itself.
  */
 export class RawLineRecorder {
-  /** Lines, and runs of lines kept as they came (read only in text()); empty when the head goes `out`. */
-  private readonly head: (string | RawLineRun)[] = [];
   private headLines = 0;
   private tail: string[] = [];
   private headChars = 0;
@@ -40,14 +34,15 @@ export class RawLineRecorder {
   private readonly maxChars: number;
   private readonly tailLines: number;
   private readonly maxLineChars: number;
-  private readonly out: ((text: LineText) => void) | undefined;
 
-  constructor(limits: RawLineLimits = {}) {
+  constructor(
+    private readonly out: (text: LineText) => void,
+    limits: RawLineLimits = {},
+  ) {
     this.maxLines = limits.maxLines ?? 20_000;
     this.maxChars = limits.maxChars ?? 16 * 1024 * 1024;
     this.tailLines = limits.tailLines ?? 500;
     this.maxLineChars = limits.maxLineChars ?? MAX_RAW_LINE_CHARS;
-    this.out = limits.out;
   }
 
   push(raw: string): void {
@@ -59,8 +54,7 @@ export class RawLineRecorder {
     ) {
       this.headLines++;
       this.headChars += line.length;
-      if (this.out) this.out([line + '\n']);
-      else this.head.push(line);
+      this.out([line + '\n']);
       return;
     }
     this.tail.push(line);
@@ -75,7 +69,8 @@ export class RawLineRecorder {
   }
 
   /**
-   * A run of lines (the CLI's delta lines): kept whole, unread, while it fits in the head; otherwise line by line.
+   * A run of lines (the CLI's delta lines): out whole, as the bytes it came in, while it fits in the head;
+   * otherwise line by line.
    * Its lines are short (a delta line is at most 64 KB), so none needs bounding where the limit is the default.
    */
   pushRun(run: RawLineRun): void {
@@ -87,11 +82,9 @@ export class RawLineRecorder {
     ) {
       this.headLines += run.count;
       this.headChars += run.size;
-      if (this.out) {
-        const text: LineText = [];
-        run.pushText(text);
-        this.out(text);
-      } else this.head.push(run);
+      const text: LineText = [];
+      run.pushText(text);
+      this.out(text);
       return;
     }
     for (const line of run.all()) this.push(line);
@@ -112,17 +105,10 @@ export class RawLineRecorder {
     });
   }
 
-  /**
-   * What History's file holds (after the head, when it went `out`): every kept line ended by LF, runs as the
-   * bytes they came in (never decoded here, nor split into lines and joined again: ~4.8 MB for a large answer).
-   */
-  text(): LineText {
+  /** What History's file holds after the head: the marker of the lines dropped, if any, and the tail. */
+  rest(): LineText {
     this.trimTail();
     const text: LineText = [];
-    for (const entry of this.head) {
-      if (typeof entry === 'string') text.push(entry + '\n');
-      else entry.pushText(text);
-    }
     if (this.dropped > 0)
       text.push(JSON.stringify({ type: 'puffin_truncated', droppedLines: this.dropped }) + '\n');
     for (const line of this.tail) text.push(line + '\n');
