@@ -15,7 +15,7 @@ import {
 import { extractLegacy } from '../src/main/llm/legacy/extractLegacy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpusFile = path.resolve(repoRoot, '../shared/corpus/llm-json-extraction.jsonl');
+const corpusFile = path.resolve(repoRoot, 'test/fixtures/corpus/llm-json-extraction.jsonl');
 
 const tryParse = (s: string | undefined): { ok: true; value: unknown } | { ok: false } => {
   if (s === undefined) return { ok: false };

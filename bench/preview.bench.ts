@@ -11,7 +11,7 @@ import type { BenchModule } from './types';
 import { PartialJsonParser } from '../src/main/llm/preview/partialJsonParser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus/streaming');
+const corpusDir = path.resolve(repoRoot, 'test/fixtures/corpus/streaming');
 const DELTA = 20;
 const ROUNDS = 9; // each round: PAIRS interleaved (preview, JSON.parse) pairs; ratio = median / median
 /**

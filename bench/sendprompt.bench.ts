@@ -27,7 +27,7 @@ import type { BenchModule } from './types';
 import { scratchDir } from '../test/support/scratchDir';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE = path.resolve(here, '../../shared/fixtures/cli/m10-2.1.330-happy.jsonl');
+const FIXTURE = path.resolve(here, '../test/fixtures/cli/m10-2.1.330-happy.jsonl');
 const PERSON = {
   type: 'object',
   properties: { name: { type: 'string' }, age: { type: 'integer' } },

@@ -1,11 +1,11 @@
 import path from 'node:path';
 
 /**
- * The project's shared data beside the repository (`../shared`): recorded CLI transcripts (`fixtures/cli`) and the
- * corpora (`corpus`, `corpus/streaming`) the extraction, stream and preview tests replay.
+ * Recorded CLI transcripts (`fixtures/cli`) and the corpora (`corpus`, `corpus/streaming`) the extraction, stream
+ * and preview tests replay, kept in the repository under `test/fixtures/` (see its README for where they came from).
  */
 export function sharedDataDir(...parts: string[]): string {
-  return path.resolve(import.meta.dirname, '..', '..', '..', 'shared', ...parts);
+  return path.resolve(import.meta.dirname, '..', 'fixtures', ...parts);
 }
 
 /** A recorded transcript's `.expected.json` (fixtures/cli): what its result line says, written when recorded. */
