@@ -6,7 +6,7 @@ import { extractStructured } from './extractStructured';
 import type { FailureCode } from './extraction';
 import { sharedDataDir, type CliFixtureExpected } from '../../../../test/support/sharedData';
 
-const fixtureDir = sharedDataDir('fixtures', 'cli');
+const fixtureDir = sharedDataDir('cli');
 
 /** Failure codes for the transcripts without data, read off each .meta.txt scenario. */
 const EXPECTED_FAILURE: Record<string, FailureCode> = {

@@ -6,7 +6,7 @@ import { rng } from '../../../../test/support/rng';
 import { sharedDataDir } from '../../../../test/support/sharedData';
 import type { CliEvent } from './cliEvents';
 
-export const fixtureDir = sharedDataDir('fixtures', 'cli');
+export const fixtureDir = sharedDataDir('cli');
 export const streamingDir = sharedDataDir('corpus', 'streaming');
 export const fixtureFiles = readdirSync(fixtureDir).filter((f) => f.endsWith('.jsonl'));
 export const corpusFiles = readdirSync(streamingDir).filter(

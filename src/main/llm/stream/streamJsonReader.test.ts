@@ -221,7 +221,7 @@ describe('StreamJsonReader decoding', () => {
 });
 
 describe('StreamJsonReader on the recorded CLI transcripts', () => {
-  const fixtureDir = sharedDataDir('fixtures', 'cli');
+  const fixtureDir = sharedDataDir('cli');
   const files = readdirSync(fixtureDir).filter((f) => f.endsWith('.jsonl'));
 
   it('finds all 20 transcripts', () => {
