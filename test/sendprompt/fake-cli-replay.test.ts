@@ -1,4 +1,4 @@
-// sendPrompt end to end through test/support/fakeClaude.mjs: every recorded transcript of ../shared/fixtures/cli
+// sendPrompt end to end through test/support/fakeClaude.mjs: every recorded transcript of test/fixtures/cli
 // replayed byte for byte and compared with its .expected.json (the faults are in fake-cli-faults.test.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { makeRecordFile, readFakeClaudeRecord } from '../support/fakeCli';
 import { fake, PERSON, PROMPT } from './harness';
 import type { CliFixtureExpected } from '../support/sharedData';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/cli/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/cli/', import.meta.url));
 
 /** What each failing transcript means, read off its .meta.txt scenario (not computed by the code under test). */
 const FAILURE_BY_FIXTURE: Record<string, string> = {
