@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { flood } from './mockFlood';
 import type { LlmMockTurn, RecordedLlmRequest } from './mockLlmTypes';
 
 export interface LlmMockOptions {
@@ -27,6 +28,8 @@ export interface LlmMock {
   /** The first recorded request, past or future, that matches. */
   waitForRequest(predicate: (request: RecordedLlmRequest) => boolean): Promise<RecordedLlmRequest>;
   setScript(script: LlmMockTurn[]): void;
+  /** Each `flood` answer: the bytes it sent by the time its connection closed (resolves then). */
+  readonly floods: Promise<number>[];
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startLlmMock(
   const requests: RecordedLlmRequest[] = [];
   const arrivals = new EventEmitter();
   const abortedSeqs = new Set<number>();
+  const floods: Promise<number>[] = [];
   let script = [...(options.script ?? [])];
   let headErrorCount = 0;
   let calls = 0;
@@ -81,7 +85,12 @@ export async function startLlmMock(
       const result = route({
         request,
         res,
-        takeTurn: () => takeTurn(request.body),
+        takeTurn: () => {
+          const turn = takeTurn(request.body);
+          if (turn.kind !== 'flood') return turn;
+          floods.push(flood(res, turn.bytes));
+          return { kind: 'hang' };
+        },
         expectedKey: options.apiKey,
       });
       request.kind = result ?? 'unknown';
@@ -107,6 +116,7 @@ export async function startLlmMock(
       headErrorCount = 0;
     },
     abortedSeqs,
+    floods,
     waitForRequest: (predicate) =>
       new Promise((resolve) => {
         const seen = requests.find(predicate);

@@ -33,6 +33,8 @@ export type LlmMockTurn =
   | { kind: 'tools'; calls: { name: string; args: Record<string, unknown> }[] }
   | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number; times?: number }
   | { kind: 'hang' }
+  /** A 200 answer of `bytes` bytes of one endless line (no newline), sent until the client goes away. */
+  | { kind: 'flood'; bytes: number }
   | { kind: 'partial-hang'; text: string; as?: 'content' | 'tool' };
 
 export interface RecordedLlmRequest {

@@ -1,6 +1,7 @@
 // A loopback mock of the Anthropic Messages API, as far as the Claude Code CLI uses it.
 // Only the model's replies are scripted; everything the CLI prints stays genuine.
 import http from 'node:http';
+import { flood } from './mockFlood';
 import type { AddressInfo } from 'node:net';
 import type { MessagesRequestBody, MockTurn, RecordedRequest, Responder } from './mockTypes';
 import { isMainLoopRequest } from './requestInspection';
@@ -39,6 +40,8 @@ export interface MockMessagesApi {
   readonly requests: readonly RecordedRequest[];
   /** The main-loop `POST /v1/messages` requests only (those that consumed or saw the script). */
   mainRequests(): RecordedRequest[];
+  /** Each `flood` answer: the bytes it sent by the time its connection closed (resolves then). */
+  readonly floods: Promise<number>[];
   /** Replaces the remaining script (e.g. between two CLI runs on one mock). */
   setScript(script: MockTurn[]): void;
   /** Resolves with the first recorded request (past or future) that matches. */
@@ -50,6 +53,7 @@ const DEFAULT_EXHAUSTED: MockTurn = { kind: 'message', text: ['Done.'], stopReas
 
 export async function startMockMessagesApi(options: MockMessagesApiOptions = {}): Promise<MockMessagesApi> {
   const requests: RecordedRequest[] = [];
+  const floods: Promise<number>[] = [];
   const waiters: { predicate: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
   let script = [...(options.script ?? [])];
   // Consecutive requests already answered with the error at the head of the script.
@@ -145,6 +149,8 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
             { kind: 'error', status: 529, errorType: turn.errorType ?? 'overloaded_error' },
             nextId(),
           );
+        } else if (turn.kind === 'flood') {
+          floods.push(flood(res, turn.bytes));
         } else if (turn.kind === 'partial-hang' && body.stream) {
           sendPartialThenHang(res, body, turn, nextId);
         }
@@ -173,6 +179,7 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    floods,
     mainRequests: () => requests.filter((r) => r.kind === 'main'),
     setScript(next) {
       script = [...next];

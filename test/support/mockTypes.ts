@@ -83,6 +83,8 @@ export type MockTurn =
       times?: number;
     }
   | { kind: 'hang' }
+  /** A 200 answer of `bytes` bytes of one endless line (no newline), sent until the client goes away. */
+  | { kind: 'flood'; bytes: number }
   | {
       /**
        * A streamed StructuredOutput call that stops mid-way and never finishes: the `partialJson` prefix of

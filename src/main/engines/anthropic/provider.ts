@@ -9,6 +9,7 @@ import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages/messages';
 import { PromptError } from '../../llm/errors';
 import { answerOutcome } from '../answerOutcome';
+import { boundedFetch } from '../boundedFetch';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { openProjectTools } from '../grounding/projectTools';
 import { errnoOf, httpFailureError, silenceTimeout } from '../httpFailure';
@@ -31,7 +32,12 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
     const baseURL = call.baseUrl ?? env.ANTHROPIC_BASE_URL;
     // Loaded by the first call that uses it: the SDK is heavy, and most commands never do.
     const { default: Sdk } = await import('@anthropic-ai/sdk');
-    const client = new Sdk({ apiKey, ...(baseURL ? { baseURL } : {}), maxRetries: 0 });
+    const client = new Sdk({
+      apiKey,
+      ...(baseURL ? { baseURL } : {}),
+      maxRetries: 0,
+      fetch: boundedFetch('anthropic'),
+    });
     // Streamed when someone watches (the preview, the activity view): the stream is read once either way.
     const stream = call.request.preview !== undefined || call.request.onEngineEvent !== undefined;
 

@@ -5,6 +5,7 @@
  */
 import type { GoogleGenAI } from '@google/genai';
 import { requireKey } from '../apiPrepare';
+import { boundedFetch } from '../boundedFetch';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
@@ -23,7 +24,7 @@ export async function geminiEndpoint(
   const { GoogleGenAI } = await import('@google/genai');
   const client = new GoogleGenAI({
     apiKey: key,
-    httpOptions: { apiVersion: 'v1beta', ...(baseUrl ? { baseUrl } : {}) },
+    httpOptions: { apiVersion: 'v1beta', fetch: boundedFetch('gemini'), ...(baseUrl ? { baseUrl } : {}) },
   });
   return { client, baseUrl: baseUrl ?? GEMINI_DEFAULT_BASE_URL, key };
 }

@@ -8,6 +8,7 @@ import type { ChatResponse, Ollama } from 'ollama';
 import { EMPTY_GROUNDING } from '../../../shared/grounding';
 import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { requireModel } from '../apiPrepare';
+import { boundedFetch } from '../boundedFetch';
 import { mapOnlyPrompt } from '../grounding/mapOnlyPrompt';
 import { chooseMode } from '../modelSupport';
 import type { PreparedCall, Provider, ProviderCall } from '../provider';
@@ -19,10 +20,11 @@ const VERSION_WAIT_MS = 2000;
 
 /** An ollama client whose every request also carries `signal` (the client itself only aborts open streams). */
 export function ollamaClient(Client: typeof Ollama, host: string, signal: AbortSignal): Ollama {
+  const bounded = boundedFetch('ollama');
   return new Client({
     host,
     fetch: (input, init) =>
-      fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+      bounded(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
   });
 }
 

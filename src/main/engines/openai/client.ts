@@ -6,6 +6,7 @@
  */
 import type OpenAI from 'openai';
 import { PromptError } from '../../llm/errors';
+import { boundedFetch } from '../boundedFetch';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const CLIENT_TIMEOUT_MS = 24 * 60 * 60_000;
@@ -35,6 +36,7 @@ export async function openAiEndpoint(
     baseURL: root,
     maxRetries: 0,
     timeout: CLIENT_TIMEOUT_MS,
+    fetch: boundedFetch('openai'),
   });
   return { client, baseUrl: root, key };
 }
