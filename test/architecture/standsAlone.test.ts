@@ -12,7 +12,7 @@ function readsOutside(file: string): boolean {
   if (/\/work\/shared\b/.test(text)) return true;
   return CLIMB_TO_SHARED.some((pattern) =>
     [...text.matchAll(pattern)].some((m) => {
-      const ups = (m[1].match(/\.\./g) ?? []).length;
+      const ups = (m[1]?.match(/\.\./g) ?? []).length;
       const target = join(repoRoot, dirname(file), ...Array<string>(ups).fill('..'), 'shared');
       return relative(repoRoot, target).startsWith('..');
     }),

@@ -96,7 +96,7 @@ function forcedFunction(body: GenerateBody): string | undefined {
 function answer(ctx: wire.RouteContext, body: GenerateBody, model: string, streamed: boolean): void {
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
-  if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'hang' || turn.kind === 'flood') return; // left open (a flood is answered before the route); close() ends it
   if (turn.kind === 'tools') {
     // The model's own function calls, one response (non-streamed, as a grounded call's look asks).
     const parts = turn.calls.map((c) => ({ functionCall: { name: c.name, args: c.args } }));

@@ -73,7 +73,7 @@ function sendError(res: http.ServerResponse, turn: Extract<LlmMockTurn, { kind: 
 function answer(ctx: wire.RouteContext, body: ChatBody): void {
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
-  if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'hang' || turn.kind === 'flood') return; // left open (a flood is answered before the route); close() ends it
   if (turn.kind === 'tools')
     return sendError(ctx.res, { kind: 'error', status: 500, message: 'mock: no tool calls here' });
   const tool = body.tools?.length === 1 ? body.tools[0]!.function.name : undefined;

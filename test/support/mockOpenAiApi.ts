@@ -97,7 +97,7 @@ function usageOf(usage: MockUsage): Record<string, number> {
 function answer(ctx: wire.RouteContext, body: ChatBody, id: string): void {
   const turn = ctx.takeTurn();
   if (turn.kind === 'error') return sendError(ctx.res, turn);
-  if (turn.kind === 'hang') return; // left open; close() ends it
+  if (turn.kind === 'hang' || turn.kind === 'flood') return; // left open (a flood is answered before the route); close() ends it
   if (turn.kind === 'tools') return sendToolCalls(ctx.res, turn, body, id);
   const tool = forcedTool(body);
   const text = turn.text;

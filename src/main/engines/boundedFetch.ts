@@ -5,7 +5,10 @@
  * buffer it whole: hundreds of MB and minutes of CPU before anything fails.
  */
 import { PromptError } from '../llm/errors';
-import type { ApiProviderName } from './modelSupport';
+import type { ProviderName } from '../../shared/engines';
+
+/** The engines that talk HTTP through an official client. */
+type HttpProviderName = Exclude<ProviderName, 'claude-cli'>;
 
 export interface BodyBounds {
   /** Bytes one line may take before its newline. */
@@ -21,7 +24,7 @@ const NEWLINE = 0x0a;
 const MIB = 1024 * 1024;
 
 /** Counts a body's bytes and the length of its open line; the error to fail with once a bound is passed. */
-export function bodyCounter(provider: ApiProviderName, bounds: BodyBounds) {
+export function bodyCounter(provider: HttpProviderName, bounds: BodyBounds) {
   let total = 0;
   let openLine = 0;
   return (chunk: Uint8Array): PromptError | null => {
@@ -56,7 +59,7 @@ export function bodyCounter(provider: ApiProviderName, bounds: BodyBounds) {
 
 /** `base` with every response body bounded; passing a bound aborts the request and fails the body's reader. */
 export function boundedFetch(
-  provider: ApiProviderName,
+  provider: HttpProviderName,
   bounds: BodyBounds = BODY_BOUNDS,
   base: typeof fetch = fetch,
 ): typeof fetch {
