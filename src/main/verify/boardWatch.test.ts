@@ -96,6 +96,7 @@ describe('board:get and board:changed', () => {
     const refreshed = await call<BoardData>('board:get', {});
     expect(refreshed.stories[0]).toMatchObject({ verdict: 'verified', column: 'verified' });
     expect(refreshed.stories[0]!.chips[0]!.status).toBe('pass');
+    expect(refreshed.costPerVerifiedUsd).toBe(0); // the costs count the story the board shows verified
 
     // A verify run after a change the watch did not see is newer than the live result: it wins.
     await repo.write({ 'src/count.ts': 'export const nothing = 1;\n' });

@@ -62,7 +62,7 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
       }
       if (watching?.dir !== p.path) close();
       // The live results stay: the board compares their times with the recorded runs' (the newest result wins).
-      facts = await loadBoardFacts(p.path, p.store);
+      facts = await loadBoardFacts(p.path, p.store, live);
       if (!watching) {
         const dir = p.path;
         // The watch's evaluators (TypeScript, postcss, css-tree) load when a board is first watched.
@@ -84,7 +84,7 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
             deps.log.warn(`Could not watch ${dir} for the board: ${String(err)}`);
           });
       }
-      return buildBoard({ ...facts, live });
+      return buildBoard(facts);
     },
     close,
     current: async () => (watching ? await watching.watch : null),
