@@ -901,6 +901,10 @@ export interface PlanRevision {
 export interface PlanApproval {
   revision: number;
   at: string;
+  /**
+   * The files the approved revision names (as written) that existed when it was approved: its file checks compare against these, not against the work done since.
+   */
+  existed?: string[];
 }
 
 export interface SprintQuestions {

@@ -11,6 +11,7 @@ import type { Emit, FacePlatform, Services } from './services';
 import { toolHandlers } from './toolHandlers';
 import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
+import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -53,7 +54,12 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
       return { opened: true };
     },
     'assertions:list': () => assertions.list(),
-    'assertions:run': ({ storyId, assertionIds }) => assertions.run(storyId, assertionIds),
+    'assertions:run': async ({ storyId, assertionIds }) => {
+      const view = await assertions.run(storyId, assertionIds);
+      const verdict = { id: storyId, status: verdictOfView(view) };
+      await moveAndTell(projects.requireStore().stories, [verdict], emit);
+      return view;
+    },
     'assertions:openLocation': async ({ file }) => {
       // Revealed, not opened: the location comes from stored results, which a cloned repository can ship.
       const path = await assertions.resolveLocation(file);
@@ -65,7 +71,7 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...openReviewHandlers(projects),
     ...planHandlers(services.plans),
     ...toolHandlers(services),
-    ...proofHandlers(services),
+    ...proofHandlers(services, emit),
     ...engineHandlers(services),
   };
 }

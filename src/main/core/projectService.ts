@@ -108,7 +108,12 @@ export class ProjectService {
     const problems: StoreProblem[] = [];
     let opened: Awaited<ReturnType<typeof openProjectStore>> | undefined;
     try {
-      opened = await openProjectStore(store.dir, this.log, (p) => this.kept(opened?.store, problems, p));
+      opened = await openProjectStore(
+        store.dir,
+        this.log,
+        (p) => this.kept(opened?.store, problems, p),
+        (meta) => this.created(opened?.store, meta),
+      );
     } catch (err) {
       throw storeError(err, 'read');
     }
@@ -146,6 +151,14 @@ export class ProjectService {
       quarantined: [...this.current.store.quarantined, problem.keptAs],
       problems: [...problems],
     };
+    this.current = { ...this.current, store };
+    for (const l of this.listeners) l(this.current);
+  }
+
+  /** The first save created the opened project's store: listeners hear that it exists now. */
+  private created(owner: ProjectStore | undefined, meta: { version: number; createdAt: string }): void {
+    if (!owner || this.repos !== owner || !this.current) return;
+    const store = { ...this.current.store, exists: true, version: meta.version, createdAt: meta.createdAt };
     this.current = { ...this.current, store };
     for (const l of this.listeners) l(this.current);
   }

@@ -4,7 +4,8 @@ import { PromptError } from './errors';
 import type { PreviewEvent } from './promptTypes';
 import { DEFAULT_TIMEOUT_MS, timeoutFor } from './sendPrompt';
 import { transcript as t } from './testing';
-import { PERSON, setup, happy } from './sendPromptTesting';
+import { ConcurrencyGate } from './gate';
+import { PERSON, noSleep, setup, happy } from './sendPromptTesting';
 
 describe('sendPrompt', () => {
   it('returns the structured output with meta, spawning the CLI with the DESIGN §3 argv and the prompt on stdin', async () => {
@@ -18,7 +19,7 @@ describe('sendPrompt', () => {
         cliVersion: '2.1.330',
         costUsd: 0.01,
         turns: 2,
-        durationMs: 1234,
+        durationMs: expect.any(Number),
         sessionId: 's-1',
         model: 'claude-test',
         // The engine seam's neutral meta (issue 14): who answered, how, and the tokens when the CLI says them.
@@ -49,6 +50,24 @@ describe('sendPrompt', () => {
       '--tools',
       '',
     ]);
+  });
+
+  it('gives as its duration what the user waited (queueing included), not the CLI’s own 1234 ms', async () => {
+    let clock = 10_000;
+    const real = new ConcurrencyGate(1);
+    // A gate that makes the call wait 3 s for its slot, on the clock sendPrompt reads.
+    const gate = {
+      run: (fn: Parameters<ConcurrencyGate['run']>[0], signal?: AbortSignal) => {
+        clock += 3000;
+        return real.run(fn, signal);
+      },
+    } as unknown as ConcurrencyGate;
+    const { sendPrompt } = setup([happy({ name: 'Ada' })], {
+      gate,
+      retry: { deps: { ...noSleep, now: () => clock } },
+    });
+    const result = await sendPrompt({ workflow: 'cli-prompt', prompt: 'Who?', schema: PERSON });
+    expect(result.meta.durationMs).toBe(3000);
   });
 
   it('uses the registry: a named schema is sent and its envelope unwrapped', async () => {

@@ -93,7 +93,10 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   };
 
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
-    const started = Date.now();
+    const now = deps.retry?.deps?.now ?? Date.now;
+    // What the user waited, from the request to its result (queueing, start-up and retries included): the figure
+    // the faces show, rather than the engine's own account of its time.
+    const started = now();
     const settings = deps.settings(req.workflow);
     const name = req.provider ?? settings.provider ?? DEFAULT_PROVIDER;
     // The settings' model, address and mode are their provider's: they mean nothing to another engine.
@@ -113,7 +116,6 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       const timeoutMs = timeoutFor(req.timeoutMs, deps.defaultTimeoutMs);
       // The timeout bounds the whole call, retries and their waits included; it starts when the first attempt
       // gets its gate slot (time queued behind other calls is not the engine's).
-      const now = deps.retry?.deps?.now ?? Date.now;
       let deadline: number | undefined;
       const remainingMs = () => (deadline === undefined ? undefined : deadline - now());
 
@@ -159,6 +161,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         },
       });
       if (prepared.warnings.length > 0) result.warnings = [...prepared.warnings, ...result.warnings];
+      result.meta = { ...result.meta, durationMs: now() - started };
       log.info('done', {
         workflow: req.workflow,
         provider: name,
@@ -167,12 +170,13 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         cliVersion: result.meta.cliVersion,
         costUsd: result.meta.costUsd,
         turns: result.meta.turns,
-        durationMs: Date.now() - started,
+        durationMs: result.meta.durationMs,
       });
       return result;
     } catch (err) {
       const error = toPromptError(err, req.workflow).withDiagnostics({
         provider: name,
+        durationMs: now() - started,
         ...(req.model ? { model: req.model } : {}),
       });
       log.error(`failed: ${error.code}`, {

@@ -13,9 +13,18 @@ type Mode = 'modified' | 'created';
 const LOOP = Symbol('loop');
 const MAX_LINK_HOPS = 40;
 
-/** One issue per offending (story, list, path), in plan order: each item's modified files, then its created ones. */
-export async function checkPlanFiles(projectDir: string, plan: Plan): Promise<FileIssue[]> {
+/**
+ * One issue per offending (story, list, path), in plan order: each item's modified files, then its created ones.
+ * `existedAtApproval`: for an approved revision, the paths that existed when it was approved; existence is judged
+ * against those (the work done since creates and changes the very files the plan names).
+ */
+export async function checkPlanFiles(
+  projectDir: string,
+  plan: Plan,
+  existedAtApproval?: readonly string[],
+): Promise<FileIssue[]> {
   const root = await realpath(projectDir);
+  const then = existedAtApproval ? new Set(existedAtApproval) : null;
   const jobs: Promise<FileIssue | null>[] = [];
   for (const item of plan.planItems) {
     const lists: [Mode, string[]][] = [
@@ -23,13 +32,33 @@ export async function checkPlanFiles(projectDir: string, plan: Plan): Promise<Fi
       ['created', item.filesCreated],
     ];
     for (const [mode, paths] of lists) {
-      for (const path of new Set(paths)) jobs.push(checkOne(root, item.storyId, path, mode));
+      for (const path of new Set(paths)) jobs.push(checkOne(root, item.storyId, path, mode, then));
     }
   }
   return (await Promise.all(jobs)).filter((issue): issue is FileIssue => issue !== null);
 }
 
-async function checkOne(root: string, storyId: string, path: string, mode: Mode): Promise<FileIssue | null> {
+/** The paths the plan names (as written) that exist in the project now, outside paths left out: what approval keeps. */
+export async function existingPlanPaths(projectDir: string, plan: Plan): Promise<string[]> {
+  const root = await realpath(projectDir);
+  const paths = [...new Set(plan.planItems.flatMap((i) => [...i.filesModified, ...i.filesCreated]))];
+  const found = await Promise.all(
+    paths.map(async (path) => {
+      const full = resolve(root, path.replace(/\\/g, '/'));
+      if (!isInside(relative(root, full))) return null;
+      return (await exists(lstat, full)) ? path : null;
+    }),
+  );
+  return found.filter((p): p is string => p !== null);
+}
+
+async function checkOne(
+  root: string,
+  storyId: string,
+  path: string,
+  mode: Mode,
+  then: ReadonlySet<string> | null,
+): Promise<FileIssue | null> {
   const outside = (why: string): FileIssue => ({
     kind: 'outside_project',
     storyId,
@@ -48,6 +77,7 @@ async function checkOne(root: string, storyId: string, path: string, mode: Mode)
   if (real === LOOP) return outside('is a symbolic link loop');
   if (!isInside(relative(root, real))) return outside(`resolves through a symbolic link to ${real}`);
 
+  if (then) return approvedIssue(storyId, path, mode, then.has(path));
   if (mode === 'modified') {
     if (await exists(stat, full)) return null;
     return {
@@ -66,6 +96,25 @@ async function checkOne(root: string, storyId: string, path: string, mode: Mode)
     path,
     message: `"${path}" is listed as created by story ${storyId} but already exists (${what}).`,
   };
+}
+
+/** The existence check of an approved revision, against what existed when it was approved. */
+function approvedIssue(storyId: string, path: string, mode: Mode, existed: boolean): FileIssue | null {
+  if (mode === 'modified' && !existed)
+    return {
+      kind: 'modified_missing',
+      storyId,
+      path,
+      message: `"${path}" is listed as modified by story ${storyId} but did not exist when the plan was approved.`,
+    };
+  if (mode === 'created' && existed)
+    return {
+      kind: 'created_exists',
+      storyId,
+      path,
+      message: `"${path}" is listed as created by story ${storyId} but already existed when the plan was approved.`,
+    };
+  return null;
 }
 
 function isInside(rel: string): boolean {

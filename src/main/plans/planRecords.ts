@@ -32,12 +32,13 @@ export function mergeAnswers(q: SprintQuestions, answers: Record<string, string>
   return { ...q, answers: merged };
 }
 
-/** The approved plan, or why the current revision cannot be approved. */
+/** The approved plan, or why the current revision cannot be approved. `existed`: its files that exist now. */
 export function approvePlan(
   plan: SprintPlan,
   checks: PlanChecks,
   acceptFileMismatches: boolean,
   at: Date,
+  existed: string[],
 ): SprintPlan {
   if (checks.graph.length > 0)
     throw new ServiceError(
@@ -52,7 +53,9 @@ export function approvePlan(
         'Approve again accepting the mismatches, or refine the plan.',
       { files: checks.files },
     );
-  return { ...plan, approved: { revision: plan.current, at: at.toISOString() } };
+  // Approving the approved revision again keeps what existed the first time: the work since is not a mismatch.
+  const kept = plan.approved?.revision === plan.current ? plan.approved.existed : undefined;
+  return { ...plan, approved: { revision: plan.current, at: at.toISOString(), existed: kept ?? existed } };
 }
 
 /** A new open sprint; ids are sortable by creation time and unique enough per project. */

@@ -92,6 +92,28 @@ describe('PlanService', () => {
     await expect(service.regenerateItem(sprint.id, 'other')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('checks an approved revision against the files as they were when approved, not the work done since', async () => {
+    answers.generateTitle = () => 'T';
+    const [a] = stories.map((s) => s.id) as [string];
+    await mkdir(join(dir, 'src'));
+    await writeFile(join(dir, 'src/app.ts'), 'app');
+    const sprint = await service.create({ storyIds: [a] });
+    const files = { filesCreated: ['src/share.ts'], filesModified: ['src/app.ts', 'src/old.ts'] };
+    answers.generatePlan = () => plan([planItem(a, 1, files)]);
+    await service.generate(sprint.id);
+    await service.approve(sprint.id, true);
+    const kinds = async () =>
+      (await service.get(sprint.id)).checks!.files.map((f) => [f.kind, f.path] as const);
+    expect(await kinds()).toEqual([['modified_missing', 'src/old.ts']]);
+
+    // Doing the work: the planned file is created and the missing one too; the approved plan stays as it was.
+    await writeFile(join(dir, 'src/share.ts'), 'share');
+    await writeFile(join(dir, 'src/old.ts'), 'old');
+    expect(await kinds()).toEqual([['modified_missing', 'src/old.ts']]);
+    await service.approve(sprint.id, true);
+    expect(await kinds()).toEqual([['modified_missing', 'src/old.ts']]);
+  });
+
   it('re-analysing keeps answers to the same questions; closed sprints refuse work; answers need an analysis', async () => {
     answers.generateTitle = () => 'T';
     const [a] = stories.map((s) => s.id) as [string];

@@ -23,14 +23,14 @@ import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { planPreview } from './planPreview';
 import { PlanStore } from './planStore';
-import { writeSprintExport } from './pure';
+import { existingPlanPaths, writeSprintExport } from './pure';
 import {
   generatedRevision,
   refinedRevision,
   regeneratedItemRevision,
   type PlanStepContext,
 } from './planSteps';
-import { appendRevision, findRevision, type NewRevision } from './revisions';
+import { appendRevision, currentRevision, findRevision, type NewRevision } from './revisions';
 import { runSpecs, type SpecsRun } from './specsRunner';
 import {
   openSprint,
@@ -164,7 +164,8 @@ export class PlanService {
       const sprint = await openSprint(p, sprintId);
       const plan = await requirePlan(p, sprintId);
       const checks = (await planChecks(p, sprint, plan))!;
-      await p.plans.plans.put(approvePlan(plan, checks, acceptFileMismatches, this.now()));
+      const existed = await existingPlanPaths(p.path, currentRevision(plan).plan);
+      await p.plans.plans.put(approvePlan(plan, checks, acceptFileMismatches, this.now(), existed));
       return this.changed(p, sprintId);
     });
   }

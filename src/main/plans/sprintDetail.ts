@@ -35,7 +35,9 @@ export async function planChecks(
 ): Promise<PlanChecks | null> {
   if (!plan) return null;
   const current = currentRevision(plan);
-  const files = await checkPlanFiles(p.path, current.plan);
+  // An approved revision is checked against the files as they were when it was approved, not the work since.
+  const approval = plan.approved?.revision === current.number ? plan.approved : undefined;
+  const files = await checkPlanFiles(p.path, current.plan, approval?.existed);
   return {
     revision: current.number,
     graph: checkPlanGraph(current.plan, sprint.storyIds),

@@ -18,7 +18,16 @@ const running: Generation = {
 };
 
 describe('failed: the cost of a failed call is recorded', () => {
-  it('keeps what the CLI result line reported (cost, turns, duration, session) for a failed run', async () => {
+  it('keeps what the CLI result line reported (cost, turns, session) and what the user waited for a failed run', async () => {
+    let clock = 50_000;
+    const slots = new ConcurrencyGate(1);
+    // The call waits 2 s for its slot on the clock sendPrompt reads; the CLI itself says 1234 ms.
+    const gate = {
+      run: (fn: Parameters<ConcurrencyGate['run']>[0], signal?: AbortSignal) => {
+        clock += 2000;
+        return slots.run(fn, signal);
+      },
+    } as unknown as ConcurrencyGate;
     const { spawn } = memorySpawner([
       {
         stdout: t.lines(
@@ -29,12 +38,12 @@ describe('failed: the cost of a failed call is recorded', () => {
     ]);
     const sendPrompt = createSendPrompt({
       locate: async () => ({ path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] }),
-      gate: new ConcurrencyGate(1),
+      gate,
       logger: memoryLogger().logger,
       settings: () => ({ defaultModel: 'sonnet' }),
       spawn,
       env: () => ({ PATH: '/usr/bin' }),
-      retry: { deps: { sleep: async () => {}, random: () => 0 } },
+      retry: { deps: { sleep: async () => {}, random: () => 0, now: () => clock } },
     });
     const err = await sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: { type: 'object' } }).catch(
       (e: unknown) => e,
@@ -49,7 +58,7 @@ describe('failed: the cost of a failed call is recorded', () => {
       cliVersion: '2.1.330',
       costUsd: 0.42,
       turns: 7,
-      durationMs: 1234,
+      durationMs: 2000,
       sessionId: 's-1',
       model: null,
     });

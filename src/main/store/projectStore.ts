@@ -6,6 +6,7 @@ import type { StoreContext } from './recordFile';
 import { StoriesRepo } from './storiesRepo';
 import { FOLDERS } from './folders';
 import { RecordFolder } from './recordFolder';
+import type { StoreMeta } from '../../shared/schema-types';
 import { metaAtFirstSave } from './storeMeta';
 
 /** The repos of one opened project's store. */
@@ -26,13 +27,15 @@ export async function openProjectStore(
   storeDir: string,
   log: Logger,
   onProblem?: (problem: StoreProblem) => void,
+  /** The first save created the store (its store.json). */
+  onCreated?: (meta: StoreMeta) => void,
 ): Promise<{ store: ProjectStore; problems: StoreProblem[] }> {
   const problems: StoreProblem[] = [];
   const ctx: StoreContext = {
     dir: storeDir,
     log,
     onProblem: (p) => (onProblem ? onProblem(p) : problems.push(p)),
-    beforeWrite: metaAtFirstSave(storeDir),
+    beforeWrite: metaAtFirstSave(storeDir, onCreated),
   };
   const store: ProjectStore = {
     dir: storeDir,

@@ -91,9 +91,9 @@ export async function openStore(
 /**
  * What a new store's first write awaits (StoreContext.beforeWrite): its store.json, written once, before any record,
  * so a store is never without its version (a store.json-less folder is taken for version 1 and migrated again).
- * A failed write is tried again at the next save.
+ * A failed write is tried again at the next save. `onCreated` hears of the store it created (the app says so).
  */
-export function metaAtFirstSave(dir: string): () => Promise<void> {
+export function metaAtFirstSave(dir: string, onCreated?: (meta: StoreMeta) => void): () => Promise<void> {
   let done: Promise<void> | null = null;
   return () => {
     done ??= (async () => {
@@ -107,6 +107,7 @@ export function metaAtFirstSave(dir: string): () => Promise<void> {
         return;
       const meta: StoreMeta = { version: STORE_VERSION, createdAt: new Date().toISOString() };
       await writeFileAtomic(metaPath, checkedText('store.json', meta, checkRecord));
+      onCreated?.(meta);
     })().catch((err: unknown) => {
       done = null;
       throw err;

@@ -33,8 +33,15 @@ async function sprintFacts(projectDir: string, plans: PlanStore): Promise<Sprint
   );
 }
 
-/** Everything the board is built from, costs included (they need the verdicts, so the board is built once first). */
-export async function loadBoardFacts(projectDir: string, store: ProjectStore): Promise<BoardFacts> {
+/**
+ * Everything the board is built from, costs included (they need the verdicts, so the board is built once first).
+ * `live`: the watch's results, so the verified stories the costs count are the ones the board shows.
+ */
+export async function loadBoardFacts(
+  projectDir: string,
+  store: ProjectStore,
+  live?: BoardFacts['live'],
+): Promise<BoardFacts> {
   const source = projectVerifySource(projectDir);
   const [stories, records, sprints, withSets, commit] = await Promise.all([
     store.stories.list(),
@@ -52,7 +59,15 @@ export async function loadBoardFacts(projectDir: string, store: ProjectStore): P
       history.set(id, runs);
     }),
   );
-  const facts: BoardFacts = { stories, sprints, assertions, history, costs: null, commit };
+  const facts: BoardFacts = {
+    stories,
+    sprints,
+    assertions,
+    history,
+    costs: null,
+    commit,
+    ...(live ? { live } : {}),
+  };
   const verified = new Set(
     buildBoard(facts)
       .stories.filter((s) => s.column === 'verified')

@@ -82,12 +82,18 @@ describe('buildBoard', () => {
     expect(by.get('broke')!.chips.map((c) => c.status)).toEqual(['fail', 'pass']);
   });
 
-  it('lets live results of the watch override the recorded ones', () => {
-    const live = buildBoard({ ...facts, live: new Map([['broke', new Map([['k1', r('k1', 'pass')]])]]) });
-    expect(live.stories.find((s) => s.id === 'broke')).toMatchObject({
+  it('lets live results of the watch override older recorded ones, never newer ones', () => {
+    const withLive = (at: string) =>
+      buildBoard({
+        ...facts,
+        live: new Map([['broke', new Map([['k1', { result: r('k1', 'pass'), at }]])]]),
+      });
+    expect(withLive('c3').stories.find((s) => s.id === 'broke')).toMatchObject({
       column: 'verified',
       verdict: 'verified',
     });
+    // Recorded at c2, after the watch's result of c1: the recorded failure stands.
+    expect(withLive('c1').stories.find((s) => s.id === 'broke')).toMatchObject({ verdict: 'regressed' });
   });
 
   it('compares planned and changed files for stories of an approved plan in git', () => {

@@ -24,17 +24,31 @@ export interface BoardFacts {
   assertions: ReadonlyMap<string, readonly { id: string; message?: string }[]>;
   /** Recorded runs per story, oldest first. */
   history: ReadonlyMap<string, readonly AssertionRun[]>;
-  /** Fresher results than the history holds (the project watch's), by story and assertion. */
-  live?: ReadonlyMap<string, ReadonlyMap<string, AssertionResult>>;
+  /** Results the project watch evaluated (not recorded), by story and assertion; each counts while it is newer. */
+  live?: ReadonlyMap<string, ReadonlyMap<string, TimedResult>>;
   costs: CostRollup | null;
   commit: string | null;
 }
 
-function latestOf(runs: readonly AssertionRun[], live?: ReadonlyMap<string, AssertionResult>) {
-  const latest = new Map<string, AssertionResult>();
-  for (const run of runs) for (const r of run.results) latest.set(r.assertionId, r);
-  for (const [id, r] of live ?? []) latest.set(id, r);
-  return latest;
+/** A result and when its run started (ISO time). */
+export interface TimedResult {
+  result: AssertionResult;
+  at: string;
+}
+
+/**
+ * Each assertion's newest result, recorded or live alike: a board loaded again never shows an older result than
+ * the live view did, and a recorded run newer than the watch's result replaces it.
+ */
+function latestOf(runs: readonly AssertionRun[], live?: ReadonlyMap<string, TimedResult>) {
+  const latest = new Map<string, TimedResult>();
+  for (const run of runs)
+    for (const r of run.results) latest.set(r.assertionId, { result: r, at: run.startedAt });
+  for (const [id, t] of live ?? []) {
+    const recorded = latest.get(id);
+    if (!recorded || t.at >= recorded.at) latest.set(id, t);
+  }
+  return new Map([...latest].map(([id, t]) => [id, t.result]));
 }
 
 export function buildBoard(facts: BoardFacts): BoardData {

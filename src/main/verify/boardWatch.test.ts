@@ -76,6 +76,36 @@ describe('board:get and board:changed', () => {
     expect(events[0]![0]!.chips[0]!.status).toBe('fail');
   });
 
+  it('Refresh shows what the live view showed, and a newer recorded run replaces the live result', async () => {
+    await repo.write({ 'src/count.ts': 'export const total = 1;\n' });
+    await call('project:open', { path: repo.dir });
+    expect((await call<VerifyRunResult>('verify:run', {})).counts.failing).toBe(1);
+    expect((await call<BoardData>('board:get', {})).stories[0]!.verdict).toBe('failing');
+
+    const events: BoardStory[][] = [];
+    root.onEvent((event, payload) => {
+      if (event === 'board:changed') events.push(payload as BoardStory[]);
+    });
+    await repo.write({ 'src/count.ts': 'export const count = 1;\n' });
+    const watch = (await root.services.board.current())!;
+    watch.changed(['src/count.ts']);
+    await watch.flush();
+    expect(events[0]![0]).toMatchObject({ verdict: 'verified', column: 'verified' });
+
+    // Refresh: the recorded run is older than the watch's result, so the card stays as the live view shows it.
+    const refreshed = await call<BoardData>('board:get', {});
+    expect(refreshed.stories[0]).toMatchObject({ verdict: 'verified', column: 'verified' });
+    expect(refreshed.stories[0]!.chips[0]!.status).toBe('pass');
+    expect(refreshed.costPerVerifiedUsd).toBe(0); // the costs count the story the board shows verified
+
+    // A verify run after a change the watch did not see is newer than the live result: it wins.
+    await repo.write({ 'src/count.ts': 'export const nothing = 1;\n' });
+    expect((await call<VerifyRunResult>('verify:run', {})).counts.failing).toBe(1);
+    const after = await call<BoardData>('board:get', {});
+    expect(after.stories[0]).toMatchObject({ verdict: 'failing', column: 'specified' });
+    expect(after.stories[0]!.chips[0]!.status).toBe('fail');
+  });
+
   it('is no_project before a project is open', async () => {
     const r = await root.dispatch('board:get', {}, { face: 'test' });
     expect(r.ok ? null : r.error.code).toBe('no_project');

@@ -1,13 +1,12 @@
 // Keeps the board live while the app shows it: the first board:get of a project starts the project watch, each of
 // its updates rebuilds the board from the facts that request loaded plus the watch's fresh results (in memory, no
 // store reads) and sends the stories whose card changed. Another project, or closing, stops it.
-import type { AssertionResult } from '../../shared/assertions';
 import type { BoardData, BoardStory } from '../../shared/board';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { ProjectStore } from '../store/projectStore';
 import { loadBoardFacts } from './boardLoader';
-import { buildBoard, type BoardFacts } from './boardModel';
+import { buildBoard, type BoardFacts, type TimedResult } from './boardModel';
 import { projectVerifySource } from './projectSource';
 import type { ProjectWatch, WatchUpdate } from './projectWatch';
 
@@ -33,14 +32,15 @@ export interface BoardWatch {
 export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
   let watching: { dir: string; watch: Promise<ProjectWatch> } | null = null;
   let facts: BoardFacts | null = null;
-  const live = new Map<string, Map<string, AssertionResult>>();
+  // The watch's results by story and assertion (one each: bounded by the stored assertions), kept across reloads.
+  const live = new Map<string, Map<string, TimedResult>>();
 
   const onUpdate = (u: WatchUpdate) => {
     if (!facts) return;
-    for (const s of u.stories) {
-      const results = live.get(s.id) ?? new Map<string, AssertionResult>();
-      for (const r of s.results) results.set(r.assertionId, r);
-      live.set(s.id, results);
+    for (const { storyId, run } of u.runs) {
+      const results = live.get(storyId) ?? new Map<string, TimedResult>();
+      for (const r of run.results) results.set(r.assertionId, { result: r, at: run.startedAt });
+      live.set(storyId, results);
     }
     const changed = new Set(u.stories.map((s) => s.id));
     deps.emit(buildBoard({ ...facts, live }).stories.filter((s) => changed.has(s.id)));
@@ -61,9 +61,8 @@ export function createBoardWatch(deps: BoardWatchDeps): BoardWatch {
         throw new ServiceError('no_project', 'Open a project first.');
       }
       if (watching?.dir !== p.path) close();
-      facts = await loadBoardFacts(p.path, p.store);
-      // Results recorded since (a verify run) are in the facts now: the watch's older ones no longer win.
-      live.clear();
+      // The live results stay: the board compares their times with the recorded runs' (the newest result wins).
+      facts = await loadBoardFacts(p.path, p.store, live);
       if (!watching) {
         const dir = p.path;
         // The watch's evaluators (TypeScript, postcss, css-tree) load when a board is first watched.

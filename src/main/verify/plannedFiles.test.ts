@@ -24,6 +24,21 @@ describe('comparePlannedFiles', () => {
     ]);
   });
 
+  it('never lists Puffin’s own writes (its store, sprint exports, CI workflow and report) as unplanned', () => {
+    const changed = [
+      '.puffin/stories/a.json',
+      '.puffin/assertions/results/a.json',
+      'docs/puffin/sprint-1.md',
+      '.github/workflows/puffin-verify.yml',
+      'puffin-junit.xml',
+      'src/app.ts',
+      'docs/puffinry.md',
+      'src/.puffin/x.ts',
+    ];
+    const [row] = comparePlannedFiles([{ storyId: 's', filesCreated: [], filesModified: [] }], changed);
+    expect(row!.touchedUnplanned).toEqual(['docs/puffinry.md', 'src/.puffin/x.ts', 'src/app.ts']);
+  });
+
   it('counts a file planned twice once and ignores blank entries', () => {
     const [row] = comparePlannedFiles(
       [{ storyId: 's', filesCreated: ['a.ts', ' '], filesModified: ['a.ts'] }],

@@ -1,6 +1,7 @@
 // Planned against actual: the files a sprint story's plan item said it would create or modify, compared with the
 // files git says changed since the sprint started. Pure; paths are compared after normalising to forward slashes.
 import type { PlanItem } from '../../shared/plans';
+import { isPuffinOutput } from './puffinOutputs';
 
 export interface PlannedVsChanged {
   storyId: string;
@@ -10,7 +11,7 @@ export interface PlannedVsChanged {
   plannedUntouched: string[];
   /**
    * Changed but planned by no item of the sprint. The same list for every story of the sprint: git cannot tell
-   * which story a change was for, so an unplanned change is everybody's news.
+   * which story a change was for, so an unplanned change is everybody's news. Puffin's own writes are never listed.
    */
   touchedUnplanned: string[];
 }
@@ -36,7 +37,9 @@ export function comparePlannedFiles(
 ): PlannedVsChanged[] {
   const changedSet = new Set(changed.map(normalizePath));
   const plannedAnywhere = new Set(items.flatMap(plannedOf));
-  const touchedUnplanned = [...changedSet].filter((p) => !plannedAnywhere.has(p)).sort();
+  const touchedUnplanned = [...changedSet]
+    .filter((p) => !plannedAnywhere.has(p) && !isPuffinOutput(p))
+    .sort();
   return items.map((item) => {
     const planned = plannedOf(item);
     return {

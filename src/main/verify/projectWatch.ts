@@ -20,6 +20,8 @@ export interface WatchUpdate {
   changed: string[];
   /** The stories re-evaluated, each with its verdict over every assertion's latest result. */
   stories: StoryVerification[];
+  /** This batch's evaluations per story: only these results are new (with the time their run started). */
+  runs: { storyId: string; run: AssertionRun }[];
   /** Assertions evaluated for this batch. */
   evaluated: number;
   durationMs: number;
@@ -98,6 +100,7 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
     for (const id of reloaded) affected.set(id, new Set(stories.get(id)!.assertions.map((a) => a.id)));
 
     const updated: StoryVerification[] = [];
+    const runs: WatchUpdate['runs'] = [];
     let evaluated = 0;
     for (const [id, ids] of affected) {
       const story = stories.get(id);
@@ -106,6 +109,7 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
       const chosen = story.assertions.filter((a) => ids.has(a.id) || !story.latest.has(a.id));
       const run = await evaluateAssertions(projectDir, chosen, { context: ctx });
       evaluated += chosen.length;
+      runs.push({ storyId: id, run });
       for (const r of run.results) story.latest.set(r.assertionId, r);
       updated.push(
         verifyStory({
@@ -118,7 +122,13 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
       );
     }
     if (updated.length === 0) return;
-    options.onUpdate({ changed: rels, stories: updated, evaluated, durationMs: performance.now() - start });
+    options.onUpdate({
+      changed: rels,
+      stories: updated,
+      runs,
+      evaluated,
+      durationMs: performance.now() - start,
+    });
   };
 
   const batcher = new PathBatcher({

@@ -6,12 +6,13 @@ import { writeFileAtomic } from '../core/atomicFile';
 import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import { requireInsideProject } from '../core/insideProject';
-import type { Services } from '../core/services';
+import type { Emit, Services } from '../core/services';
 import { loadCostReport } from './boardLoader';
 import { writeCiWorkflow } from './ciWorkflow';
 import { toJUnitXml } from './junit';
 import { installPrePushHook } from './prePushHook';
 import { projectVerifySource } from './projectSource';
+import { moveAndTell } from './statusFromVerdict';
 import type { VerifyOutcome } from './verifyProject';
 
 type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get' | 'costs:get';
@@ -28,7 +29,7 @@ function storyLine(s: VerifyOutcome['report']['stories'][number]): VerifiedStory
   };
 }
 
-export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> {
+export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, ProofChannel> {
   const projectDir = (): string => {
     const p = services.projects.get();
     if (!p) throw new ServiceError('no_project', 'Open a project first.');
@@ -46,6 +47,7 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
       const { verifyProject } = await import('./verifyProject');
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
+      await moveAndTell(services.projects.requireStore().stories, report.stories, emit);
       if (junitPath)
         await writeFileAtomic(await junitTarget(junitPath), toJUnitXml(report, outcome.messages));
       return {

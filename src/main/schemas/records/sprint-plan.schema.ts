@@ -44,7 +44,20 @@ export default {
       sprintId: id,
       revisions: { type: 'array', minItems: 1, items: revision },
       current: revisionNumber,
-      approved: record('PlanApproval', { revision: revisionNumber, at: time }),
+      approved: record(
+        'PlanApproval',
+        {
+          revision: revisionNumber,
+          at: time,
+          existed: {
+            ...texts,
+            description:
+              'The files the approved revision names (as written) that existed when it was approved: its file ' +
+              'checks compare against these, not against the work done since.',
+          },
+        },
+        ['existed'],
+      ),
     },
     ['approved'],
   ),

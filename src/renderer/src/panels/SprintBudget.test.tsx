@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CostReport } from '../../../shared/cost';
+import { generation } from '../testing/fakeClient';
 import { renderWith, setupStore } from '../testing/setup';
 import { sprint } from '../testing/sprintFixtures';
 import { SprintBudget } from './SprintBudget';
@@ -54,5 +55,28 @@ describe('SprintBudget', () => {
       { id: 's1', patch: { budgetUsd: 12.5 } },
       { id: 's1', patch: { budgetUsd: null } },
     ]);
+  });
+
+  it('shows what the sprint spent as soon as a call ends, without reopening the sprint', async () => {
+    let spent = 0;
+    const setup = setupStore();
+    setup.client.handle('costs:get', () => costs(spent));
+    const unsubscribe = setup.store.getState().connectBoard();
+    await act(async () => {
+      renderWith(<SprintBudget sprint={sprint({ id: 's1', budgetUsd: 10 })} disabled={false} />, setup);
+    });
+    expect(screen.getByTestId('budget-line').textContent).toBe('Spent $0.0000 of $10.00 (0 %).');
+
+    spent = 8.25;
+    const before = setup.client.callsTo('costs:get').length;
+    await act(async () =>
+      setup.client.emit('history:changed', generation({ status: 'running', sprintId: 's1' })),
+    );
+    expect(setup.client.callsTo('costs:get')).toHaveLength(before); // still running: nothing spent yet
+    await act(async () =>
+      setup.client.emit('history:changed', generation({ status: 'succeeded', sprintId: 's1' })),
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Spent $8.25 of $10.00 (82 %).');
+    unsubscribe();
   });
 });

@@ -16,7 +16,11 @@ export interface BoardSlice {
   /** What the calls cost (History's summary). */
   costs: CostReport | null;
   loadCosts(): Promise<void>;
-  /** Follows board:changed and clears the board when another project opens. Returns an unsubscribe. */
+  /**
+   * Follows board:changed, refreshes what the calls cost when a call ends (history:changed of a finished one: the
+   * sprint's budget line and warning depend on it), and clears both when another project opens. Returns an
+   * unsubscribe.
+   */
   connectBoard(): () => void;
 }
 
@@ -72,6 +76,9 @@ export const createBoardSlice: Slice<BoardSlice> = (client) => (set, get, api) =
   connectBoard() {
     const unsubs = [
       client.on('board:changed', (stories) => get().applyBoardChanges(stories)),
+      client.on('history:changed', (g) => {
+        if (g.status !== 'running' && get().costs) void get().loadCosts();
+      }),
       api.subscribe((s, prev) => {
         if (s.project?.path !== prev.project?.path) set({ board: null, costs: null });
       }),
