@@ -125,7 +125,7 @@ export function createProjectTools(root: string, policy: Pick<GroundingPolicy, '
 
   /** The project's files under `dir` (relative, '' for the root), none the policy refuses. */
   const filesUnder = async (dir: string): Promise<string[]> => {
-    const all = await walkFiles(root, (rel) => policy.classify(rel) !== null);
+    const { files: all } = await walkFiles(root, (rel) => policy.classify(rel) !== null);
     return all.map((f) => f.rel).filter((rel) => dir === '' || rel === dir || rel.startsWith(`${dir}/`));
   };
   const relativeTo = (dir: string, rel: string): string => (dir === '' ? rel : rel.slice(dir.length + 1));

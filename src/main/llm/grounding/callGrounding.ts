@@ -53,6 +53,12 @@ export function createGroundingProvider(options: {
       });
       // An empty (or unreadable) folder has nothing to map.
       if (map.files > 0) repoMap = map.text;
+      if (map.cut) {
+        options.logger.warn(
+          `The project map covers only the first ${map.files} files: the folder is larger than a map is built for (${map.cut === 'files' ? 'too many files' : 'the walk ran out of time'}).`,
+          { root },
+        );
+      }
     } catch (err) {
       options.logger.warn(`The project map could not be built: ${(err as Error).message}`, { root });
     }

@@ -15,6 +15,6 @@ export async function loadGroundingPolicy(
   if (allow.length === 0) return buildGroundingPolicy({ ignored });
   const under = (rel: string): boolean =>
     ignored.some((e) => rel === e.replace(/\/$/, '') || (e.endsWith('/') && rel.startsWith(e)));
-  const files = (await walkFiles(root, under)).map((f) => f.rel).filter((rel) => sensitiveMatch(rel));
+  const files = (await walkFiles(root, under)).files.map((f) => f.rel).filter((rel) => sensitiveMatch(rel));
   return buildGroundingPolicy({ allow, ignored, files });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { GroundingPolicy } from '../policy';
 import { exportedSymbols, isScript } from './exportedSymbols';
 import { isManifest, summariseManifest } from './manifests';
-import { walkFiles, type FileStat } from '../walkFiles';
+import { walkFiles, type FileStat, type WalkResult } from '../walkFiles';
 import { renderRepoMap, type MapFile, type MapManifest, type RenderedMap } from './renderMap';
 
 export const DEFAULT_MAP_BUDGET_TOKENS = 6000;
@@ -26,6 +26,8 @@ export interface RepoMap extends RenderedMap {
   files: number;
   /** Files read and parsed for this build (the rest came from the cache). */
   parsed: number;
+  /** Why the walk stopped before seeing every file (the map then covers only what it saw). */
+  cut: WalkResult['cut'];
 }
 
 interface Summary {
@@ -59,7 +61,8 @@ export class RepoMapBuilder {
   async build(options: RepoMapOptions = {}): Promise<RepoMap> {
     const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
     const policy = options.policy;
-    const stats = await walkFiles(this.root, policy ? (rel) => policy.classify(rel) !== null : undefined);
+    const walk = await walkFiles(this.root, policy ? (rel) => policy.classify(rel) !== null : undefined);
+    const stats = walk.files;
     const key = `${budget}\n${stats.map((s) => `${s.rel}\u0000${s.size}\u0000${s.mtimeMs}`).join('\n')}`;
     if (this.last?.key === key) return { ...this.last.map, parsed: 0 };
 
@@ -86,6 +89,7 @@ export class RepoMapBuilder {
       ...renderRepoMap(files, manifests, budget),
       files: files.length,
       parsed: stale.length,
+      cut: walk.cut,
     };
     this.last = { key, map };
     return map;
