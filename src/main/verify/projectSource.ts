@@ -18,6 +18,11 @@ export function projectVerifySource(projectDir: string): VerifySource {
   const storeDir = storeDirOf(projectDir);
   const backlog = new StoriesRepo(storeDir);
   const plans = new PlanStore(storeDir);
+  // Listed once per verify: a story without a stored set has nothing to read, so a large backlog of unspecified
+  // stories costs one folder listing instead of two failed reads each.
+  let listed: Promise<Set<string>> | undefined;
+  const hasSet = async (storyId: string): Promise<boolean> =>
+    (await (listed ??= storyIdsWithSets(projectDir).then((ids) => new Set(ids)))).has(storyId);
   return {
     async stories(sprintId) {
       const known = await backlog.list();
@@ -34,6 +39,7 @@ export function projectVerifySource(projectDir: string): VerifySource {
       return [...ids, ...extra].map(ref);
     },
     async assertions(storyId) {
+      if (!(await hasSet(storyId))) return [];
       try {
         return await readStoryAssertions(projectDir, storyId);
       } catch (err) {
@@ -42,6 +48,7 @@ export function projectVerifySource(projectDir: string): VerifySource {
       }
     },
     async history(storyId) {
+      if (!(await hasSet(storyId))) return [];
       const read = await readHistory(projectDir, storyId);
       return read.kind === 'ok' ? read.history.runs : [];
     },
