@@ -57,4 +57,11 @@ describe('the cli face', () => {
     const r = await call('cli', 'assertions:evaluate', evaluate(dir));
     expect(r).toMatchObject({ ok: true, value: { results: [{ status: 'pass' }] } });
   });
+
+  it('refuses a grounded prompt in the root or a system folder, before any engine runs', async () => {
+    for (const project of ['/', '/etc']) {
+      const r = await call('cli', 'prompt:run', { prompt: 'p', schema, project });
+      expect(r).toMatchObject({ ok: false, error: { code: 'not_a_project_folder' } });
+    }
+  });
 });

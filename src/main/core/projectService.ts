@@ -1,11 +1,12 @@
 import { access, constants, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, parse, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
 import { sweepStaleTemps } from '../store/tempSweep';
 import { ServiceError } from './errors';
+import { refuseTooBroad } from './tooBroad';
 import type { Logger } from './logger';
 import { checkWritable, writeFailure } from './writeErrors';
 import type { SettingsService } from './settingsService';
@@ -37,20 +38,6 @@ export function normalizeProjectPath(input: string, home = homedir()): string {
       `"${input}" is not an absolute path. Enter the full path of the folder.`,
     );
   return resolve(expanded);
-}
-
-/**
- * The file system's root and the home folder hold many projects, not one: a store there would sit above all of
- * them (and its history would collect every folder's work). Refused with what to open instead.
- */
-function refuseTooBroad(path: string, home = resolve(homedir())): void {
-  const what =
-    path === parse(path).root ? 'the root of the file system' : path === home ? 'your home folder' : null;
-  if (what)
-    throw new ServiceError(
-      'not_a_project_folder',
-      `${path} is ${what}, not a project folder. Open the folder of one project instead (for example ${join(home, 'code', 'my-app')}).`,
-    );
 }
 
 /** The opened project: checks the folder, opens its `.puffin/` store, remembers it in recent projects. */

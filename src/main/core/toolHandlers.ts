@@ -1,5 +1,6 @@
 /** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
 import { folderForFace } from './folderForFace';
+import { refuseTooBroad } from './tooBroad';
 import type { Generation } from '../../shared/stories';
 import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
@@ -42,6 +43,7 @@ async function baseGeneration(history: HistoryRepo, id: string | undefined): Pro
  * `--hermetic`) the call is grounded in it, with its allowed paths.
  */
 async function promptIn(folder: string, hermetic: boolean, provide: GroundingProvider) {
+  refuseTooBroad(folder);
   const info = await stat(folder).catch(() => null);
   if (!info?.isDirectory()) throw new ServiceError('not_found', `The folder ${folder} does not exist.`);
   const settings = await readProjectSettings(folder);
