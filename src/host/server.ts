@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Root } from '../main/core/core';
+import { BodyError, createBodyParser } from './bodyParser';
 import type { EventSockets } from './eventSocket';
 import { onDemand } from './onDemand';
 import {
@@ -51,7 +52,7 @@ function send(
   res.end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (declaredTooLarge(req))
       return reject(Object.assign(new Error('Request body too large'), { status: 413 }));
@@ -64,7 +65,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       if (size > MAX_BODY) reject(Object.assign(new Error('Request body too large'), { status: 413 }));
       else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -89,6 +90,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     );
   let port = 0;
 
+  const bodies = createBodyParser();
   const server = createServer((req, res) => {
     // Failures to create the root are reported by whoever created it; here they only fail the requests needing it.
     res.once('finish', () => void root.get().catch(() => {}));
@@ -140,13 +142,11 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         });
       let parsed: unknown;
       try {
-        parsed = JSON.parse(await readBody(req));
+        parsed = await bodies.parse(await readBody(req));
       } catch (err) {
         const status = (err as { status?: number }).status ?? 400;
-        return send(res, status, {
-          ok: false,
-          error: { code: 'invalid_payload', message: 'Body is not valid JSON.' },
-        });
+        const message = err instanceof BodyError ? err.message : 'Body is not valid JSON.';
+        return send(res, status, { ok: false, error: { code: 'invalid_payload', message } });
       }
       const { channel, payload } = (parsed ?? {}) as { channel?: unknown; payload?: unknown };
       let app: Root;
@@ -220,6 +220,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       if (events.started) (await events.get().catch(() => null))?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await bodies.close();
     },
   };
 }

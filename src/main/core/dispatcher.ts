@@ -46,6 +46,9 @@ function describe(errors: ErrorObject[] | null | undefined): string {
 // code.source: keeps each validator's code, which a StoredValidators writes out.
 const AJV_OPTIONS = {
   allErrors: false,
+  // String limits count UTF-16 units: counting code points walked every character of a multi-MB string on the
+  // event loop that serves every client (stricter only for characters outside the BMP).
+  unicode: false,
   strict: true,
   validateSchema: false,
   meta: false,
