@@ -16,7 +16,7 @@ import { usage } from './help';
 import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
 import { describeActivity, type CallActivityEvent } from '../shared/activity';
-import { CliFailure, type CommandSpec, type OutputContext, type Section6 } from './spec';
+import { CliFailure, type CommandSpec, type OutputContext, type Payload, type Section6 } from './spec';
 
 /** Warnings and errors on stderr; with --verbose (or PUFFIN_DEBUG) every line. */
 function stderrLog(io: CliIo, verbose: boolean): LogBus {
@@ -58,16 +58,19 @@ async function execute(
     if (!r.ok) throw new CliFailure(errorData(r.error));
     return r.value;
   };
+  let sent: Payload = {};
   const ctx: OutputContext = {
     call: <C extends RequestChannel>(channel: C, payload: RequestOf<C>) =>
       send(channel, payload) as Promise<ResponseOf<C>>,
     records: () => [...records.values()],
+    request: () => sent,
   };
   if (args.project !== undefined)
     await send('project:open', { path: args.project, ...(args.hermetic ? { hermetic: true } : {}) });
   const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
   for (const c of calls) await send(c.channel, c.payload);
   const request = spec.resolve ? await spec.resolve(payload, ctx) : payload;
+  sent = request;
   const value = (await send(spec.channel, request)) as ResponseOf<RequestChannel>;
   // Titles and history records written after the answer are stored before we report, unless the command
   // answers as soon as its result is stored (its background work then ends with the process).

@@ -74,6 +74,8 @@ export interface OutputContext {
   call<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
   /** The history records (one per CLI call) made during this command, latest version of each, oldest first. */
   records(): Generation[];
+  /** The request the command's channel was sent (after `before` and `resolve`); {} before it is sent. */
+  request(): Payload;
 }
 
 export interface CommandSpec<C extends RequestChannel = RequestChannel> {

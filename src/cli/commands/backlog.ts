@@ -1,11 +1,13 @@
 // `puffin stories accept --project DIR [--generation ID] [--only 1,3]`: the reviewed drafts of a generation (the
 // latest succeeded derive/modify unless --generation) become backlog stories, through `stories:accept` as the
-// app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: the stories
-// added, with their ids (what `puffin sprint create --stories` takes).
+// app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: {added,
+// alreadyInBacklog}: the stories added, with their ids (what `puffin sprint create --stories` takes), and those
+// of the drafts asked for that an earlier accept of the same generation added already (accepting is idempotent).
 // `puffin stories list --project DIR [--status S] [--query TEXT]`: the backlog through `stories:list`, filtered
 // by status and by words found in the title, description or acceptance criteria (all of them, any case).
 import type { Generation, Story, StoryDraft, StoryStatus } from '../../shared/stories';
 import { latestWithStories, matchesSearch, searchWords } from '../../shared/storySearch';
+import { acceptedStoryIds } from '../../main/store/acceptedIds';
 import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from '../spec';
 
 const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
@@ -70,7 +72,14 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
     const g = await generationWithStories(ctx, payload.generationId);
     return { generationId: g.id, drafts: pickDrafts(g, payload.only as unknown[] | undefined) };
   },
-  output: (stories) => noModel(stories),
+  output: async (added, ctx) => {
+    const { generationId, drafts } = ctx.request() as { generationId: string; drafts: StoryDraft[] };
+    const asked = new Set(acceptedStoryIds(generationId, drafts));
+    const addedIds = new Set(added.map((s) => s.id));
+    const backlog = await ctx.call('stories:list', {});
+    const alreadyInBacklog = backlog.filter((s) => asked.has(s.id) && !addedIds.has(s.id));
+    return noModel({ added, alreadyInBacklog });
+  },
 };
 
 export const storiesListCommand: CommandSpec<'stories:list'> = {
