@@ -16,9 +16,13 @@ import { usage } from './help';
 import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
 import { describeActivity, type CallActivityEvent } from '../shared/activity';
+import { contextText } from './logContext';
 import { CliFailure, type CommandSpec, type OutputContext, type Payload, type Section6 } from './spec';
 
-/** Warnings and errors on stderr; with --verbose (or PUFFIN_DEBUG) every line. */
+/**
+ * Warnings and errors on stderr, each on one short line (the evidence is in the error object on stdout and in
+ * the project's history); with --verbose (or PUFFIN_DEBUG) every line with its whole context.
+ */
 function stderrLog(io: CliIo, verbose: boolean): LogBus {
   const logBus = new LogBus();
   const debug = Boolean(io.env.PUFFIN_DEBUG);
@@ -26,7 +30,7 @@ function stderrLog(io: CliIo, verbose: boolean): LogBus {
     if (!debug && !verbose && l.level !== 'warn' && l.level !== 'error') return;
     // A refused request is the error object on stdout already.
     if (!debug && l.scope === 'ipc') return;
-    const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
+    const context = l.context ? ` ${contextText(l.context, debug || verbose)}` : '';
     io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
   });
   return logBus;
