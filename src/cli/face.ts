@@ -36,13 +36,17 @@ function stderrLog(io: CliIo, verbose: boolean): LogBus {
   return logBus;
 }
 
-/** --verbose: the progress of a running call (turns, tool calls, retries, items done) as one stderr line. */
+/**
+ * --verbose: the progress of a running call (turns, tool calls, retries, items done, the stories or plan items
+ * and questions so far) as one stderr line.
+ */
 function activityLine(io: CliIo, event: string, payload: unknown): void {
   if (event === 'call:activity') {
     const { activity } = payload as CallActivityEvent;
     io.stderr.write(`puffin activity [${activity.label}]: ${describeActivity(activity)}\n`);
   }
-  if (event !== 'generation:progress' && event !== 'plan:progress') return;
+  const progress = ['generation:progress', 'plan:progress', 'plan:preview'];
+  if (!progress.includes(event)) return;
   io.stderr.write(`puffin progress [${event}]: ${JSON.stringify(payload)}\n`);
 }
 

@@ -6,6 +6,7 @@ const PLACEHOLDER: Record<FlagSpec['kind'], string> = {
   string: 'VALUE',
   path: 'PATH',
   integer: 'N',
+  number: 'N',
   integers: 'N,M',
   list: 'A,B',
   boolean: '',
@@ -36,7 +37,7 @@ export function usage(spec: CommandSpec): string {
 export function helpText(commands: readonly CommandSpec[]): string {
   const lines = commands.flatMap((c) => [`  ${usage(c)}`, `      ${c.summary}`]);
   return [
-    'usage: puffin <command> [options]   (`puffin <command> --help` for one command)',
+    'usage: puffin <command> [options]   (`puffin <command> --help` for one command; `puffin --version`)',
     '',
     ...lines,
     '',

@@ -15,6 +15,7 @@ export type FlagKind =
   | 'string' // as given
   | 'path' // resolved against the caller's working directory
   | 'integer' // a number when the text is an integer, else the text itself
+  | 'number' // a number when the text is a decimal number, else the text itself
   | 'integers' // a comma-separated list of 'integer'
   | 'list' // a comma-separated list of strings
   | 'boolean' // present or not; takes no value
