@@ -17,6 +17,7 @@ import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
 import { describeActivity, type CallActivityEvent } from '../shared/activity';
 import { contextText } from './logContext';
+import { resolveRefs } from './refs';
 import { CliFailure, type CommandSpec, type OutputContext, type Payload, type Section6 } from './spec';
 
 /**
@@ -75,7 +76,8 @@ async function execute(
   };
   if (args.project !== undefined)
     await send('project:open', { path: args.project, ...(args.hermetic ? { hermetic: true } : {}) });
-  const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
+  const given = await resolveRefs(spec, args.payload, ctx);
+  const { calls, payload } = spec.before?.(given) ?? { calls: [], payload: given };
   for (const c of calls) await send(c.channel, c.payload);
   const request = spec.resolve ? await spec.resolve(payload, ctx) : payload;
   sent = request;
@@ -84,7 +86,7 @@ async function execute(
   // answers as soon as its result is stored (its background work then ends with the process).
   if (!spec.answerFirst) await root.idle();
   const out = spec.output
-    ? await spec.output(value, ctx, args.payload)
+    ? await spec.output(value, ctx, given)
     : { data: value, ...callsSummary(ctx.records()) };
   const kept = storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []);
   return { out: kept.length ? { ...out, warnings: [...out.warnings, ...kept] } : out, value };

@@ -140,6 +140,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   invalid_arguments: 'Check the arguments: `puffin --help` lists the commands and their flags.',
   unknown_command: 'Run `puffin --help` to list the commands.',
   project_not_found: 'Pass an existing folder with --project.',
+  ambiguous_id:
+    'Give more characters of the short id (error.details.candidates lists the ids it fits), or the full id.',
 
   no_json: 'The text holds no JSON: run the request again, rewording it can help.',
   truncated: 'The answer was cut off: run a smaller request again.',

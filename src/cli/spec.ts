@@ -35,6 +35,11 @@ export interface FlagSpec {
   value?: string;
   /** json-file: the part of the file that goes into the field (e.g. the list in {"assertions": [...]}). */
   pick?: (json: unknown) => unknown;
+  /**
+   * The value names a story or sprint of the opened project: a full id or a short id (`PUF-xxxx`), resolved to
+   * the full id before any request (src/cli/refs.ts).
+   */
+  ref?: 'story' | 'sprint';
   /** Codes for a file that cannot be read or parsed (default file_not_found and invalid_json). */
   fileErrors?: { read: ErrorCode; parse: ErrorCode };
 }

@@ -5,9 +5,11 @@
 // of the drafts asked for that an earlier accept of the same generation added already (accepting is idempotent).
 // `puffin stories list --project DIR [--status S] [--query TEXT]`: the backlog through `stories:list`, filtered
 // by status and by words found in the title, description or acceptance criteria (all of them, any case).
+// Every story printed carries its short id (`shortId`, PUF-xxxx), which every --story/--stories option takes.
 import type { Generation, Story, StoryDraft, StoryStatus } from '../../shared/stories';
 import { latestWithStories, matchesSearch, searchWords } from '../../shared/storySearch';
 import { acceptedStoryIds } from '../../main/store/acceptedIds';
+import { withShortIds } from '../../shared/shortIds';
 import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from '../spec';
 
 const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
@@ -78,7 +80,11 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
     const addedIds = new Set(added.map((s) => s.id));
     const backlog = await ctx.call('stories:list', {});
     const alreadyInBacklog = backlog.filter((s) => asked.has(s.id) && !addedIds.has(s.id));
-    return noModel({ added, alreadyInBacklog });
+    const all = backlog.map((s) => s.id);
+    return noModel({
+      added: withShortIds(added, all),
+      alreadyInBacklog: withShortIds(alreadyInBacklog, all),
+    });
   },
 };
 
@@ -103,6 +109,7 @@ export const storiesListCommand: CommandSpec<'stories:list'> = {
     const data = stories.filter(
       (s) => (args.status === undefined || s.status === args.status) && matchesSearch(s, words),
     );
-    return noModel(data, { total: stories.length, shown: data.length });
+    const all = stories.map((s) => s.id);
+    return noModel(withShortIds(data, all), { total: stories.length, shown: data.length });
   },
 };

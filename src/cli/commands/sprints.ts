@@ -1,12 +1,20 @@
 // The sprints of a project headless, each the app's own contract channel:
-//   puffin sprint list --project DIR                                   data: the sprints (Sprint[]), oldest first
+//   puffin sprint list --project DIR                                   data: the sprints, each with its shortId
 //   puffin sprint show --project DIR --sprint ID                       data: the SprintDetail (as plan commands)
 //   puffin sprint budget --project DIR --sprint ID (--usd N | --none)  data: the Sprint with its budgetUsd
 // A budget caps what the sprint's model calls may cost, as the sprint view's budget field does (`sprints:update`):
 // a call that would go past it is refused (budget_exceeded); --none removes the cap.
+import { withShortIds } from '../../shared/shortIds';
 import type { CommandSpec, FlagSpec } from '../spec';
 
-const SPRINT: FlagSpec = { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID' };
+const SPRINT: FlagSpec = {
+  flag: 'sprint',
+  kind: 'string',
+  field: 'sprintId',
+  required: true,
+  value: 'ID',
+  ref: 'sprint',
+};
 const noModel = (data: unknown) => ({ data, source: null, warnings: [], meta: {} });
 
 export const sprintListCommand: CommandSpec<'sprints:list'> = {
@@ -14,7 +22,7 @@ export const sprintListCommand: CommandSpec<'sprints:list'> = {
   summary: "list the project's sprints (ids, titles, stories, status, budget)",
   channel: 'sprints:list',
   project: true,
-  output: (sprints) => noModel(sprints),
+  output: (sprints) => noModel(withShortIds(sprints)),
 };
 
 export const sprintShowCommand: CommandSpec<'sprints:get'> = {
