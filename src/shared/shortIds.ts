@@ -73,5 +73,5 @@ export function matchId(text: string, ids: readonly string[]): IdMatch {
   const whole = ids.filter((id) => body(id) === prefix);
   const fits = whole.length === 1 ? whole : ids.filter((id) => body(id).startsWith(prefix));
   if (fits.length === 1) return { kind: 'found', id: fits[0]! };
-  return fits.length === 0 ? { kind: 'none' } : { kind: 'ambiguous', candidates: fits };
+  return fits.length === 0 ? { kind: 'none' } : { kind: 'ambiguous', candidates: [...fits].sort() };
 }
