@@ -45,6 +45,8 @@ export function helpText(commands: readonly CommandSpec[]): string {
     '{"error": {"code", "message"}} (exit 1). Every command takes --verbose: what runs (log lines and',
     'progress) is written to stderr as it happens. Every --project command takes --provider P, --model M,',
     '--base-url URL and --mode auto|native|tool: the engine of all its calls (default claude-cli).',
+    'Every --story, --sprint and --stories option takes a full id or a short id (PUF-xxxx, the shortId',
+    'that `stories list` and `sprint list` print).',
     '',
   ].join('\n');
 }
