@@ -31,7 +31,7 @@ export async function generationWithStories(ctx: OutputContext, id: unknown): Pr
   if (!g)
     throw new CliFailure({
       code: 'not_found',
-      message: `There is no generation ${String(id)} in this project.`,
+      message: `There is no generation ${String(id)} in this project: give the meta.generationId that \`puffin stories derive\`, \`modify\` or \`regenerate\` printed, or leave --generation out for the latest.`,
     });
   if (!g.stories?.length)
     throw new CliFailure({ code: 'not_found', message: `Generation ${g.id} has no stories.` });
