@@ -66,7 +66,8 @@ const QUERY: FlagSpec = { flag: 'query', kind: 'string', field: 'query', value: 
 
 export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
   path: ['stories', 'accept'],
-  summary: 'add the reviewed stories of the latest (or --generation) generation to the backlog, with ids',
+  summary:
+    'add the reviewed stories of the latest (or --generation) generation to the backlog, with ids (once: a rerun adds nothing)',
   channel: 'stories:accept',
   project: true,
   flags: [GENERATION, ONLY],
