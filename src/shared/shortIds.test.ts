@@ -11,6 +11,9 @@ describe('short ids', () => {
     expect(shortId(A, [A, B, C])).toBe('PUF-69601');
     expect(shortId(B, [A, B, C])).toBe('PUF-6960f');
     expect(shortId('s1', ['s1', 's2'])).toBe('PUF-s1');
+    const sprints = ['sprint-mx0ex4dz-a3wwet', 'sprint-mx0f01aa-bbbbbb'];
+    expect(sprints.map((id) => shortId(id, sprints))).toEqual(['PUF-mx0e', 'PUF-mx0f']);
+    expect(matchId('PUF-mx0f', sprints)).toEqual({ kind: 'found', id: sprints[1] });
     expect(matchId(shortId('s1', ['s1', 's10']), ['s1', 's10'])).toEqual({ kind: 'found', id: 's1' });
   });
 

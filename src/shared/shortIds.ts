@@ -1,6 +1,6 @@
 /**
  * Short ids: `PUF-` and the first characters of an id (dashes left out), at least four, as many more as it takes
- * to tell it from every other id of its kind (`PUF-6960` for story 6960112a-…). Every `--story`, `--sprint` and
+ * to tell it from every other id of its kind (`PUF-6960` for story 6960112a-…, `PUF-mx0e` for sprint-mx0ex4dz-…). Every `--story`, `--sprint` and
  * `--stories` option of the command line takes one wherever it takes a full id; a short id that fits several
  * ids is refused with the candidates, never guessed.
  */
@@ -9,7 +9,12 @@ export const SHORT_ID_PREFIX = 'PUF-';
 /** The fewest characters of an id a short id shows. */
 export const SHORT_ID_MIN = 4;
 
-const body = (id: string) => id.replace(/-/g, '').toLowerCase();
+/** The characters a short id is made of: the id without dashes, nor the `sprint-` every sprint id starts with. */
+const body = (id: string) =>
+  id
+    .replace(/^sprint-/i, '')
+    .replace(/-/g, '')
+    .toLowerCase();
 
 export function isShortId(text: string): boolean {
   return /^PUF-[A-Za-z0-9._-]+$/i.test(text);
