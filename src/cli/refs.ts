@@ -3,7 +3,7 @@
  * src/shared/shortIds.ts): the short ones are turned into the ids they stand for before any request, from the
  * opened project's backlog and sprints. Anything else goes as given, for the contract and the services to judge.
  */
-import { matchId, shortId } from '../shared/shortIds';
+import { isShortId, matchId, shortId } from '../shared/shortIds';
 import { HEADLESS_ADVICE } from './headlessAdvice';
 import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from './spec';
 
@@ -58,7 +58,12 @@ export function resolveRef(flag: string, kind: RefKind, text: string, records: r
 
 /** The payload with every id option of the command resolved (a list option item by item). */
 export async function resolveRefs(spec: CommandSpec, payload: Payload, ctx: OutputContext): Promise<Payload> {
-  const refs = (spec.flags ?? []).filter((f) => f.ref && f.field && payload[f.field] !== undefined);
+  // Full ids go as given (the services judge them), so only a short id costs a listing.
+  const short = (v: unknown) => typeof v === 'string' && isShortId(v);
+  const refs = (spec.flags ?? []).filter((f) => {
+    const value = f.ref && f.field ? payload[f.field] : undefined;
+    return Array.isArray(value) ? value.some(short) : short(value);
+  });
   if (refs.length === 0) return payload;
   const records = namedRecords(ctx);
   const out = { ...payload };
