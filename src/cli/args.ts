@@ -132,6 +132,11 @@ function integer(text: string): number | string {
   return /^[+-]?\d+$/.test(text.trim()) ? Number(text) : text;
 }
 
+/** A decimal number's text (`12`, `0.5`, `-3`) becomes the number; anything else stays text. */
+function decimal(text: string): number | string {
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : text;
+}
+
 const list = (text: string) =>
   text
     .split(',')
@@ -158,6 +163,8 @@ async function convert(flag: FlagSpec, raw: string | true, cwd: string): Promise
       return raw === '' ? raw : file();
     case 'integer':
       return integer(raw);
+    case 'number':
+      return decimal(raw);
     case 'integers':
       return list(raw).map(integer);
     case 'list':

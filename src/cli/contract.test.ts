@@ -50,6 +50,8 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
     field: '/lock/0',
   },
   'sprint create': { argv: () => [...at(), '--stories', 's1,a/b'], field: '/storyIds/1' },
+  'sprint show': { argv: () => sprint(), field: '/sprintId' },
+  'sprint budget': { argv: () => [...sprint('s1'), '--usd', '-1'], field: '/patch/budgetUsd' },
   'plan analyze': { argv: () => sprint(), field: '/sprintId' },
   'plan answer': { argv: () => [...sprint('s1'), '--answers-file', 'answers.json'], field: '/answers/q1' },
   'plan generate': { argv: () => sprint('has space'), field: '/sprintId' },
@@ -65,7 +67,7 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
 };
 
 /** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */
-const NO_FIELDS = ['hooks install', 'ci init'];
+const NO_FIELDS = ['hooks install', 'ci init', 'sprint list'];
 
 /**
  * Commands whose flags pick from stored records or filter the answer (the request itself is built from the

@@ -16,9 +16,14 @@ import { usage } from './help';
 import { printJson, type CliIo } from './io';
 import { callsSummary, errorData, printError } from './output';
 import { describeActivity, type CallActivityEvent } from '../shared/activity';
-import { CliFailure, type CommandSpec, type OutputContext, type Section6 } from './spec';
+import { contextText } from './logContext';
+import { resolveRefs } from './refs';
+import { CliFailure, type CommandSpec, type OutputContext, type Payload, type Section6 } from './spec';
 
-/** Warnings and errors on stderr; with --verbose (or PUFFIN_DEBUG) every line. */
+/**
+ * Warnings and errors on stderr, each on one short line (the evidence is in the error object on stdout and in
+ * the project's history); with --verbose (or PUFFIN_DEBUG) every line with its whole context.
+ */
 function stderrLog(io: CliIo, verbose: boolean): LogBus {
   const logBus = new LogBus();
   const debug = Boolean(io.env.PUFFIN_DEBUG);
@@ -26,19 +31,23 @@ function stderrLog(io: CliIo, verbose: boolean): LogBus {
     if (!debug && !verbose && l.level !== 'warn' && l.level !== 'error') return;
     // A refused request is the error object on stdout already.
     if (!debug && l.scope === 'ipc') return;
-    const context = l.context ? ` ${JSON.stringify(l.context)}` : '';
+    const context = l.context ? ` ${contextText(l.context, debug || verbose)}` : '';
     io.stderr.write(`puffin ${l.level} [${l.scope}]: ${l.message}${context}\n`);
   });
   return logBus;
 }
 
-/** --verbose: the progress of a running call (turns, tool calls, retries, items done) as one stderr line. */
+/**
+ * --verbose: the progress of a running call (turns, tool calls, retries, items done, the stories or plan items
+ * and questions so far) as one stderr line.
+ */
 function activityLine(io: CliIo, event: string, payload: unknown): void {
   if (event === 'call:activity') {
     const { activity } = payload as CallActivityEvent;
     io.stderr.write(`puffin activity [${activity.label}]: ${describeActivity(activity)}\n`);
   }
-  if (event !== 'generation:progress' && event !== 'plan:progress') return;
+  const progress = ['generation:progress', 'plan:progress', 'plan:preview'];
+  if (!progress.includes(event)) return;
   io.stderr.write(`puffin progress [${event}]: ${JSON.stringify(payload)}\n`);
 }
 
@@ -58,22 +67,26 @@ async function execute(
     if (!r.ok) throw new CliFailure(errorData(r.error));
     return r.value;
   };
+  let sent: Payload = {};
   const ctx: OutputContext = {
     call: <C extends RequestChannel>(channel: C, payload: RequestOf<C>) =>
       send(channel, payload) as Promise<ResponseOf<C>>,
     records: () => [...records.values()],
+    request: () => sent,
   };
   if (args.project !== undefined)
     await send('project:open', { path: args.project, ...(args.hermetic ? { hermetic: true } : {}) });
-  const { calls, payload } = spec.before?.(args.payload) ?? { calls: [], payload: args.payload };
+  const given = await resolveRefs(spec, args.payload, ctx);
+  const { calls, payload } = spec.before?.(given) ?? { calls: [], payload: given };
   for (const c of calls) await send(c.channel, c.payload);
   const request = spec.resolve ? await spec.resolve(payload, ctx) : payload;
+  sent = request;
   const value = (await send(spec.channel, request)) as ResponseOf<RequestChannel>;
   // Titles and history records written after the answer are stored before we report, unless the command
   // answers as soon as its result is stored (its background work then ends with the process).
   if (!spec.answerFirst) await root.idle();
   const out = spec.output
-    ? await spec.output(value, ctx, args.payload)
+    ? await spec.output(value, ctx, given)
     : { data: value, ...callsSummary(ctx.records()) };
   const kept = storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []);
   return { out: kept.length ? { ...out, warnings: [...out.warnings, ...kept] } : out, value };

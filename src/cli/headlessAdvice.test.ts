@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ERROR_CODES, type ErrorCode } from '../shared/errors';
+import { flagsOf } from './args';
+import { commands } from './commands/index';
 import { HEADLESS_ADVICE } from './headlessAdvice';
 import { EMPTY_META, type Generation } from '../shared/stories';
 import { callsSummary, errorData, STDERR_LINES } from './output';
@@ -12,6 +14,18 @@ describe('headless advice', () => {
     expect(advice).not.toMatch(
       /settings →|\bpanel\b|\bpress\b|\bclick|\bretry\b|activity log|reload|\bbelow\b/i,
     );
+  });
+
+  it.each(ALL_ERROR_CODES)('%s: every puffin command it names exists, with the flags it names', (code) => {
+    const named = [...HEADLESS_ADVICE[code].matchAll(/`puffin ([^`]*)`/g)].map((m) => m[1]!.split(' '));
+    for (const words of named) {
+      if (words[0] === '--help') continue;
+      const command = commands.find((c) => c.path.every((w, i) => words[i] === w));
+      expect(command, `puffin ${words.join(' ')}`).toBeDefined();
+      const flags = new Set(flagsOf(command!).map((f) => `--${f.flag}`));
+      for (const flag of words.filter((w) => w.startsWith('--')))
+        expect(flags, `${flag} of puffin ${command!.path.join(' ')}`).toContain(flag);
+    }
   });
 
   it('prints main’s message followed by the advice', () => {

@@ -15,6 +15,8 @@ const ASSERTIONS = 'Generate the story’s assertions again (`puffin plan assert
 const GITHUB_AGAIN = 'Run `puffin github export` again';
 const REGENERATE = 'Run `puffin plan regenerate-item` again; the plan was left unchanged.';
 const IN_THE_APP = 'in the app (the sprint view), then run the command again.';
+const RAISE_BUDGET =
+  'raise it (`puffin sprint budget --project DIR --sprint ID --usd N`) or remove it (`puffin sprint budget --project DIR --sprint ID --none`)';
 
 export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   cli_not_found: `Install it (\`npm install -g @anthropic-ai/claude-code\`) or ${CLI_PATH}, then run the command again.`,
@@ -27,8 +29,7 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   api_error: `${RUN_AGAIN} If it keeps failing, check status.anthropic.com.`,
   max_turns:
     'Run the command again with a higher --max-turns (where the command has it), or make the request smaller.',
-  max_budget:
-    'The sprint’s budget capped this call: raise or remove it in the app (the sprint view), or make the request smaller.',
+  max_budget: `The sprint’s budget capped this call: ${RAISE_BUDGET}, or make the request smaller.`,
   structured_output_retries_exhausted: FORMAT,
   no_structured_output: FORMAT,
   validation_failed: FORMAT,
@@ -59,7 +60,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'This Puffin is inconsistent with itself: reinstall it (`npm install`), then run the command again.',
   invalid_payload:
     'Correct the flags error.details lists (each names the refused field), then run the command again.',
-  not_found: 'Check the id or path you gave (`puffin stories list --project DIR` lists the stories).',
+  not_found:
+    'Check the id or path you gave: `puffin stories list --project DIR` lists the stories, `puffin sprint list --project DIR` the sprints.',
   not_supported: 'The command line cannot do this: pass the value as a flag instead.',
   internal_error: `${RUN_AGAIN} If it keeps happening, run it with PUFFIN_DEBUG=1 and report what stderr shows.`,
   forbidden_sender: HOST_ONLY,
@@ -108,7 +110,7 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   plan_graph_invalid: 'Refine the plan (`puffin plan refine`) to fix the dependencies error.details lists.',
   plan_file_mismatch:
     'Refine the plan (`puffin plan refine`), or approve it with `puffin plan approve --accept-file-mismatches` if it is right.',
-  budget_exceeded: `The sprint’s budget is spent: raise or remove it ${IN_THE_APP}`,
+  budget_exceeded: `The sprint’s budget is spent: ${RAISE_BUDGET}, then run the command again.`,
 
   file_not_found: ASSERTIONS,
   invalid_json: 'Fix the JSON of the file named in error.message, or generate the assertions again.',
@@ -138,6 +140,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   invalid_arguments: 'Check the arguments: `puffin --help` lists the commands and their flags.',
   unknown_command: 'Run `puffin --help` to list the commands.',
   project_not_found: 'Pass an existing folder with --project.',
+  ambiguous_id:
+    'Give more characters of the short id (error.details.candidates lists the ids it fits), or the full id.',
 
   no_json: 'The text holds no JSON: run the request again, rewording it can help.',
   truncated: 'The answer was cut off: run a smaller request again.',

@@ -6,6 +6,7 @@ const PLACEHOLDER: Record<FlagSpec['kind'], string> = {
   string: 'VALUE',
   path: 'PATH',
   integer: 'N',
+  number: 'N',
   integers: 'N,M',
   list: 'A,B',
   boolean: '',
@@ -36,7 +37,7 @@ export function usage(spec: CommandSpec): string {
 export function helpText(commands: readonly CommandSpec[]): string {
   const lines = commands.flatMap((c) => [`  ${usage(c)}`, `      ${c.summary}`]);
   return [
-    'usage: puffin <command> [options]   (`puffin <command> --help` for one command)',
+    'usage: puffin <command> [options]   (`puffin <command> --help` for one command; `puffin --version`)',
     '',
     ...lines,
     '',
@@ -44,6 +45,8 @@ export function helpText(commands: readonly CommandSpec[]): string {
     '{"error": {"code", "message"}} (exit 1). Every command takes --verbose: what runs (log lines and',
     'progress) is written to stderr as it happens. Every --project command takes --provider P, --model M,',
     '--base-url URL and --mode auto|native|tool: the engine of all its calls (default claude-cli).',
+    'Every --story, --sprint and --stories option takes a full id or a short id (PUF-xxxx, the shortId',
+    'that `stories list` and `sprint list` print).',
     '',
   ].join('\n');
 }

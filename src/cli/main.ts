@@ -1,6 +1,6 @@
 import { commands } from './commands/index';
 import { helpText, usage } from './help';
-import type { CliIo } from './io';
+import { printJson, type CliIo } from './io';
 import { printError } from './output';
 
 export type { CliIo } from './io';
@@ -10,6 +10,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
     io.stderr.write(helpText(commands));
     return argv.length === 0 ? 2 : 0;
+  }
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    const { APP_VERSION } = await import('../main/core/appVersion');
+    printJson(io, { data: { version: APP_VERSION }, source: null, warnings: [], meta: {} });
+    return 0;
   }
   // Longest command path that prefixes argv wins ("stories derive" before "stories").
   const match = [...commands]

@@ -15,6 +15,7 @@ export type FlagKind =
   | 'string' // as given
   | 'path' // resolved against the caller's working directory
   | 'integer' // a number when the text is an integer, else the text itself
+  | 'number' // a number when the text is a decimal number, else the text itself
   | 'integers' // a comma-separated list of 'integer'
   | 'list' // a comma-separated list of strings
   | 'boolean' // present or not; takes no value
@@ -34,6 +35,11 @@ export interface FlagSpec {
   value?: string;
   /** json-file: the part of the file that goes into the field (e.g. the list in {"assertions": [...]}). */
   pick?: (json: unknown) => unknown;
+  /**
+   * The value names a story or sprint of the opened project: a full id or a short id (`PUF-xxxx`), resolved to
+   * the full id before any request (src/cli/refs.ts).
+   */
+  ref?: 'story' | 'sprint';
   /** Codes for a file that cannot be read or parsed (default file_not_found and invalid_json). */
   fileErrors?: { read: ErrorCode; parse: ErrorCode };
 }
@@ -74,6 +80,8 @@ export interface OutputContext {
   call<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
   /** The history records (one per CLI call) made during this command, latest version of each, oldest first. */
   records(): Generation[];
+  /** The request the command's channel was sent (after `before` and `resolve`); {} before it is sent. */
+  request(): Payload;
 }
 
 export interface CommandSpec<C extends RequestChannel = RequestChannel> {

@@ -133,7 +133,13 @@ export const ERROR_CODES = {
     'store_unreadable',
   ],
   /** The headless command line only. */
-  headless: ['invalid_arguments', 'unknown_command', 'project_not_found'],
+  headless: [
+    'invalid_arguments',
+    'unknown_command',
+    'project_not_found',
+    /** A short id (`PUF-xxxx`) that fits several stories or sprints: the candidates are in the details. */
+    'ambiguous_id',
+  ],
   /** The deprecated legacy text extractors (`puffin extract --legacy`); their cut-off JSON is the prompt family's `truncated`. */
   legacy: ['no_json', 'clarification', 'invalid'],
 } as const;

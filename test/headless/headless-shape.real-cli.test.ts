@@ -138,7 +138,7 @@ describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
     ]);
 
     const accepted = await puffin(['stories', 'accept', ...at]);
-    expect((accepted.data as unknown[]).length).toBe(3);
+    expect((accepted.data as { added: unknown[] }).added.length).toBe(3);
     const listed = await puffin(['stories', 'list', ...at, '--query', 'feature 3']);
     expect(listed.meta).toEqual({ total: 3, shown: 1 });
 

@@ -126,7 +126,7 @@ describe('puffin prompt', () => {
   });
 
   it.each([
-    [['prompt'], 'invalid_arguments'],
+    [['prompt', '--envelope'], 'invalid_arguments'],
     [['prompt', '--schema', '/nonexistent/schema.json'], 'invalid_schema'],
     [['prompt', '--schema', 'x.json', '--bogus'], 'invalid_arguments'],
   ])('rejects %j with %s', async (args, code) => {

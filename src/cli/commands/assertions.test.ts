@@ -148,6 +148,26 @@ describe('puffin assertions evaluate --story ID', () => {
     expect((JSON.parse(await readFile(data.saved!, 'utf8')) as { runs: unknown[] }).runs).toHaveLength(2);
   });
 
+  it('takes a short id: the one story with a set whose id starts so; one that fits several is refused', async () => {
+    await writeJson(path.join(tmp, 'a.txt'), 'a');
+    const set = (storyId: string) => ({
+      storyId,
+      assertions: [
+        { id: 'E', type: 'FILE_EXISTS', target: 'a.txt', message: 'a', assertion: { type: 'file' } },
+      ],
+    });
+    for (const id of ['abcd1234-0000', 'abcd9876-0000'])
+      await writeJson(path.join(tmp, '.puffin', 'assertions', `${id}.json`), set(id));
+    const one = await cli(['--project', tmp, '--story', 'PUF-ABCD9']);
+    expect(one.code).toBe(0);
+    expect(one.out.data).toMatchObject({ storyId: 'abcd9876-0000', summary: { passed: 1 } });
+    const both = await cli(['--project', tmp, '--story', 'PUF-abcd']);
+    expect(both.out.error).toMatchObject({
+      code: 'ambiguous_id',
+      details: { candidates: [{ shortId: 'PUF-abcd1' }, { shortId: 'PUF-abcd9' }] },
+    });
+  });
+
   it('reports a missing story file and refuses unsafe story ids (the contract: invalid_payload)', async () => {
     expect((await cli(['--project', tmp, '--story', 'S-9'])).out).toMatchObject({
       error: { code: 'file_not_found' },

@@ -27,6 +27,11 @@ const drafts = [
   },
 ];
 
+interface Accepted {
+  added: Story[];
+  alreadyInBacklog: Story[];
+}
+
 let project: string;
 let userData: string;
 const env = () => ({
@@ -59,18 +64,33 @@ describe('headless stories journey', () => {
 
     const accepted = await puffin(['stories', 'accept', '--project', project, '--only', '1,3']);
     expect(accepted.code).toBe(0);
-    const stories = accepted.out.data as Story[];
+    const stories = (accepted.out.data as Accepted).added;
+    expect((accepted.out.data as Accepted).alreadyInBacklog).toEqual([]);
     expect(stories.map((s) => [s.title, s.status, s.generationId])).toEqual([
       ['Export as CSV', 'pending', generationId],
       ['Email the export', 'pending', generationId],
     ]);
     expect(stories.every((s) => typeof s.id === 'string' && s.id.length > 0)).toBe(true);
 
+    // The same generation again: nothing is added, and data says which of the asked drafts are there already.
+    const again = await puffin(['stories', 'accept', '--project', project]);
+    expect(again.code).toBe(0);
+    const { added, alreadyInBacklog } = again.out.data as Accepted;
+    expect(added.map((s) => s.title)).toEqual(['Export as PDF']);
+    expect(alreadyInBacklog.map((s) => s.id)).toEqual(stories.map((s) => s.id));
+    const third = await puffin(['stories', 'accept', '--project', project]);
+    expect((third.out.data as Accepted).added).toEqual([]);
+    expect((third.out.data as Accepted).alreadyInBacklog).toHaveLength(3);
+
     const all = await puffin(['stories', 'list', '--project', project]);
-    expect((all.out.data as Story[]).map((s) => s.id)).toEqual(stories.map((s) => s.id));
+    expect((all.out.data as Story[]).map((s) => s.title)).toEqual([
+      'Export as CSV',
+      'Email the export',
+      'Export as PDF',
+    ]);
     const found = await puffin(['stories', 'list', '--project', project, '--query', 'MAIL arrives']);
     expect((found.out.data as Story[]).map((s) => s.title)).toEqual(['Email the export']);
-    expect(found.out.meta).toEqual({ total: 2, shown: 1 });
+    expect(found.out.meta).toEqual({ total: 3, shown: 1 });
     const done = await puffin(['stories', 'list', '--project', project, '--status', 'done']);
     expect(done.out.data).toEqual([]);
 
@@ -121,7 +141,7 @@ describe('headless stories journey', () => {
     expect(regen.out.data).toEqual([drafts[0], drafts[0], drafts[2]]);
     expect(regen.out.warnings).toContain('The model returned 2 extra stories; only the first was kept.');
     const accepted = await puffin(['stories', 'accept', '--project', project, '--only', '2']);
-    expect((accepted.out.data as Story[]).map((s) => s.generationId)).toEqual([
+    expect((accepted.out.data as Accepted).added.map((s) => s.generationId)).toEqual([
       (regen.out.meta as { generationId: string }).generationId,
     ]);
   });

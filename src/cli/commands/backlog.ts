@@ -1,11 +1,15 @@
 // `puffin stories accept --project DIR [--generation ID] [--only 1,3]`: the reviewed drafts of a generation (the
 // latest succeeded derive/modify unless --generation) become backlog stories, through `stories:accept` as the
-// app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: the stories
-// added, with their ids (what `puffin sprint create --stories` takes).
+// app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: {added,
+// alreadyInBacklog}: the stories added, with their ids (what `puffin sprint create --stories` takes), and those
+// of the drafts asked for that an earlier accept of the same generation added already (accepting is idempotent).
 // `puffin stories list --project DIR [--status S] [--query TEXT]`: the backlog through `stories:list`, filtered
 // by status and by words found in the title, description or acceptance criteria (all of them, any case).
+// Every story printed carries its short id (`shortId`, PUF-xxxx), which every --story/--stories option takes.
 import type { Generation, Story, StoryDraft, StoryStatus } from '../../shared/stories';
 import { latestWithStories, matchesSearch, searchWords } from '../../shared/storySearch';
+import { acceptedStoryIds } from '../../main/store/acceptedIds';
+import { withShortIds } from '../../shared/shortIds';
 import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from '../spec';
 
 const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
@@ -27,7 +31,7 @@ export async function generationWithStories(ctx: OutputContext, id: unknown): Pr
   if (!g)
     throw new CliFailure({
       code: 'not_found',
-      message: `There is no generation ${String(id)} in this project.`,
+      message: `There is no generation ${String(id)} in this project: give the meta.generationId that \`puffin stories derive\`, \`modify\` or \`regenerate\` printed, or leave --generation out for the latest.`,
     });
   if (!g.stories?.length)
     throw new CliFailure({ code: 'not_found', message: `Generation ${g.id} has no stories.` });
@@ -62,7 +66,8 @@ const QUERY: FlagSpec = { flag: 'query', kind: 'string', field: 'query', value: 
 
 export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
   path: ['stories', 'accept'],
-  summary: 'add the reviewed stories of the latest (or --generation) generation to the backlog, with ids',
+  summary:
+    'add the reviewed stories of the latest (or --generation) generation to the backlog, with ids (once: a rerun adds nothing)',
   channel: 'stories:accept',
   project: true,
   flags: [GENERATION, ONLY],
@@ -70,7 +75,18 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
     const g = await generationWithStories(ctx, payload.generationId);
     return { generationId: g.id, drafts: pickDrafts(g, payload.only as unknown[] | undefined) };
   },
-  output: (stories) => noModel(stories),
+  output: async (added, ctx) => {
+    const { generationId, drafts } = ctx.request() as { generationId: string; drafts: StoryDraft[] };
+    const asked = new Set(acceptedStoryIds(generationId, drafts));
+    const addedIds = new Set(added.map((s) => s.id));
+    const backlog = await ctx.call('stories:list', {});
+    const alreadyInBacklog = backlog.filter((s) => asked.has(s.id) && !addedIds.has(s.id));
+    const all = backlog.map((s) => s.id);
+    return noModel({
+      added: withShortIds(added, all),
+      alreadyInBacklog: withShortIds(alreadyInBacklog, all),
+    });
+  },
 };
 
 export const storiesListCommand: CommandSpec<'stories:list'> = {
@@ -94,6 +110,7 @@ export const storiesListCommand: CommandSpec<'stories:list'> = {
     const data = stories.filter(
       (s) => (args.status === undefined || s.status === args.status) && matchesSearch(s, words),
     );
-    return noModel(data, { total: stories.length, shown: data.length });
+    const all = stories.map((s) => s.id);
+    return noModel(withShortIds(data, all), { total: stories.length, shown: data.length });
   },
 };

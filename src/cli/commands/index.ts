@@ -3,6 +3,7 @@ import { assertionsEvaluateCommand } from './assertions';
 import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
+import { sprintCommands } from './sprints';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -18,6 +19,7 @@ export const commands: readonly CommandSpec[] = [
   storiesAcceptCommand,
   storiesListCommand,
   sprintCreateCommand,
+  ...sprintCommands,
   ...planCommands,
   ...proofCommands,
 ];

@@ -1,6 +1,6 @@
-// The commands that need no project (DESIGN §6): a prompt with the caller's schema, the deprecated text
+// The commands that need no project (DESIGN §6): a prompt with the caller's schema (or a text answer), the deprecated text
 // extractors, and a title.
-//   puffin prompt --schema FILE [--envelope KEY] [--max-turns N] [--model M] [--project DIR [--hermetic]]
+//   puffin prompt [--schema FILE [--envelope KEY]] [--max-turns N] [--model M] [--project DIR [--hermetic]]
 //                 [--provider P [--base-url URL] [--mode auto|native|tool]]   (meta then names provider, model, mode)
 //   puffin extract --legacy [--expect array|object]                            (text on stdin)
 //   puffin title                                                               (text on stdin)
@@ -9,7 +9,7 @@ import type { CommandSpec } from '../spec';
 
 export const promptCommand: CommandSpec<'prompt:run'> = {
   path: ['prompt'],
-  summary: 'run a prompt through Claude Code with a JSON schema; prints the validated data',
+  summary: 'run a prompt with a JSON schema (data: the validated object), or without one (data: the text)',
   channel: 'prompt:run',
   stdin: { field: 'prompt', what: 'prompt' },
   flags: [
@@ -17,7 +17,6 @@ export const promptCommand: CommandSpec<'prompt:run'> = {
       flag: 'schema',
       kind: 'json-file',
       field: 'schema',
-      required: true,
       // A schema that cannot be read is a schema problem, as sendPrompt calls one it cannot use.
       fileErrors: { read: 'invalid_schema', parse: 'invalid_schema' },
     },

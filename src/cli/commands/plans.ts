@@ -11,7 +11,14 @@
 import type { RequestChannel } from '../../shared/ipc/contract';
 import type { CommandSpec, FlagSpec } from '../spec';
 
-const SPRINT: FlagSpec = { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID' };
+const SPRINT: FlagSpec = {
+  flag: 'sprint',
+  kind: 'string',
+  field: 'sprintId',
+  required: true,
+  value: 'ID',
+  ref: 'sprint',
+};
 const ANSWERS: FlagSpec = { flag: 'answers-file', kind: 'json-file', field: 'answers', required: true };
 /** A failed (or cancelled) specs step reruns alone: only the calls without a good result are made again. */
 const ONLY_MISSING: FlagSpec = { flag: 'only-missing', kind: 'boolean', field: 'onlyMissing' };
@@ -39,7 +46,7 @@ export const sprintCreateCommand: CommandSpec<'sprints:create'> = {
   channel: 'sprints:create',
   project: true,
   flags: [
-    { flag: 'stories', kind: 'list', field: 'storyIds', required: true, value: 'ID1,ID2' },
+    { flag: 'stories', kind: 'list', field: 'storyIds', required: true, value: 'ID1,ID2', ref: 'story' },
     { flag: 'title', kind: 'string', field: 'title', value: 'T' },
   ],
   // The generated title is stored once the command's work is idle: read the sprint again.
@@ -77,7 +84,7 @@ export const planCommands: CommandSpec[] = [
     'plan:regenerateItem',
     {
       flags: [
-        { flag: 'story', kind: 'string', field: 'storyId', required: true, value: 'ID' },
+        { flag: 'story', kind: 'string', field: 'storyId', required: true, value: 'ID', ref: 'story' },
         { ...FEEDBACK, required: false },
       ],
     },

@@ -13,7 +13,7 @@ export const verifyCommand: CommandSpec<'verify:run'> = {
   channel: 'verify:run',
   project: true,
   flags: [
-    { flag: 'sprint', kind: 'string', field: 'sprintId', value: 'ID' },
+    { flag: 'sprint', kind: 'string', field: 'sprintId', value: 'ID', ref: 'sprint' },
     { flag: 'junit', kind: 'path', field: 'junit', value: 'FILE' },
   ],
   output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
@@ -48,7 +48,7 @@ export const githubExportCommand: CommandSpec<'github:export'> = {
   channel: 'github:export',
   project: true,
   flags: [
-    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID' },
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
     { flag: 'repo', kind: 'string', field: 'repo', required: true, value: 'OWNER/NAME' },
     { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
     { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },

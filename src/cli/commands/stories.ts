@@ -8,15 +8,16 @@
 // drafts under review, not backlog stories: `puffin stories accept` adds them to the backlog (with ids).
 // modify works on the stories of --generation, or of the latest succeeded derive/modify generation. Locked
 // stories (kept byte-identical) are those locked in that generation plus the 1-based positions given to --lock.
-// `puffin stories regenerate --project DIR --story N [--generation ID] [--feedback-file F] [--model M]` rewrites
-// story N (1-based) of that round alone; every other story comes back exactly as stored. The round is kept as a
-// revision of its review (.puffin/story-revisions/), as the app keeps it.
+// `puffin stories regenerate --project DIR --story ID|N [--generation ID] [--feedback-file F] [--model M]` rewrites
+// one story of a round alone; every other story comes back exactly as stored. --story is a backlog story's id or
+// short id (the round it was accepted from, unless --generation) or a 1-based position in the round (the latest
+// unless --generation). The round is kept as a revision of its review (.puffin/story-revisions/), as the app does.
 import type { Generation } from '../../shared/stories';
 import { fallbackTitle } from '../../main/workflows/generateTitle';
 import { engineMeta } from '../output';
 import { CliFailure, type OutputContext, type CommandSpec, type Payload, type Section6 } from '../spec';
 import { errorData } from '../output';
-import { generationWithStories } from './backlog';
+import { storyOfRound } from './storyOfRound';
 
 /** Generation ids made by the headless CLI: valid record ids, sortable, unique enough per project. */
 export function headlessId(): string {
@@ -92,25 +93,19 @@ export const storiesModifyCommand: CommandSpec<'generation:modifyStored'> = {
 export const storiesRegenerateCommand: CommandSpec<'generation:regenerateStory'> = {
   path: ['stories', 'regenerate'],
   summary:
-    'rewrite one story (1-based --story) of the latest (or --generation) stories, the others unchanged',
+    "rewrite one story (--story: a backlog story's id or short id, or a 1-based position) of its round, the others unchanged",
   channel: 'generation:regenerateStory',
   project: true,
   flags: [
-    { flag: 'story', kind: 'integer', field: 'story', required: true, value: 'N' },
+    { flag: 'story', kind: 'string', field: 'story', required: true, value: 'ID|N' },
     { flag: 'generation', kind: 'string', field: 'generationId', value: 'ID' },
     { flag: 'feedback-file', kind: 'text-file', field: 'feedback' },
     MODEL,
   ],
   fixed: () => ({ id: headlessId() }),
   async resolve({ story, generationId, ...rest }: Payload, ctx) {
-    const g = await generationWithStories(ctx, generationId);
-    const count = g.stories?.length ?? 0;
-    if (!Number.isInteger(story) || (story as number) < 1 || (story as number) > count)
-      throw new CliFailure({
-        code: 'invalid_arguments',
-        message: `--story ${String(story)}: generation ${g.id} has ${count} stories (1 to ${count}).`,
-      });
-    return { ...rest, parentId: g.id, index: (story as number) - 1 };
+    const { generation, index } = await storyOfRound(ctx, String(story), generationId);
+    return { ...rest, parentId: generation.id, index };
   },
   answerFirst: true,
   output: report,

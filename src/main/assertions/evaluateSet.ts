@@ -11,6 +11,8 @@ import { ServiceError } from '../core/errors';
 import type { RawAssertion } from './evaluate';
 import { parseAssertionSet, readStoryAssertions } from './input';
 import { appendRun } from './resultStore';
+import { storyIdsWithSets } from './storySets';
+import { isShortId, matchId, shortId } from '../../shared/shortIds';
 
 function row(a: RawAssertion, r: AssertionResult): EvaluatedAssertion {
   return {
@@ -26,13 +28,31 @@ function row(a: RawAssertion, r: AssertionResult): EvaluatedAssertion {
   };
 }
 
+/**
+ * A short id (`PUF-xxxx`) names the one story with a stored set whose id starts so; one that fits several is
+ * refused with them. Anything else is the story id as given.
+ */
+async function storyIdOf(project: string, given: string): Promise<string> {
+  if (!isShortId(given)) return given;
+  const ids = await storyIdsWithSets(project);
+  const match = matchId(given, ids);
+  if (match.kind === 'found') return match.id;
+  if (match.kind !== 'ambiguous') return given;
+  const candidates = match.candidates.map((id) => ({ id, shortId: shortId(id, ids) }));
+  throw new ServiceError(
+    'ambiguous_id',
+    `${given} fits the assertions of ${candidates.length} stories: ${candidates.map((c) => c.shortId).join(', ')}.`,
+    { candidates },
+  );
+}
+
 export async function evaluateSet(req: RequestOf<'assertions:evaluate'>): Promise<AssertionsEvaluation> {
-  const { storyId } = req;
-  if ((storyId === undefined) === (req.assertions === undefined))
+  if ((req.storyId === undefined) === (req.assertions === undefined))
     throw new ServiceError('invalid_payload', 'Give either a storyId or a list of assertions, not both.');
   const project = path.resolve(req.project);
   const s = await stat(project).catch(() => null);
   if (!s?.isDirectory()) throw new ServiceError('project_not_found', `project folder not found: ${project}`);
+  const storyId = req.storyId === undefined ? undefined : await storyIdOf(project, req.storyId);
   // Ids must be unique: the contract checks each assertion's envelope, parseAssertionSet the set.
   const assertions =
     storyId !== undefined

@@ -11,6 +11,7 @@ import { projectContext } from '../workflows/promptParts';
 import { extractLegacy } from '../llm/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { HistoryRepo } from '../store/historyRepo';
+import { TEXT_ANSWER } from '../workflows/cliPrompt';
 import { generateTitle } from '../workflows/generateTitle';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
@@ -60,14 +61,19 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
     'prompt:run': async (req, ctx) => {
       const { prompt, schema, envelope, maxTurns, model, hermetic } = req;
       const { provider, baseUrl, mode } = req;
+      if (envelope && !schema)
+        throw new ServiceError(
+          'invalid_payload',
+          'An envelope names a key of the schema: give the schema too.',
+        );
       const project = req.project ? await folderForFace(req.project, ctx, projects) : undefined;
       const place = project ? await promptIn(project, hermetic === true, services.grounding) : undefined;
       const grounded = place?.grounding;
+      const answer = schema ? { schema, ...(envelope ? { envelope } : {}) } : TEXT_ANSWER;
       return prompts.run({
         workflow: 'cli-prompt',
         prompt: [place?.context, prompt, grounded?.promptSection].filter(Boolean).join('\n\n'),
-        schema,
-        ...(envelope ? { envelope } : {}),
+        ...answer,
         ...(maxTurns ? { maxTurns } : {}),
         ...(model ? { model } : {}),
         ...(provider ? { provider } : {}),

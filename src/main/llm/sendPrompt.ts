@@ -179,7 +179,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
         durationMs: now() - started,
         ...(req.model ? { model: req.model } : {}),
       });
-      log.error(`failed: ${error.code}`, {
+      // A cancelled call was ended by its caller (Ctrl-C, a title no longer needed): not a failure to report.
+      log[error.code === 'cancelled' ? 'info' : 'error'](`failed: ${error.code}`, {
         workflow: req.workflow,
         provider: name,
         ...error.toJSON().diagnostics,

@@ -6,6 +6,7 @@ import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
+import { acceptedStoryIds } from './acceptedIds';
 import { applyAll } from './storyBatch';
 
 export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
@@ -33,16 +34,19 @@ export class StoriesRepo {
   }
 
   /**
-   * Drafts become pending backlog stories, each with a fresh id: all of them or none (storyBatch.ts), every one
-   * checked before any is written, so a retry after a failure adds each story once.
+   * Drafts become pending backlog stories: all of them or none (storyBatch.ts), every one checked before any is
+   * written, so a retry after a failure adds each story once. Accepting from a generation is idempotent: a draft
+   * of it already in the backlog (read from disk: another face may have accepted it) is not added again (the
+   * answer lists only the stories added). Drafts without a generation get fresh ids.
    */
   async accept(drafts: StoryDraft[], generationId?: string): Promise<Story[]> {
     const base = this.now().getTime();
+    const ids = generationId ? acceptedStoryIds(generationId, drafts) : drafts.map(() => randomUUID());
     // Distinct, increasing timestamps keep the accepted order when listing by createdAt.
     const stories = drafts.map((d, i): Story => {
       const at = new Date(base + i).toISOString();
       return {
-        id: randomUUID(),
+        id: ids[i]!,
         title: d.title,
         description: d.description,
         acceptanceCriteria: [...d.acceptanceCriteria],
@@ -57,16 +61,26 @@ export class StoriesRepo {
       if (problem)
         throw new ServiceError('invalid_draft', `Story ${i + 1} (“${s.title}”) cannot be saved: ${problem}.`);
     });
-    return this.queue.run(() =>
-      applyAll(
-        stories.map((story) => ({
-          story,
-          kind: 'changed',
-          apply: () => this.put(story),
-          undo: () => this.records.remove(story.id),
-        })),
-      ),
-    );
+    return this.queue.run(async () => {
+      const onDisk = generationId ? await Promise.all(ids.map((id) => this.records.current(id))) : [];
+      const fresh = stories.map((story, i) => {
+        const there = onDisk[i];
+        if (!there) return story;
+        if (there.generationId === generationId) return null;
+        // Another story holds the id (not accepted from this generation): this one gets a fresh id.
+        return { ...story, id: randomUUID() };
+      });
+      return applyAll(
+        fresh
+          .filter((s): s is Story => s !== null)
+          .map((story) => ({
+            story,
+            kind: 'changed' as const,
+            apply: () => this.put(story),
+            undo: () => this.records.remove(story.id),
+          })),
+      );
+    });
   }
 
   /**

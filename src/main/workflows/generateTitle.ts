@@ -68,7 +68,11 @@ export async function generateTitle(
     const { code } = toIpcError(err);
     const message = err instanceof Error ? err.message : String(err);
     const title = fallbackTitle(text);
-    deps.logger.warn(`Title generation failed (${code}); used "${title}" from the prompt instead.`, { code });
+    // Cancelled: Puffin no longer needed the title (the command ended, the app closed), nothing went wrong.
+    deps.logger[code === 'cancelled' ? 'info' : 'warn'](
+      `Title generation failed (${code}); used "${title}" from the prompt instead.`,
+      { code },
+    );
     return { title, fallback: true, error: { code, message } };
   }
 }

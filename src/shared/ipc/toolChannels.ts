@@ -31,10 +31,13 @@ export const toolSchemas = {
   'prompt:run': schema({
     type: 'object',
     additionalProperties: false,
-    required: ['prompt', 'schema'],
+    required: ['prompt'],
     properties: {
       prompt: { type: 'string', minLength: 1, maxLength: 200_000 },
-      /** A draft-07 JSON Schema with an object root; sendPrompt refuses others as `invalid_schema`. */
+      /**
+       * A draft-07 JSON Schema with an object root; sendPrompt refuses others as `invalid_schema`. Without one
+       * the answer is plain text (`data` is the string).
+       */
       schema: { type: 'object', maxProperties: 1000 },
       envelope: { type: 'string', minLength: 1, maxLength: 200 },
       maxTurns: { type: 'integer', minimum: 1, maximum: 100 },

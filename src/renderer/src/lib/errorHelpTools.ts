@@ -86,6 +86,10 @@ export const TOOLS_HELP: Record<
   ),
   unknown_command: fix('Unknown command', 'Run `puffin` with no arguments to list the commands.'),
   project_not_found: fix('Project folder not found', 'Pass an existing folder with --project.'),
+  ambiguous_id: fix(
+    'Short id fits several',
+    'Give more characters of the id (the message lists the candidates), or the full id.',
+  ),
 
   // The legacy text extractors.
   no_json: again(
