@@ -38,8 +38,16 @@ const KEPT_RAW_LINES = 50;
 
 export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptContext): Promise<ProviderAnswer> {
   const started = Date.now();
-  const rawLines: string[] = [];
-  const diagnostics = (): PromptErrorDiagnostics => ({ provider: run.provider, model: run.model, rawLines });
+  // The newest chunks as the SDK parsed them, serialised only when a failure reports them.
+  const recent: Chunk[] = [];
+  const rawLineOf = (chunk: Chunk): string => redact(JSON.stringify(chunk), run.secret);
+  const diagnostics = (): PromptErrorDiagnostics => ({
+    provider: run.provider,
+    model: run.model,
+    rawLines: recent.map(rawLineOf),
+  });
+  // Serialising every chunk again is paid only when someone reads the raw lines (History, the activity view).
+  const rawWanted = ctx.activity !== false;
   const controller = new AbortController();
   const onCancel = () => controller.abort(new PromptError('cancelled'));
   if (ctx.signal?.aborted) onCancel();
@@ -64,10 +72,9 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
     streaming = true;
     ctx.emit({ type: 'phase', phase: 'streaming' });
     for await (const chunk of stream) {
-      const line = redact(JSON.stringify(chunk), run.secret);
-      rawLines.push(line);
-      if (rawLines.length > KEPT_RAW_LINES) rawLines.shift();
-      ctx.emit({ type: 'raw', line });
+      recent.push(chunk);
+      if (recent.length > KEPT_RAW_LINES) recent.shift();
+      if (rawWanted) ctx.emit({ type: 'raw', line: rawLineOf(chunk) });
       const text = reader.push(chunk);
       if (text) ctx.emit({ type: 'partial', text, block: ctx.attempt });
     }
