@@ -153,8 +153,8 @@ describe('docs/cli-builds.md', () => {
     expect(overviewRow('Requests for one valid call')).toBe(
       '| Requests for one valid call | unknown option `--json-schema` (exit 1) | 2 |',
     );
-    expect(overviewRow('`--restricted`')).toBe(
-      '| `--restricted` | unknown option `--restricted` | accepted (2 tools) |',
+    expect(overviewRow('`--restricted` (no schema)')).toBe(
+      '| `--restricted` (no schema) | unknown option `--restricted` | accepted (2 tools) |',
     );
     expect(overviewRow('Model never calls the tool')).toBe(
       '| Model never calls the tool | not measured | not measured |',

@@ -132,8 +132,8 @@ const OVERVIEW = [
   ],
   ['Without `--json-schema`', flagText('plain', (f) => `${f.resultSubtype ?? 'no result line'}`)],
   ['Hermetic flags: tools offered', flagText('hermetic', toolList)],
-  ['`--tools Read,Glob,Grep`: tools offered', flagText('tools-read', toolList)],
-  ['`--restricted`', flagText('restricted', (f) => `accepted (${f.tools.length} tools)`)],
+  ['`--tools Read,Glob,Grep` (no schema): tools offered', flagText('tools-read', toolList)],
+  ['`--restricted` (no schema)', flagText('restricted', (f) => `accepted (${f.tools.length} tools)`)],
   [
     'Puffin as on the pinned builds',
     (r) => {
