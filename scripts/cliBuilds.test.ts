@@ -164,12 +164,22 @@ describe('docs/cli-builds.md', () => {
 
   it('says where Puffin does not give what it gives on the pinned builds', () => {
     expect(overviewRow('Puffin as on the pinned builds')).toBe(
-      '| Puffin as on the pinned builds | 0/1 ✗ | 1/1 ✓ |',
+      '| Puffin as on the pinned builds | 0/1 ✓, 1 ✗ | 1/1 ✓ |',
     );
     expect(doc).toContain(
       '| happy | unknown option `--json-schema` (exit 1) | — | 0 | fails: schema_dropped | ✗ expected structured_output: {"name":"Ada","age":36} |',
     );
     expect(doc.indexOf('### 1.0.128 (cli.js)')).toBeLessThan(doc.indexOf('### 2.1.332 (native binary)'));
+  });
+
+  it('tells the same data from another source apart from a wrong outcome', () => {
+    const fromToolCall = happy(cli(), { ok: true, source: 'tool_use', data: ADA });
+    expect(verdict(fromToolCall)).toBe('≈ same data, from tool_use (pinned builds: structured_output)');
+    const report: BuildReport = { ...NEW, scenarios: [fromToolCall, NEW.scenarios[0]!] };
+    expect(renderBuildsDoc([report])).toContain('| Puffin as on the pinned builds | 1/2 ✓, 1 ≈ |');
+    expect(verdict(happy(cli(), { ok: true, source: 'tool_use', data: { name: 'Grace' } }))).toMatch(
+      /^✗ expected/,
+    );
   });
 
   it('marks scenarios Puffin runs differently as not compared', () => {

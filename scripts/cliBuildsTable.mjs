@@ -40,10 +40,18 @@ function sameOutcome(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** ✓ when Puffin gave what it gives on a pinned build; ✗ with what was expected otherwise. */
+const SAME_DATA = '≈ same data';
+
+/**
+ * ✓ when Puffin gave what it gives on a pinned build; ≈ when it gave the same data from another source (the
+ * StructuredOutput call instead of the result's structured_output); ✗ with what was expected otherwise.
+ */
 export function verdict(observation) {
-  if (observation.puffin === null) return 'not compared (Puffin raises --max-turns 1 to 2)';
-  if (observation.expected.some((e) => sameOutcome(e, observation.puffin))) return '✓';
+  const { puffin, expected } = observation;
+  if (puffin === null) return 'not compared (Puffin raises --max-turns 1 to 2)';
+  if (expected.some((e) => sameOutcome(e, puffin))) return '✓';
+  const sameData = expected.find((e) => e.ok && puffin.ok && sameOutcome(e.data, puffin.data));
+  if (sameData) return `${SAME_DATA}, from ${puffin.source} (pinned builds: ${sameData.source})`;
   const wanted = [...new Set(observation.expected.map(outcomeText))].join(' or ');
   return `✗ expected ${wanted}`;
 }
@@ -137,9 +145,13 @@ const OVERVIEW = [
   [
     'Puffin as on the pinned builds',
     (r) => {
-      const compared = r.scenarios.filter((s) => s.puffin !== null);
-      const right = compared.filter((s) => verdict(s) === '✓').length;
-      return `${right}/${compared.length}${right === compared.length ? ' ✓' : ' ✗'}`;
+      const verdicts = r.scenarios.filter((s) => s.puffin !== null).map(verdict);
+      const right = verdicts.filter((v) => v === '✓').length;
+      const close = verdicts.filter((v) => v.startsWith(SAME_DATA)).length;
+      const wrong = verdicts.length - right - close;
+      return [`${right}/${verdicts.length} ✓`, close ? `${close} ≈` : '', wrong ? `${wrong} ✗` : '']
+        .filter(Boolean)
+        .join(', ');
     },
   ],
 ];
