@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { cacheRoot, CLI_PACKAGE, isInstalled, pickBuilds, pinnedVersions } from './cliBuildsPlan.mjs';
 import { renderBuildsDoc } from './cliBuildsTable.mjs';
 
@@ -92,7 +93,9 @@ const reports = versions.map((v) => {
   return JSON.parse(readFileSync(file, 'utf8'));
 });
 const doc = join(root, 'docs', 'cli-builds.md');
-writeFileSync(doc, renderBuildsDoc(reports, { measuredOn: new Date().toISOString().slice(0, 10) }));
+const text = renderBuildsDoc(reports, { measuredOn: new Date().toISOString().slice(0, 10) });
+// Formatted as `npm run lint` checks it (aligned table columns).
+writeFileSync(doc, await format(text, { ...(await resolveConfig(doc)), filepath: doc }));
 say(`\nwrote ${doc}`);
 // A build where Puffin does not do what it does on the pinned builds is what the doc is for, not a failed run.
 if (differing.length) say(`Puffin differs from the pinned builds on: ${differing.join(', ')} (see the doc)`);

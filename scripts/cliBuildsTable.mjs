@@ -115,11 +115,12 @@ const OVERVIEW = [
     ),
   ],
   [
-    'Invalid output 5 times',
-    fromScenario(
-      'retries-exhausted',
-      (c) => `${resultText(c)}: "${(c.result?.message ?? '').slice(0, 72)}…"`,
-    ),
+    'Invalid output 5 times (`error_max_structured_output_retries`)',
+    fromScenario('retries-exhausted', (c) => {
+      const message = c.result?.message ?? '';
+      const shown = message.length > 88 ? `${message.slice(0, 88)}…` : message;
+      return `${c.result?.isError ? 'is_error' : 'not is_error'}, exit ${c.exitCode}, "${shown}"`;
+    }),
   ],
   [
     '`--include-partial-messages`',
@@ -128,8 +129,12 @@ const OVERVIEW = [
     ),
   ],
   [
-    'Own retries (`system/api_retry`)',
-    fromScenario('transient-529-cli-retries', (c) => `${c.apiRetries} line(s)`),
+    'One 529, own retries on',
+    fromScenario(
+      'transient-529-cli-retries',
+      (c) =>
+        `${resultText(c)} after ${c.mainRequests} requests, ${c.apiRetries} \`system/api_retry\` line(s)`,
+    ),
   ],
   [
     'Result subtypes seen',
