@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:cli-builds`: installs published Claude Code CLI builds into a cache (once each), runs the real-CLI
 // scenarios against every one (test/cli-builds/build.probe.ts) and writes docs/cli-builds.md from what they did.
-// Not part of `npm test`: it needs the npm registry and ~1.5 GB of builds.
+// Not part of `npm test`: it needs the npm registry and room for several CLI builds.
 //   --versions a,b,c   measure these instead of the picked ones
 //   --render-only      rewrite the doc from the reports already in the cache
 import { spawnSync } from 'node:child_process';

@@ -46,7 +46,7 @@ export function pinnedVersions(manifest) {
   });
 }
 
-/** PUFFIN_CLI_BUILDS_CACHE, else the user's cache folder (outside the repo: builds are 80-400 MB each). */
+/** PUFFIN_CLI_BUILDS_CACHE, else the user's cache folder (outside the repo: builds are large). */
 export function cacheRoot(env = process.env) {
   if (env.PUFFIN_CLI_BUILDS_CACHE) return env.PUFFIN_CLI_BUILDS_CACHE;
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'puffin', 'cli-builds');
