@@ -94,6 +94,20 @@ describe('mock Messages API', () => {
     ]);
   });
 
+  it('takes the subagent warmups of 2.0.x builds (tools, user text "Warmup") for auxiliary requests', async () => {
+    mock = await startMockMessagesApi({ script: [text('main reply')] });
+    const warmup = {
+      ...mainBody(true),
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Warmup' }] }],
+    };
+    await (await post('/v1/messages', warmup)).text();
+    const main = (await (await post('/v1/messages', mainBody(false))).json()) as {
+      content: { text: string }[];
+    };
+    expect(main.content[0]!.text).toBe('main reply');
+    expect(mock.requests.map((r) => r.kind)).toEqual(['aux', 'main']);
+  });
+
   it('repeats an HTTP error `times` times with its retry-after header, then moves on', async () => {
     mock = await startMockMessagesApi({
       script: [httpError(429, { times: 2, retryAfterSeconds: 7 }), text('ok')],

@@ -1,4 +1,5 @@
 // Locating the CLI builds: the native binaries must be found although npm's postinstall never ran.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,29 @@ describe('real CLI helpers', () => {
       extendEnv: false,
     });
     expect(result.stdout).toBe('2.1.186 (Claude Code)');
+  });
+
+  it('runs the build PUFFIN_CLI_BUILD names: a cli.js package through node, given its folder or its install prefix', () => {
+    const prefix = scratchDir('puffin-cli-build-');
+    const pkg = path.join(prefix, 'node_modules', '@anthropic-ai', 'claude-code');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(
+      path.join(pkg, 'package.json'),
+      JSON.stringify({ name: '@anthropic-ai/claude-code', version: '1.0.128', bin: { claude: 'cli.js' } }),
+    );
+    for (const given of [prefix, pkg]) {
+      expect(claudeBinary('build', { PUFFIN_CLI_BUILD: given })).toEqual({
+        which: 'build',
+        version: '1.0.128',
+        command: process.execPath,
+        prefixArgs: [path.join(pkg, 'cli.js')],
+        native: false,
+      });
+    }
+    expect(() => claudeBinary('build', {})).toThrow(/PUFFIN_CLI_BUILD/);
+    expect(() => claudeBinary('build', { PUFFIN_CLI_BUILD: scratchDir('puffin-no-build-') })).toThrow(
+      /holds no @anthropic-ai\/claude-code package/,
+    );
   });
 
   it('builds complete environments: with a key for the mock, and without any credentials', () => {

@@ -7,6 +7,11 @@ import { execa } from 'execa';
 import { childUntilStalled, StallError } from './stallGuard';
 
 export type CliVersionName = 'current' | 'old';
+/** A pinned build, or `build`: the installed package PUFFIN_CLI_BUILD points at (see scripts/cli-builds.mjs). */
+export type CliBuildName = CliVersionName | 'build';
+
+/** The variable naming the CLI build `claudeBinary('build')` runs: a package folder or an install prefix. */
+export const CLI_BUILD_VARIABLE = 'PUFFIN_CLI_BUILD';
 
 /** The npm package (as named in package.json) that wraps each CLI build. */
 const WRAPPER_PACKAGE: Record<CliVersionName, string> = {
@@ -15,13 +20,13 @@ const WRAPPER_PACKAGE: Record<CliVersionName, string> = {
 };
 
 export interface ClaudeBinary {
-  which: CliVersionName;
+  which: CliBuildName;
   /** Version of the wrapper package, which is what `claude --version` prints. */
   version: string;
   /** Program to spawn and the arguments that go before the CLI's own. */
   command: string;
   prefixArgs: string[];
-  /** True when `command` is the native binary; false when it is node running cli-wrapper.cjs. */
+  /** True when `command` is the native binary; false when it is node running cli-wrapper.cjs or cli.js. */
   native: boolean;
 }
 
@@ -34,15 +39,38 @@ function platformKey(): string {
   return `${process.platform}-${process.arch}${musl ? '-musl' : ''}`;
 }
 
+/** The manifest of the package PUFFIN_CLI_BUILD names: the package folder itself or a prefix it was installed into. */
+function buildManifest(env: NodeJS.ProcessEnv): string {
+  const given = env[CLI_BUILD_VARIABLE];
+  if (!given)
+    throw new Error(`claudeBinary('build') needs ${CLI_BUILD_VARIABLE} (a claude-code package folder)`);
+  const candidates = [
+    path.join(given, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json'),
+    path.join(given, 'package.json'),
+  ];
+  const found = candidates.find(
+    (file) =>
+      existsSync(file) &&
+      (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === '@anthropic-ai/claude-code',
+  );
+  if (!found) throw new Error(`${CLI_BUILD_VARIABLE}=${given} holds no @anthropic-ai/claude-code package`);
+  return found;
+}
+
 /**
  * Locates a CLI build. npm's postinstall (which copies the native binary over bin/claude.exe) did
  * not run here, so the native binary is taken from the per-platform package, resolved relative to
- * the wrapper so that the old build finds its own nested copy; else node runs cli-wrapper.cjs.
+ * the wrapper so that the old build finds its own nested copy; else node runs cli-wrapper.cjs, or
+ * cli.js for the builds before the native binary (bin `cli.js`).
  */
-export function claudeBinary(which: CliVersionName): ClaudeBinary {
-  const wrapperManifest = require.resolve(`${WRAPPER_PACKAGE[which]}/package.json`);
+export function claudeBinary(which: CliBuildName, env: NodeJS.ProcessEnv = process.env): ClaudeBinary {
+  const wrapperManifest =
+    which === 'build' ? buildManifest(env) : require.resolve(`${WRAPPER_PACKAGE[which]}/package.json`);
   const wrapperDir = path.dirname(wrapperManifest);
-  const { version } = JSON.parse(readFileSync(wrapperManifest, 'utf8')) as { version: string };
+  const { version, bin } = JSON.parse(readFileSync(wrapperManifest, 'utf8')) as {
+    version: string;
+    bin?: Record<string, string>;
+  };
   const binaryName = process.platform === 'win32' ? 'claude.exe' : 'claude';
   try {
     const platformManifest = createRequire(wrapperManifest).resolve(
@@ -51,13 +79,14 @@ export function claudeBinary(which: CliVersionName): ClaudeBinary {
     const native = path.join(path.dirname(platformManifest), binaryName);
     if (existsSync(native)) return { which, version, command: native, prefixArgs: [], native: true };
   } catch {
-    // No platform package: fall through to the wrapper script.
+    // No platform package: fall through to the script.
   }
+  const script = bin?.claude?.endsWith('.js') ? bin.claude : 'cli-wrapper.cjs';
   return {
     which,
     version,
     command: process.execPath,
-    prefixArgs: [path.join(wrapperDir, 'cli-wrapper.cjs')],
+    prefixArgs: [path.join(wrapperDir, script)],
     native: false,
   };
 }
@@ -66,7 +95,7 @@ export function claudeBinary(which: CliVersionName): ClaudeBinary {
  * A single executable path for code that takes "the claude binary" (PUFFIN_CLAUDE_PATH, PATH):
  * the native binary itself, or a shell shim that runs the wrapper script with this node.
  */
-export function claudeExecutable(which: CliVersionName, shimDir?: string): string {
+export function claudeExecutable(which: CliBuildName, shimDir?: string): string {
   const binary = claudeBinary(which);
   if (binary.native && !shimDir) return binary.command;
   return writeClaudeShim(binary, shimDir ?? mkdtempSync(path.join(tmpdir(), 'puffin-claude-shim-')));

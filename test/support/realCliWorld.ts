@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cliSlots } from './cliSlots';
 import { startMockMessagesApi, type MockMessagesApi, type MockMessagesApiOptions } from './mockMessagesApi';
-import { claudeExecutable, cliEnv, makeTempHome, notLoggedInEnv, type CliVersionName } from './realCli';
+import { claudeExecutable, cliEnv, makeTempHome, notLoggedInEnv, type CliBuildName } from './realCli';
 import { untilStalled } from './stallGuard';
 
 export interface RealCliWorldOptions extends Pick<
@@ -15,7 +15,7 @@ export interface RealCliWorldOptions extends Pick<
   'script' | 'respond' | 'whenExhausted'
 > {
   /** Which CLI build (default the current one). */
-  which?: CliVersionName;
+  which?: CliBuildName;
   /** `none`: no API key and an empty HOME, so the CLI is not logged in (default: an API key for the mock). */
   auth?: 'api-key' | 'none';
   /** CLAUDE_CODE_MAX_RETRIES for the CLI (default 0: a scripted error surfaces at once). */

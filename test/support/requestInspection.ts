@@ -10,8 +10,17 @@ export const STRUCTURED_OUTPUT_TOOL = 'StructuredOutput';
  * does not tell them apart.
  */
 export function isMainLoopRequest(body: MessagesRequestBody): boolean {
+  if (isWarmupRequest(body)) return false;
   if (offersStructuredOutput(body)) return true;
   return (body.tools?.length ?? 0) > 0 && body.output_config?.format === undefined;
+}
+
+/**
+ * 2.0.x and early 2.1 builds warm their subagents up at start: requests with tools whose only user text is "Warmup".
+ * They are no turn of the conversation, so they must not take the script's replies.
+ */
+export function isWarmupRequest(body: MessagesRequestBody): boolean {
+  return body.messages.length === 1 && userText(body).trim() === 'Warmup';
 }
 
 export function offersStructuredOutput(body: MessagesRequestBody): boolean {

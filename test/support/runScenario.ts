@@ -1,6 +1,6 @@
 // Glue between a scenario and a run: its world (mock, environment) and one real-CLI run of it.
 import type { MockMessagesApi } from './mockMessagesApi';
-import { claudeBinary, runCli, streamJsonArgs, type CliRun, type CliVersionName } from './realCli';
+import { claudeBinary, runCli, streamJsonArgs, type CliRun, type CliBuildName } from './realCli';
 import { startRealCliWorld, type RealCliWorldOptions } from './realCliWorld';
 import type { CliScenario } from './scenarios';
 import { summarizeTranscript, type TranscriptSummary } from './transcript';
@@ -8,7 +8,7 @@ import { summarizeTranscript, type TranscriptSummary } from './transcript';
 /** What a scenario asks of its world: the mock's script and the CLI's login and retries. */
 export function scenarioWorld(
   scenario: Pick<CliScenario, 'script' | 'whenExhausted' | 'auth' | 'cliMaxRetries'>,
-  which: CliVersionName,
+  which: CliBuildName,
 ): RealCliWorldOptions {
   return {
     which,
@@ -28,7 +28,7 @@ export interface ScenarioRun {
 /** Runs the real CLI once through the scenario; its world is closed afterwards (the mock keeps its record). */
 export async function runScenarioWithRealCli(
   scenario: CliScenario,
-  which: CliVersionName,
+  which: CliBuildName,
 ): Promise<ScenarioRun> {
   const world = await startRealCliWorld(scenarioWorld(scenario, which));
   try {

@@ -50,6 +50,17 @@ describe('sendPrompt failures', () => {
     });
   });
 
+  it('reports a CLI too old for --json-schema (1.x) as schema_dropped, not as a crash', async () => {
+    // What 1.0.128 prints and does: nothing on stdout, exit 1, before any request.
+    const run = { stdout: '', stderr: "error: unknown option '--json-schema'\n", exitCode: 1 };
+    const { sendPrompt, calls } = setup([run]);
+    await expect(sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: PERSON })).rejects.toMatchObject({
+      code: 'schema_dropped',
+      message: expect.stringContaining('does not know --json-schema'),
+    });
+    expect(calls).toHaveLength(1);
+  });
+
   it('calls a run that exits non-zero without a result a crash, with the stderr tail', async () => {
     const run = { stdout: t.lines(t.init()), stderr: 'segfault somewhere\n', exitCode: 139 };
     const { sendPrompt } = setup([run]);

@@ -24,6 +24,8 @@ export interface InterpretContext {
 }
 
 const INVALID_SCHEMA_STDERR = /--json-schema is not a valid JSON Schema:?\s*(.*)/;
+/** What a build without structured output (1.x) prints, before doing anything, when given --json-schema. */
+const UNKNOWN_SCHEMA_OPTION_STDERR = /unknown option '--json-schema'/;
 
 export function interpretRun(run: RunOutcome, ctx: InterpretContext): ProviderAnswer {
   const diagnostics = baseDiagnostics(run, ctx);
@@ -57,6 +59,9 @@ export function interpretRun(run: RunOutcome, ctx: InterpretContext): ProviderAn
 
   const invalidSchema = INVALID_SCHEMA_STDERR.exec(run.stderrTail);
   if (invalidSchema) throw fail('invalid_schema', invalidSchema[1]?.trim().slice(0, 500));
+  if (UNKNOWN_SCHEMA_OPTION_STDERR.test(run.stderrTail)) {
+    throw fail('schema_dropped', 'this CLI build does not know --json-schema');
+  }
 
   const extraction = extractStructured(run.events, { schemaAttached: true });
   const meta = toMeta(extraction.meta, run);
