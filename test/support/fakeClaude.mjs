@@ -43,6 +43,7 @@ const MODES = [
   'setsid-grandchild-holds-stdout', // the same, the grandchild in a session of its own (setsid)
   'grandchild-hang', // a grandchild in the CLI's group, the init line, then both hang
   'setsid-grandchild-hang', // a grandchild that called setsid, the init line, then both hang
+  'envless-setsid-grandchild-then-happy', // the same, the grandchild's environment cleared (no run marker)
   'setsid-grandchild-then-happy', // a setsid grandchild left running, the happy transcript, exit 0
   'api-error', // a synthetic API error (FAKE_CLAUDE_API_STATUS) as the real CLI prints it, exit 1
   'partial-result', // init, then the first half of the result line, exit 0
@@ -122,9 +123,11 @@ function hangForever() {
 }
 
 /** A node grandchild that runs until killed; `setsid` puts it in a session (and group) of its own. */
-function grandchild({ setsid, holdStdout }) {
+function grandchild({ setsid, holdStdout, envless = false }) {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
     detached: setsid,
+    // Without the run's marker: only a cgroup still knows it belongs to the run.
+    ...(envless ? { env: {} } : {}),
     stdio: ['ignore', holdStdout ? 'inherit' : 'ignore', 'ignore'],
   });
   if (env.FAKE_CLAUDE_PID_FILE) appendFileSync(env.FAKE_CLAUDE_PID_FILE, `${child.pid}\n`);
@@ -227,7 +230,8 @@ async function run(scenario) {
       await writeLines([initLine()]);
       return hangForever();
     case 'setsid-grandchild-then-happy':
-      grandchild({ setsid: true, holdStdout: false });
+    case 'envless-setsid-grandchild-then-happy':
+      grandchild({ setsid: true, holdStdout: false, envless: scenario.startsWith('envless') });
       await writeLines(happyLines());
       return finish(0);
     case 'api-error':

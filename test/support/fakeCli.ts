@@ -23,6 +23,7 @@ export type FakeClaudeMode =
   | 'grandchild-hang'
   | 'setsid-grandchild-hang'
   | 'setsid-grandchild-then-happy'
+  | 'envless-setsid-grandchild-then-happy'
   | 'api-error'
   | 'partial-result'
   | 'garbage-only'
@@ -51,6 +52,7 @@ export const FAKE_CLAUDE_MODES: readonly FakeClaudeMode[] = [
   'grandchild-hang',
   'setsid-grandchild-hang',
   'setsid-grandchild-then-happy',
+  'envless-setsid-grandchild-then-happy',
   'api-error',
   'partial-result',
   'garbage-only',

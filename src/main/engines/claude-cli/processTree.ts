@@ -3,6 +3,7 @@
  * On POSIX the CLI is spawned `detached`, i.e. as the leader of a new process group, and the group is signalled
  * (negative pid). SIGTERM first so it can clean up, SIGKILL after a grace period. On Windows, taskkill /T /F.
  */
+import { adoptIntoRunCgroup, killRunCgroup } from './runCgroup';
 import { execFile } from 'node:child_process';
 import { canScanMarkers, killMarked, type RunStart } from './runMarker';
 
@@ -25,6 +26,8 @@ export interface KillDeps {
    * younger than the run when told when it started; absent where it cannot.
    */
   killMarked?(runId: string, since?: RunStart): Promise<number>;
+  /** Puts a run's leader where every descendant stays tracked (a cgroup of its own); absent where it cannot. */
+  adopt?(runId: string, pid: number): void;
 }
 
 export const realKillDeps: KillDeps = {
@@ -43,7 +46,14 @@ export const realKillDeps: KillDeps = {
   },
   setTimer: (fn, ms) => setTimeout(fn, ms),
   clearTimer: (h) => clearTimeout(h as NodeJS.Timeout),
-  ...(canScanMarkers() ? { killMarked: (runId: string, since?: RunStart) => killMarked(runId, since) } : {}),
+  ...(canScanMarkers()
+    ? {
+        // The run's cgroup first (it holds what left the group and dropped the marker), then the marked rest.
+        killMarked: async (runId: string, since?: RunStart) =>
+          (await killRunCgroup(runId)) + (await killMarked(runId, since)),
+        adopt: (runId: string, pid: number) => void adoptIntoRunCgroup(runId, pid),
+      }
+    : {}),
 };
 
 /** SIGTERM the tree now, SIGKILL it after `graceMs` unless it exited. Resolves when the leader has exited. */

@@ -141,6 +141,7 @@ export async function runCli(req: RunRequest, deps: RunDeps = {}): Promise<RunOu
     );
   }
   const untrack = (deps.guard ?? defaultRunGuard()).track(runId, child.pid);
+  if (child.pid !== undefined) killDeps.adopt?.(runId, child.pid);
   // Lets the scans for escaped descendants skip the processes older than the run, once /proc is seen to date
   // the run's own leader after its start (undefined: they read every process).
   const since = killDeps.killMarked ? confirmedRunStart(child.pid, started) : undefined;

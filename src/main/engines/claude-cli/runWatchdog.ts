@@ -4,7 +4,8 @@
  * So a tiny watchdog, `/bin/sh` reading our commands on its stdin, is told which runs are live (process group and
  * run id) and when they end. When Puffin dies for any reason the kernel closes that pipe; the watchdog reads EOF
  * and SIGKILLs every run still listed: its process group, and on Linux every process carrying the run's marker
- * (which catches descendants that called setsid). It runs in a session of its own and ignores HUP, INT and TERM,
+ * (which catches descendants that called setsid), and the run's cgroup where it has one (runCgroup.ts: which catches
+ * those that also cleared their environment). It runs in a session of its own and ignores HUP, INT and TERM,
  * so nothing aimed at Puffin's process group or terminal stops it before it has done that; it exits right after.
  * A shell script rather than a node process: a few hundred KB instead of ~40 MB, and no dependence on the Electron
  * binary being runnable as node. Not on Windows (no process groups; a job object would be the tool there).
@@ -30,6 +31,9 @@ while read -r op pg id; do
 done
 for e in $live; do
   kill -9 -"\${e%%:*}" 2>/dev/null
+  for d in $(find /sys/fs/cgroup -maxdepth 12 -type d -name "puffin-\${e#*:}" 2>/dev/null); do
+    echo 1 > "$d/cgroup.kill" 2>/dev/null
+  done
   if [ -d /proc/self ]; then
     for round in 1 2 3; do
       for f in $(grep -lzx "PUFFIN_RUN_ID=\${e#*:}" /proc/[0-9]*/environ 2>/dev/null); do
