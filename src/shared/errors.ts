@@ -135,7 +135,7 @@ export const ERROR_CODES = {
   /** The headless command line only. */
   headless: ['invalid_arguments', 'unknown_command', 'project_not_found'],
   /** The deprecated legacy text extractors (`puffin extract --legacy`); their cut-off JSON is the prompt family's `truncated`. */
-  legacy: ['no_json', 'clarification', 'invalid'],
+  legacy: ['no_json', 'clarification', 'invalid', 'ambiguous_repair'],
 } as const;
 
 export type ErrorFamily = keyof typeof ERROR_CODES;

@@ -13,6 +13,8 @@ export interface Candidate {
   repaired: boolean;
   fence: FenceKind;
   doublyEncoded: boolean;
+  /** The text reads two ways here (unescaped quotes that may end a string or not): never used, only reported. */
+  doubt?: string;
 }
 
 export interface TruncatedCandidate {
@@ -69,6 +71,7 @@ export function scanCandidates(text: string): CandidateScan {
         repaired: !strict.ok,
         fence,
         doublyEncoded: false,
+        ...(parsed.doubt !== undefined && { doubt: parsed.doubt }),
       });
       i = Math.max(parsed.end, i + 1);
       continue;
@@ -109,5 +112,13 @@ function decodeTwice(text: string, start: number, fence: FenceKind): Candidate |
   if (parsed.kind === 'truncated') return 'truncated';
   if (parsed.kind !== 'value') return undefined;
   const end = start + layer.sourceIndex[parsed.end]!;
-  return { value: parsed.value, start, end, repaired: true, fence, doublyEncoded: true };
+  return {
+    value: parsed.value,
+    start,
+    end,
+    repaired: true,
+    fence,
+    doublyEncoded: true,
+    ...(parsed.doubt !== undefined && { doubt: parsed.doubt }),
+  };
 }
