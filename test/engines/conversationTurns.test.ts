@@ -6,6 +6,7 @@ import type { ConversationTurn } from '../../src/main/llm/conversation';
 import { mockPerTest } from '../support/llmMockTest';
 import { answer, type LlmMockTurn } from '../support/mockLlmTypes';
 import { startMockGeminiApi } from '../support/mockGeminiApi';
+import type { LlmMock } from '../support/mockLlmServer';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import { startMockOllamaApi } from '../support/mockOllamaApi';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
@@ -29,12 +30,8 @@ interface Engine {
   provider: 'openai' | 'ollama' | 'gemini';
   model: string;
   env: NodeJS.ProcessEnv;
-  start: (
-    script: LlmMockTurn[],
-  ) => Promise<{ url: string; modelCalls(): { body: unknown }[]; close(): Promise<void> }>;
+  start: (script: LlmMockTurn[]) => Promise<LlmMock>;
   turns: Turns;
-  /** The root the client is given (openai: the /v1 root). */
-  base?: (url: string) => string;
 }
 
 const ENGINES: Engine[] = [
