@@ -146,4 +146,16 @@ describe('machine-wide engine slots', () => {
     // Where the system says start times (Linux), a different one means another process; elsewhere the pid decides.
     expect(ownerAlive({ pid: process.pid, start: (start ?? 0) + 1, token: 't' })).toBe(start === null);
   });
+
+  it('without hard links, an exclusive create takes the slot the same way', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'puffin-slots-'));
+    const folder = path.join(dir, 'engine-slots');
+    const a = new MachineSlots(folder, { hardLinks: false });
+    const b = new MachineSlots(folder, { hardLinks: false });
+    const held = await a.acquire(1);
+    expect(await b.tryAcquire(1)).toBeNull();
+    expect((await b.tryAcquire(2))?.index).toBe(1);
+    held.release();
+    expect((await b.tryAcquire(1))?.index).toBe(0);
+  });
 });

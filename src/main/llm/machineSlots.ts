@@ -26,6 +26,8 @@ export interface MachineSlotOptions {
   pollMs?: { min: number; max: number };
   /** A reclaim guard or an unreadable slot file older than this is left over from a crash. */
   staleAfterMs?: number;
+  /** false: take slots by exclusive create only, as on a file system without hard links. */
+  hardLinks?: boolean;
 }
 
 const HELD = new Set<string>();
@@ -50,6 +52,7 @@ function removeOnExit(file: string): void {
 export class MachineSlots {
   private readonly pollMs: { min: number; max: number };
   private readonly staleAfterMs: number;
+  private readonly hardLinks: boolean;
 
   constructor(
     readonly dir: string,
@@ -57,6 +60,7 @@ export class MachineSlots {
   ) {
     this.pollMs = options.pollMs ?? { min: 25, max: 250 };
     this.staleAfterMs = options.staleAfterMs ?? 10_000;
+    this.hardLinks = options.hardLinks ?? true;
   }
 
   /** Waits for one of `limit` slots; rejects with `cancelled` when the signal fires or `onStop` stops it. */
@@ -118,7 +122,16 @@ export class MachineSlots {
 
   private async take(draft: string, file: string): Promise<boolean> {
     try {
-      await link(draft, file);
+      if (this.hardLinks) {
+        await link(draft, file);
+        return true;
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    }
+    // A file system without hard links: an exclusive create (briefly empty, which holderOf reads as busy).
+    try {
+      await writeFile(file, await readFile(draft), { flag: 'wx' });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
