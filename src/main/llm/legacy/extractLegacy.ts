@@ -106,6 +106,15 @@ export function extractLegacy(text: string, options: LegacyOptions = {}): Legacy
       message: `JSON at offset ${doubtful.start} reads more than one way: ${doubtful.doubt}. Ask the model again; escaped quotes (\\") read one way only`,
     };
   }
+  // JSON whose strings hold unescaped quotes, unreadable either way: say so rather than "no JSON".
+  if (scan.unreadable && scan.candidates.length === 0) {
+    const { start, quotesAt } = scan.unreadable;
+    return {
+      ok: false,
+      code: 'ambiguous_repair',
+      message: `JSON at offset ${start} does not read as JSON: the string at offset ${quotesAt} holds unescaped quotes, and what follows where it was taken to end does not parse. Ask the model again; escaped quotes (\\") read one way only`,
+    };
+  }
   if (looksLikeClarification(text)) {
     return {
       ok: false,

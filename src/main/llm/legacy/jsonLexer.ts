@@ -123,7 +123,10 @@ export class Lexer {
       ) {
         out += this.text.slice(runStart, this.pos);
         this.pos++;
-        if (inner > 0) this.noteInnerQuotes(role, out, start, inner, closers, container);
+        if (inner > 0) {
+          this.innerQuotesAt ??= start;
+          this.noteInnerQuotes(role, out, start, inner, closers, container);
+        }
         return out;
       }
       // A quote that cannot end the string is an unescaped quote inside the text; control chars are raw.
@@ -135,6 +138,8 @@ export class Lexer {
 
   /** The first reading found that the text does not settle; the candidate is then refused, never returned. */
   doubt: string | undefined;
+  /** Where the first string holding unescaped quotes starts (to say why a value did not parse). */
+  innerQuotesAt: number | undefined;
 
   private noteInnerQuotes(
     role: 'key' | 'value',

@@ -13,7 +13,8 @@ export type TolerantParse =
       doubt?: string;
     }
   | { kind: 'truncated' }
-  | { kind: 'invalid'; at: number };
+  /** `innerQuotesAt`: a string with unescaped quotes was read before the value stopped parsing. */
+  | { kind: 'invalid'; at: number; innerQuotesAt?: number };
 
 /**
  * A forgiving JSON parser for one object or array starting at `start` (text[start] is `{` or `[`).
@@ -36,8 +37,11 @@ export function parseTolerant(text: string, start: number): TolerantParse {
       ...(parser.doubt !== undefined && { doubt: parser.doubt }),
     };
   } catch (error) {
-    if (error instanceof Stop)
-      return error.kind === 'truncated' ? { kind: 'truncated' } : { kind: 'invalid', at: error.at };
+    if (error instanceof Stop) {
+      if (error.kind === 'truncated') return { kind: 'truncated' };
+      const quotes = parser.innerQuotesAt;
+      return { kind: 'invalid', at: error.at, ...(quotes !== undefined && { innerQuotesAt: quotes }) };
+    }
     if (error instanceof RangeError) return { kind: 'invalid', at: start }; // nesting deeper than the JS stack
     throw error;
   }
