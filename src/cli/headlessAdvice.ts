@@ -147,4 +147,6 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   truncated: 'The answer was cut off: run a smaller request again.',
   clarification: 'Claude asked a question instead of answering: add the missing detail to the request.',
   invalid: 'No acceptable JSON in the text: run the request again, rewording it can help.',
+  ambiguous_repair:
+    'The JSON had unescaped quotes inside a text and reads more than one way: run the request again rather than guess.',
 };

@@ -141,7 +141,7 @@ export const ERROR_CODES = {
     'ambiguous_id',
   ],
   /** The deprecated legacy text extractors (`puffin extract --legacy`); their cut-off JSON is the prompt family's `truncated`. */
-  legacy: ['no_json', 'clarification', 'invalid'],
+  legacy: ['no_json', 'clarification', 'invalid', 'ambiguous_repair'],
 } as const;
 
 export type ErrorFamily = keyof typeof ERROR_CODES;

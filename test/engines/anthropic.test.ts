@@ -94,9 +94,11 @@ describe('anthropic provider, native mode', () => {
   });
 
   it('validates against the original schema: an array longer than maxItems is refused locally', async () => {
-    const w = await world([json({ colours: ['a', 'b', 'c', 'd'] })]);
+    const tooMany = json({ colours: ['a', 'b', 'c', 'd'] });
+    const w = await world([tooMany, tooMany, tooMany]);
     const e = await w.failure();
     expect(e.code).toBe('validation_failed');
+    expect(w.mock.mainRequests()).toHaveLength(3); // asked again twice with the errors, then refused
   });
 
   it('refuses native mode for a model known not to have it, before any request', async () => {

@@ -54,7 +54,8 @@ describe('gemini provider', () => {
   });
 
   it('sends a schema the subset cannot express as plain JSON Schema, still validated locally', async () => {
-    const w = await world([answer({ 'story-1': [] })]);
+    const empty = answer({ 'story-1': [] });
+    const w = await world([empty, empty, empty]);
     const error = await w.failure({
       provider: 'gemini',
       model: MODEL,

@@ -68,9 +68,11 @@ describe('ollama provider', () => {
   });
 
   it('still enforces the range and enum the grammar may not', async () => {
-    const w = await world([answer({ stories: [{ ...story('Zero'), points: 0 }] })]);
+    const zero = answer({ stories: [{ ...story('Zero'), points: 0 }] });
+    const w = await world([zero, zero, zero]);
     const error = await w.failure({ provider: 'ollama', model: MODEL, baseUrl: w.mock.url });
     expect(error.code).toBe('validation_failed');
+    expect(w.mock.modelCalls()).toHaveLength(3);
   });
 
   it('fails typed: unknown model, busy server retried, cut off at num_predict, nothing at the address', async () => {

@@ -78,15 +78,16 @@ describe('openai provider', () => {
 
   it('enforces locally what strict mode dropped: range, enum, array size', async () => {
     const tooMany = { stories: [story('a1a'), story('b2b'), story('c3c'), story('d4d')] };
+    // One call: each invalid answer is sent back with its errors, until the two feedback retries are spent.
     const w = await world([
       answer({ stories: [story('Big', 21)] }),
       answer({ stories: [{ ...story('Huge'), size: 'XL' }] }),
       answer(tooMany),
     ]);
-    for (let i = 0; i < 3; i++) {
-      const error = await w.failure({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: w.baseUrl });
-      expect(error.code).toBe('validation_failed');
-    }
+    const error = await w.failure({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: w.baseUrl });
+    expect(error.code).toBe('validation_failed');
+    expect(error.diagnostics.validationErrors).toEqual([expect.stringMatching(/more than 3/)]);
+    expect(w.mock.modelCalls()).toHaveLength(3);
   });
 
   it('fails typed: bad key, rate limit (retry-after honoured), overloaded, refusal, truncation', async () => {

@@ -3,10 +3,12 @@
  * and its store, sendPrompt (one gate, one CLI lookup), the generation and plan services, the assertions engine
  * and the headless tools. Nothing here knows which face calls it.
  */
+import path from 'node:path';
 import { LogFile, logFilePath } from './logFile';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
+import { MachineSlots } from '../llm/machineSlots';
 import { locateCli, type LocatedCli } from '../engines/claude-cli/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
@@ -98,7 +100,11 @@ export async function buildServices(opts: {
   await settings.load();
   const projects = new ProjectService(settings, logBus.logger('project'));
 
-  const gate = new ConcurrencyGate(settings.get().maxConcurrent);
+  // One limit for every Puffin process of this user: the app, the host and headless commands share the slots.
+  const gate = new ConcurrencyGate(
+    settings.get().maxConcurrent,
+    new MachineSlots(path.join(opts.userDataDir, 'engine-slots')),
+  );
   const env = opts.llm?.env ?? (() => process.env);
   const desktop = opts.llm?.desktop ?? opts.platform.face === 'electron';
   const findCli = () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop });

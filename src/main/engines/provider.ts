@@ -10,6 +10,7 @@ import type { GateLease } from '../llm/gate';
 import type { DataSource, SendPromptRequest } from '../llm/promptTypes';
 import type { ResolvedSchema } from '../llm/resolveSchema';
 import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { ConversationTurn } from '../llm/conversation';
 
 export type { OutputMode, ProviderName } from '../../shared/engines';
 import type { OutputMode, ProviderName } from '../../shared/engines';
@@ -98,6 +99,8 @@ export interface AttemptContext {
    * (raw lines, turns, tools, usage) nobody reads; absent or true: emit them all.
    */
   activity?: boolean;
+  /** Turns after the prompt: the previous attempt's schema-invalid answer and its errors (feedsBack engines). */
+  feedback?: ConversationTurn[];
 }
 
 /** A call prepared once (engine located, key read, request built), then attempted as often as the budget allows. */
@@ -105,6 +108,11 @@ export interface PreparedCall {
   attempt(ctx: AttemptContext): Promise<ProviderAnswer>;
   /** Said once with the result (e.g. what grounding could not do). */
   warnings: string[];
+  /**
+   * The attempts send `AttemptContext.feedback` as turns: a schema-invalid answer is then retried with its errors,
+   * within the call's one retry budget. Absent: the engine cannot (the CLI) and validation_failed is final.
+   */
+  feedsBack?: boolean;
 }
 
 export interface Provider {

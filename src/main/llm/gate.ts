@@ -2,8 +2,11 @@
  * The concurrency gate: at most `limit` CLI processes at once across every caller, served first in, first out.
  * A queued call whose AbortSignal fires leaves the queue at once. `killAll()` (app quit, host stop) empties the
  * queue and asks every running holder to kill its process tree, then resolves when all of them have released.
+ * With `machine` slots the same limit also holds across processes (the app, the host, headless commands): a call
+ * that has its place here then waits for a machine-wide slot (machineSlots.ts) before it runs.
  */
 import { PromptError } from './errors';
+import type { MachineSlots } from './machineSlots';
 
 export interface GateLease {
   /** Registers how to kill what this lease runs; returns an unregister function. */
@@ -32,7 +35,10 @@ export class ConcurrencyGate {
   private readonly leases = new Set<Lease>();
   private drained: (() => void)[] = [];
 
-  constructor(limit = 2) {
+  constructor(
+    limit = 2,
+    private readonly machine?: MachineSlots,
+  ) {
     this.limit = ConcurrencyGate.checkLimit(limit);
   }
 
@@ -66,11 +72,16 @@ export class ConcurrencyGate {
     });
   }
 
-  /** acquire → task → release, whatever the task does. */
+  /** acquire (here, then machine-wide) → task → release, whatever the task does. */
   async run<T>(task: (lease: GateLease) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const lease = await this.acquire(signal);
     try {
-      return await task(lease);
+      const slot = await this.machine?.acquire(this.limit, signal, (stop) => lease.onKill(stop));
+      try {
+        return await task(lease);
+      } finally {
+        slot?.release();
+      }
     } finally {
       lease.release();
     }

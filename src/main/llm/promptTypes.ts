@@ -8,6 +8,7 @@ import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview
 import type { PromptErrorCode } from './errors';
 import type { CliEvent } from './stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
+import type { ConversationTurn } from './conversation';
 
 export type DataSource = 'structured_output' | 'tool_use' | 'legacy_text';
 
@@ -61,6 +62,11 @@ export interface SendPromptRequest {
   /** What the call is about (e.g. a story's title), for logs and the call's history record. */
   subject?: string;
   prompt: string;
+  /**
+   * Turns before `prompt` (a modify or refine round: the original request, then the model's previous answer as
+   * its own turn). API engines send them as messages; the CLI, which takes one input, gets them as text.
+   */
+  history?: ConversationTurn[];
   /** A registered schema name, or a draft-07 schema object with an object root ; without one the call fails with `invalid_schema`. */
   schema?: SchemaName | JsonSchema;
   /** Key to unwrap from the output (defaults to the registered envelope of a named schema). */

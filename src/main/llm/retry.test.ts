@@ -61,6 +61,22 @@ describe('withRetries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('asks again after a fed-back validation failure at once, validationRetries times, in the same budget', async () => {
+    const { deps, sleeps } = fakeDeps();
+    const invalid = () => new PromptError('validation_failed', { retryable: true });
+    const { fn, calls } = failing(invalid(), invalid(), invalid(), invalid());
+    const err = await withRetries(fn, { deps }).catch((e: PromptError) => e);
+    expect(err).toMatchObject({ code: 'validation_failed', diagnostics: { attempts: 3 } });
+    expect(calls).toHaveLength(1 + DEFAULT_RETRY_POLICY.validationRetries);
+    expect(sleeps).toEqual([]);
+    const tight = { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 };
+    const second = failing(invalid(), invalid(), invalid());
+    await expect(withRetries(second.fn, { deps, policy: tight })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    expect(second.calls).toEqual([1, 2]);
+  });
+
   it('retries an api_error that was classified as a 5xx', async () => {
     const { deps } = fakeDeps();
     const five = new PromptError('api_error', { retryable: true, diagnostics: { httpStatus: 502 } });

@@ -1,6 +1,8 @@
 /**
- * Retries for transient failures only: rate limited, overloaded, API 5xx (PromptErrors marked `retryable`), and a
- * missing structured output at most once (a second prose answer will not become JSON by asking a third time).
+ * Retries for transient failures only: rate limited, overloaded, API 5xx (PromptErrors marked `retryable`), a
+ * missing structured output at most once (a second prose answer will not become JSON by asking a third time), and a
+ * schema-invalid answer from an engine that feeds the errors back (retryable validation_failed) a bounded number of
+ * times, without waiting: the model is told what was wrong, nothing is overloaded.
  * Exponential backoff with full jitter; a known retry-after wins when it is short enough to be worth waiting for.
  * One budget per call: the CLI is told not to retry by itself (CLAUDE_CODE_MAX_RETRIES = cliMaxRetries, 0), so
  * every retry is ours, counted, bounded and reported as it happens; and when the caller gives a time budget, no
@@ -16,6 +18,8 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** How many times a missing structured output is retried. */
   noStructuredOutputRetries: number;
+  /** How many times a schema-invalid answer is asked again with its validation errors (engines that feed back). */
+  validationRetries: number;
   /** A retry-after longer than this is not waited for: the failure is reported instead. */
   maxRetryAfterMs: number;
   /** The CLI's own retries of 429/5xx (CLAUDE_CODE_MAX_RETRIES); its default of 10 would multiply ours. */
@@ -29,6 +33,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 1000,
   maxDelayMs: 30_000,
   noStructuredOutputRetries: 1,
+  validationRetries: 2,
   maxRetryAfterMs: 120_000,
   cliMaxRetries: 0,
   minAttemptMs: 5_000,
@@ -91,8 +96,9 @@ export function retryDecision(
   policy: RetryPolicy,
   random: () => number,
   remainingMs?: number,
+  validationSoFar = 0,
 ): number | null {
-  const delay = retryDelay(error, attempt, noStructuredSoFar, policy, random);
+  const delay = retryDelay(error, attempt, noStructuredSoFar, validationSoFar, policy, random);
   // A retry that cannot finish within the call's budget only postpones the failure.
   if (delay !== null && remainingMs !== undefined && remainingMs - delay < policy.minAttemptMs) return null;
   return delay;
@@ -102,11 +108,13 @@ function retryDelay(
   error: unknown,
   attempt: number,
   noStructuredSoFar: number,
+  validationSoFar: number,
   policy: RetryPolicy,
   random: () => number,
 ): number | null {
   if (!(error instanceof PromptError) || !error.retryable) return null;
   if (attempt >= policy.maxAttempts) return null;
+  if (error.code === 'validation_failed') return validationSoFar < policy.validationRetries ? 0 : null;
   if (error.code === 'no_structured_output') {
     // Asking again once is cheap and often works; no backoff needed, nothing is overloaded.
     return noStructuredSoFar < policy.noStructuredOutputRetries ? 0 : null;
@@ -124,15 +132,25 @@ export async function withRetries<T>(
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const deps = options.deps ?? realRetryDeps;
   let noStructured = 0;
+  let invalid = 0;
   for (let n = 1; ; n++) {
     try {
       return await attempt(n);
     } catch (error) {
       // The caller cancelled while this attempt failed (a rate limit met on the way out): the cancel is the news.
       if (options.signal?.aborted) throw withAttempts(stoppedBy(error), n);
-      const delay = retryDecision(error, n, noStructured, policy, deps.random, options.remainingMs?.());
+      const delay = retryDecision(
+        error,
+        n,
+        noStructured,
+        policy,
+        deps.random,
+        options.remainingMs?.(),
+        invalid,
+      );
       if (delay === null) throw withAttempts(error, n);
       if ((error as PromptError).code === 'no_structured_output') noStructured++;
+      if ((error as PromptError).code === 'validation_failed') invalid++;
       options.onRetry?.({ error: error as PromptError, attempt: n, delayMs: delay });
       if (delay > 0) await deps.sleep(delay, options.signal);
     }

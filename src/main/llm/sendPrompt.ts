@@ -12,6 +12,7 @@ import type { CapabilityProbe } from './grounding/probeCapabilities';
 import type { EngineEvent, Provider } from '../engines/provider';
 import { PROVIDERS, type EngineDeps } from '../engines/registry';
 import { checkAnswer } from './checkAnswer';
+import { validationFeedback, type ConversationTurn } from './conversation';
 import { PromptError } from './errors';
 import type { ConcurrencyGate } from './gate';
 import type { LocatedCli } from '../engines/claude-cli/locateCli';
@@ -119,6 +120,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       let deadline: number | undefined;
       const remainingMs = () => (deadline === undefined ? undefined : deadline - now());
 
+      // A schema-invalid answer from an engine that takes turns is asked again with its errors (retry.ts bounds it).
+      let feedback: ConversationTurn[] | undefined;
       const attempt = async (n: number) =>
         deps.gate.run(async (lease) => {
           deadline ??= now() + timeoutMs;
@@ -130,8 +133,21 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
             ...(req.signal ? { signal: req.signal } : {}),
             emit: eventSink(req, deps.previewParser ?? defaultParser(req)),
             activity: req.onEngineEvent !== undefined,
+            ...(feedback ? { feedback } : {}),
           });
-          return checkAnswer(answer, schema);
+          try {
+            return checkAnswer(answer, schema);
+          } catch (error) {
+            const errors = error instanceof PromptError ? error.diagnostics.validationErrors : undefined;
+            if (!prepared.feedsBack || !errors?.length) throw error;
+            feedback = validationFeedback(answer.data, errors);
+            const e = error as PromptError;
+            throw new PromptError(e.code, {
+              message: e.message,
+              retryable: true,
+              diagnostics: e.diagnostics,
+            });
+          }
         }, req.signal);
 
       const result = await withRetries(attempt, {

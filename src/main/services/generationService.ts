@@ -23,7 +23,7 @@ import type { CallOptions } from '../workflows/types';
 import { failed, succeeded, titleWorthwhile } from './generationRecord';
 import { JobRunner } from './jobRunner';
 import { ProgressTracker } from './progressTracker';
-import { keepRound, reviewOf, storiesOf, type Round } from './reviewRounds';
+import { keepRound, requestOf, reviewOf, storiesOf, type Round } from './reviewRounds';
 import { revisionLogOf } from './storyRevisionLog';
 
 export interface GenerationDeps {
@@ -105,7 +105,14 @@ export class GenerationService {
       titleSource: req.feedback,
       round: { kind: 'modified' },
       call: async (opts, store) => {
-        const input = { stories: req.stories, feedback: req.feedback, project: store.settings.get() };
+        // The review's first request makes the round a conversation on the API engines (modifyTurns).
+        const request = await requestOf(store, record.reviewId);
+        const input = {
+          stories: req.stories,
+          feedback: req.feedback,
+          project: store.settings.get(),
+          ...(request ? { request } : {}),
+        };
         const r = await runWorkflow(this.deps, 'modifyStories', input, opts);
         return { ...r, outcome: { stories: r.data } };
       },

@@ -18,6 +18,16 @@ export async function reviewOf(store: ProjectStore, parentId: string): Promise<s
   return parent?.reviewId ?? parentId;
 }
 
+/** The feature request a review started from (its derive generation's prompt), when it is stored. */
+export async function requestOf(
+  store: ProjectStore,
+  reviewId: string | undefined,
+): Promise<string | undefined> {
+  if (!reviewId) return undefined;
+  const root = await store.history.get(reviewId);
+  return root?.kind === 'derive' ? root.prompt : undefined;
+}
+
 /** The stories of a stored generation (headless rounds start from them). */
 export async function storiesOf(store: ProjectStore, generationId: string): Promise<ReviewDraft[]> {
   const g = await store.history.get(generationId);

@@ -18,11 +18,13 @@ export function requestFor<I, D, O>(
   // A definition's model is a Claude Code alias (the title's `haiku`): the claude-cli provider's choice only.
   const claudeModel = rest.model ? undefined : def.model;
   const grounding = def.grounded ? offered : undefined;
-  const prompt = def.prompt(input);
+  const conversation = def.turns?.(input);
+  const prompt = conversation?.prompt ?? def.prompt(input);
   return {
     workflow: def.name,
     ...(subject !== undefined ? { subject } : {}),
     prompt: grounding?.promptSection ? `${prompt}\n\n${grounding.promptSection}` : prompt,
+    ...(conversation ? { history: conversation.history } : {}),
     ...schema,
     ...def.limits,
     ...(rest.preview ? { previewWatch: def.previewWatch } : {}),

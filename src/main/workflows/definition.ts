@@ -7,6 +7,13 @@
 import { WORKFLOW_INFO, type HistoryKind, type WorkflowName } from '../../shared/workflows';
 import type { WatchPattern } from '../llm/preview/previewEvents';
 import type { JsonSchema, SchemaData, SchemaName } from '../llm/schemas';
+import type { ConversationTurn } from '../llm/conversation';
+
+/** Earlier turns, then the prompt that follows them. */
+export interface Conversation {
+  history: ConversationTurn[];
+  prompt: string;
+}
 
 /** The domain value, and warnings to add to the call's own (e.g. what the mapping dropped). */
 export interface Mapped<O> {
@@ -38,6 +45,11 @@ export interface WorkflowDefinition<I, D, O> {
   /** Arrays whose closed elements the live preview reports (`[]`: none worth showing live). */
   readonly previewWatch: readonly WatchPattern[];
   prompt(input: I): string;
+  /**
+   * A round on a previous answer (modify, refine) as a conversation: the original request and the previous answer
+   * as earlier turns, and the follow-up as the prompt. Absent, or undefined for an input: `prompt` alone.
+   */
+  turns?(input: I): Conversation | undefined;
   /** What one call is about (e.g. a story's title), for logs and the call's history record. */
   subject?(input: I): string | undefined;
   /** The validated answer → the domain value; may throw a ServiceError when the answer cannot be used. */

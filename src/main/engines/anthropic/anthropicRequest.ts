@@ -5,7 +5,12 @@
  * schema, forced with `tool_choice: {type: "tool", name}`. `auto` picks native where the model supports it
  * (Claude 4.5 and later, Opus 4.1), else tool. The answer is validated against the ORIGINAL schema afterwards.
  */
-import type { MessageCreateParamsBase, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  MessageCreateParamsBase,
+  MessageParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ConversationTurn } from '../../llm/conversation';
 import type { OutputMode } from '../../../shared/engines';
 import { PromptError } from '../../llm/errors';
 import type { JsonSchema } from '../../llm/schemas';
@@ -72,8 +77,13 @@ const SYSTEM = {
   tool: `Return your answer by calling the ${ANSWER_TOOL} tool once; its input is the answer.`,
 };
 
+/** The turns as the Messages API's messages (text content; the previous answer is the assistant's text). */
+export function anthropicMessages(turns: readonly ConversationTurn[]): MessageParam[] {
+  return turns.map((t) => ({ role: t.role, content: t.content }));
+}
+
 export function anthropicParams(
-  prompt: string,
+  turns: readonly ConversationTurn[],
   schema: JsonSchema,
   model: string,
   mode: 'native' | 'tool',
@@ -82,7 +92,7 @@ export function anthropicParams(
     model,
     max_tokens: maxTokensFor(model),
     system: SYSTEM[mode],
-    messages: [{ role: 'user' as const, content: prompt }],
+    messages: anthropicMessages(turns),
   };
   if (mode === 'native') {
     const shaped = shapeSchema(schema, { drop: NATIVE_DROPS, maxMinItems: 1, closeObjects: true });

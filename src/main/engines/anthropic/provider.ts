@@ -17,7 +17,8 @@ import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall }
 import type { EngineDeps } from '../registry';
 import { anthropicMessageAnswer, anthropicStreamReader } from './anthropicAnswer';
 import { anthropicLook } from './anthropicLook';
-import { ANSWER_TOOL, anthropicParams, chooseMode } from './anthropicRequest';
+import { ANSWER_TOOL, anthropicMessages, anthropicParams, chooseMode } from './anthropicRequest';
+import { turnsOf, type ConversationTurn } from '../../llm/conversation';
 
 export function createAnthropicProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
@@ -28,7 +29,9 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
       throw new PromptError('no_model', { detail: 'anthropic: give a model, e.g. claude-sonnet-4-5' });
     const model: string = call.model;
     const mode = chooseMode(call.mode, model);
-    const params = anthropicParams(call.request.prompt, call.schema.schema, model, mode);
+    const turns = (feedback?: ConversationTurn[]) =>
+      turnsOf(call.request.history, call.request.prompt, feedback);
+    const params = anthropicParams(turns(), call.schema.schema, model, mode);
     const baseURL = call.baseUrl ?? env.ANTHROPIC_BASE_URL;
     // Loaded by the first call that uses it: the SDK is heavy, and most commands never do.
     const { default: Sdk } = await import('@anthropic-ai/sdk');
@@ -95,7 +98,18 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
       }
     }
 
-    if (!tools) return { attempt: (ctx) => attempt(ctx, params), warnings: [] };
+    if (!tools) {
+      return {
+        // A retry after a schema-invalid answer sends that answer and its errors as the next turns.
+        attempt: (ctx) =>
+          attempt(
+            ctx,
+            ctx.feedback ? { ...params, messages: anthropicMessages(turns(ctx.feedback)) } : params,
+          ),
+        warnings: [],
+        feedsBack: true,
+      };
+    }
     const look = anthropicLook(client, params, tools, (err, aborted) =>
       sdkFailure(Sdk, err, aborted, false, model),
     );

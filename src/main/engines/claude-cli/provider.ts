@@ -3,6 +3,7 @@
  * hermetic, exactly as sendPrompt ran it before the engine seam. One process per attempt, in its gate slot; the
  * CLI's own API retries are set to the retry budget's share so retries do not multiply.
  */
+import { renderTurns } from '../../llm/conversation';
 import { buildCliArgs } from './cliArgs';
 import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
 import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
@@ -72,7 +73,8 @@ export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
         {
           cli,
           args,
-          prompt: req.prompt,
+          // Print mode takes one input: earlier turns (a modify or refine round) come as text before the prompt.
+          prompt: renderTurns(req.history, req.prompt),
           env: cliEnv(deps.env?.() ?? process.env, policy),
           timeoutMs: ctx.timeoutMs,
           lease: ctx.lease,

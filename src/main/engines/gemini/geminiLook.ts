@@ -25,18 +25,19 @@ export interface GeminiLook extends LookAdapter {
 export interface GeminiLookParts {
   client: GoogleGenAI;
   model: string;
-  prompt: string;
+  /** The conversation so far: earlier turns and the prompt. */
+  contents: Content[];
   tools: ProjectTools;
   failure: (error: unknown, aborted: boolean) => PromptError;
 }
 
-export function geminiLook({ client, model, prompt, tools, failure }: GeminiLookParts): GeminiLook {
+export function geminiLook({ client, model, contents: start, tools, failure }: GeminiLookParts): GeminiLook {
   const declared: FunctionDeclaration[] = tools.definitions.map((d) => ({
     name: d.name,
     description: d.description,
     parametersJsonSchema: d.inputSchema,
   }));
-  const contents: Content[] = [{ role: 'user', parts: [{ text: prompt }] }];
+  const contents: Content[] = [...start];
 
   return {
     async turn(signal) {

@@ -23,6 +23,7 @@ import { toGeminiSchema } from '../schemaShapes/geminiSchema';
 import { geminiEndpoint } from './client';
 import { geminiLook } from './geminiLook';
 import { geminiStreamReader } from './geminiStream';
+import { turnsOf, type ConversationTurn } from '../../llm/conversation';
 
 const ANSWER_FUNCTION = 'StructuredOutput';
 
@@ -84,12 +85,16 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
         },
         ctx,
       );
-    if (!call.request.grounding)
-      return { warnings: [], attempt: (ctx) => answer(ctx, call.request.prompt, config) };
+    const contents = (feedback?: ConversationTurn[]) =>
+      geminiContents(turnsOf(call.request.history, call.request.prompt, feedback));
+    if (!call.request.grounding) {
+      // A retry after a schema-invalid answer sends that answer and its errors as the next turns.
+      return { warnings: [], feedsBack: true, attempt: (ctx) => answer(ctx, contents(ctx.feedback), config) };
+    }
     // Grounded: the model looks in the project through Puffin's read-only tools first (geminiLook.ts).
     const tools = await openProjectTools(call.request.grounding);
     const failure = (error: unknown) => clientFailure(error, who, { provider: 'gemini', model });
-    const look = geminiLook({ client, model, prompt: call.request.prompt, tools, failure });
+    const look = geminiLook({ client, model, contents: contents(), tools, failure });
     return {
       warnings: [],
       attempt: groundedAttempt({
@@ -102,6 +107,14 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
     };
   }
   return { name: 'gemini', prepare };
+}
+
+/** The turns as Gemini contents: the assistant is the `model` role. */
+function geminiContents(turns: readonly ConversationTurn[]): Content[] {
+  return turns.map((t) => ({
+    role: t.role === 'assistant' ? 'model' : 'user',
+    parts: [{ text: t.content }],
+  }));
 }
 
 interface GoogleErrorBody {

@@ -14,6 +14,7 @@ import { chooseMode } from '../modelSupport';
 import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { ollamaStreamReader } from './ollamaStream';
+import { turnsOf } from '../../llm/conversation';
 
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 const VERSION_WAIT_MS = 2000;
@@ -57,6 +58,7 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
     const prompt = grounding ? await mapOnlyPrompt(call.request.prompt, grounding) : call.request.prompt;
     return {
       warnings: [],
+      feedsBack: true,
       // What it read: nothing (it had the map), said as for every grounded call.
       attempt: async (ctx) => {
         const answer = await runApiAttempt<ChatResponse>(
@@ -69,7 +71,8 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
             open: (signal) =>
               ollamaClient(Ollama, host, signal).chat({
                 model,
-                messages: [{ role: 'user', content: prompt }],
+                // History, the prompt, and on a retry the schema-invalid answer with its errors.
+                messages: turnsOf(call.request.history, prompt, ctx.feedback),
                 format: call.schema.schema,
                 stream: true,
               }),

@@ -6,7 +6,11 @@
  * that shape adds are taken out of the answer before sendPrompt validates it against the original. The client's
  * own retries are off (Puffin's one retry budget applies); the key comes from OPENAI_API_KEY.
  */
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import { turnsOf, type ConversationTurn } from '../../llm/conversation';
 import { clientFailure, runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { requireModel } from '../apiPrepare';
 import { groundedAttempt } from '../grounding/groundedAttempt';
@@ -33,7 +37,7 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
     deps.logger.debug('openai request shape', { model, mode, strict: shaped.strict, notes: shaped.notes });
     const body: ChatCompletionCreateParamsStreaming = {
       model,
-      messages: [{ role: 'user', content: call.request.prompt }],
+      messages: openAiMessages(turnsOf(call.request.history, call.request.prompt)),
       stream: true,
       stream_options: { include_usage: true },
       ...(mode === 'native'
@@ -78,7 +82,23 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
         ctx,
       );
     const grounding = call.request.grounding;
-    if (!grounding) return { warnings: [], attempt: (ctx) => answer(ctx, body) };
+    if (!grounding) {
+      return {
+        warnings: [],
+        feedsBack: true,
+        // A retry after a schema-invalid answer sends that answer and its errors as the next turns.
+        attempt: (ctx) =>
+          answer(
+            ctx,
+            ctx.feedback
+              ? {
+                  ...body,
+                  messages: openAiMessages(turnsOf(call.request.history, call.request.prompt, ctx.feedback)),
+                }
+              : body,
+          ),
+      };
+    }
     // Grounded: the model looks in the project through Puffin's read-only tools first (openAiLook.ts).
     const tools = await openProjectTools(grounding);
     const failure = (error: unknown) => clientFailure(error, who, { provider: 'openai', model });
@@ -93,12 +113,17 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
         answer: (ctx) => answer(ctx, look.answerBody(body)),
         withoutTools: async (ctx) => {
           const prompt = await mapOnlyPrompt(call.request.prompt, grounding);
-          return answer(ctx, { ...body, messages: [{ role: 'user', content: prompt }] });
+          return answer(ctx, { ...body, messages: openAiMessages(turnsOf(call.request.history, prompt)) });
         },
       }),
     };
   }
   return { name: 'openai', prepare };
+}
+
+/** The turns as Chat Completions messages. */
+function openAiMessages(turns: readonly ConversationTurn[]): ChatCompletionMessageParam[] {
+  return turns.map((t) => ({ role: t.role, content: t.content }));
 }
 
 /** The json_schema name (`^[a-zA-Z0-9_-]{1,64}$`): the registered schema's, else a neutral one. */

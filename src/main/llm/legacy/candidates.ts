@@ -13,6 +13,8 @@ export interface Candidate {
   repaired: boolean;
   fence: FenceKind;
   doublyEncoded: boolean;
+  /** The text reads two ways here (unescaped quotes that may end a string or not): never used, only reported. */
+  doubt?: string;
 }
 
 export interface TruncatedCandidate {
@@ -25,6 +27,8 @@ export interface CandidateScan {
   candidates: Candidate[];
   /** A value that was still open when the text ended. Nothing after its start can be a separate candidate. */
   truncated?: TruncatedCandidate;
+  /** The first `{`/`[` that did not parse after a string holding unescaped quotes: where, and that string. */
+  unreadable?: { start: number; quotesAt: number };
 }
 
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5', 'jsonl', 'ndjson']);
@@ -37,6 +41,12 @@ const JSON_LANGS = new Set(['json', 'jsonc', 'json5', 'jsonl', 'ndjson']);
  */
 export function scanCandidates(text: string): CandidateScan {
   const candidates: Candidate[] = [];
+  let unreadable: CandidateScan['unreadable'];
+  const scanned = (more: Pick<CandidateScan, 'truncated'> = {}): CandidateScan => ({
+    candidates,
+    ...more,
+    ...(unreadable && { unreadable }),
+  });
   let fence: FenceKind = 'none';
   let i = 0;
   while (i < text.length) {
@@ -58,7 +68,7 @@ export function scanCandidates(text: string): CandidateScan {
       continue;
     }
     const parsed = parseTolerant(text, i);
-    if (parsed.kind === 'truncated') return { candidates, truncated: { start: i, fence, opener: c } };
+    if (parsed.kind === 'truncated') return scanned({ truncated: { start: i, fence, opener: c } });
     if (parsed.kind === 'value') {
       const strict = strictParse(text, i, parsed);
       const value = strict.ok ? strict.value : parsed.value;
@@ -69,13 +79,15 @@ export function scanCandidates(text: string): CandidateScan {
         repaired: !strict.ok,
         fence,
         doublyEncoded: false,
+        ...(parsed.doubt !== undefined && { doubt: parsed.doubt }),
       });
       i = Math.max(parsed.end, i + 1);
       continue;
     }
+    if (parsed.innerQuotesAt !== undefined) unreadable ??= { start: i, quotesAt: parsed.innerQuotesAt };
     if (looksDoublyEncoded(text, i)) {
       const decoded = decodeTwice(text, i, fence);
-      if (decoded === 'truncated') return { candidates, truncated: { start: i, fence, opener: c } };
+      if (decoded === 'truncated') return scanned({ truncated: { start: i, fence, opener: c } });
       if (decoded) {
         candidates.push(decoded);
         i = decoded.end;
@@ -84,7 +96,7 @@ export function scanCandidates(text: string): CandidateScan {
     }
     i++;
   }
-  return { candidates };
+  return scanned();
 }
 
 type ParsedValue = Extract<ReturnType<typeof parseTolerant>, { kind: 'value' }>;
@@ -109,5 +121,13 @@ function decodeTwice(text: string, start: number, fence: FenceKind): Candidate |
   if (parsed.kind === 'truncated') return 'truncated';
   if (parsed.kind !== 'value') return undefined;
   const end = start + layer.sourceIndex[parsed.end]!;
-  return { value: parsed.value, start, end, repaired: true, fence, doublyEncoded: true };
+  return {
+    value: parsed.value,
+    start,
+    end,
+    repaired: true,
+    fence,
+    doublyEncoded: true,
+    ...(parsed.doubt !== undefined && { doubt: parsed.doubt }),
+  };
 }

@@ -62,3 +62,39 @@ describe('legacy extractor on ambiguous multi-JSON texts', () => {
     });
   });
 });
+
+describe('legacy extractor on strings holding unescaped quotes', () => {
+  const cases = parseCorpus(readFileSync(path.join(corpusDir, 'inner-quotes.jsonl'), 'utf8'));
+  const scores = scoreCorpus(cases);
+
+  it('reads the 13 written cases: 8 with one reading, 5 without', () => {
+    expect([cases.length, scores.repair.total, scores.none.total]).toEqual([13, 8, 5]);
+  });
+
+  it.each(['repair', 'none'] as const)('%s: every case passes', (mode) => {
+    expect(scores[mode].failures.map((f) => `#${f.index + 1} ${f.kind}`)).toEqual([]);
+  });
+
+  it.each(cases.filter((c) => c.mode === 'none').map((c) => [c.input, c] as const))(
+    'refuses %j as ambiguous, saying which string, never a guess',
+    (_input, c) => {
+      const result = extractLegacy(c.input);
+      expect(result).toMatchObject({ ok: false, code: 'ambiguous_repair' });
+      if (!result.ok) expect(result.message).toMatch(/(string|key) (".*" )?at offset \d+/);
+    },
+  );
+
+  it('gives no object with a key that is not written as a key in the text', () => {
+    for (const c of cases) {
+      const result = extractLegacy(c.input);
+      if (!result.ok) continue;
+      for (const key of keysOf(result.data)) expect(c.input).toContain(`"${key}":`);
+    }
+  });
+});
+
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+}

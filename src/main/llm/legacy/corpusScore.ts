@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { extractLegacy, type LegacyResult } from './extractLegacy';
 
-/** One line of shared/corpus/llm-json-extraction.jsonl. */
+/** One line of a corpus file in test/fixtures/corpus (llm-json-extraction.jsonl, inner-quotes.jsonl). */
 export interface CorpusCase {
   input: string;
   expected: unknown;

@@ -1,10 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { extractLegacy } from './extractLegacy';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { sharedDataDir } from '../../../../test/support/sharedData';
 
 const story = {
   title: 'Name the export',
@@ -89,7 +86,7 @@ describe('extractLegacy: truncation is never passed off as a complete answer', (
   });
 
   it('reports truncation at every cut of a large generated document', () => {
-    const file = path.resolve(repoRoot, '../shared/corpus/streaming/user-stories-200.json');
+    const file = sharedDataDir('corpus', 'streaming', 'user-stories-200.json');
     const text = readFileSync(file, 'utf8');
     const cuts = 40;
     for (let k = 1; k < cuts; k++) {

@@ -72,7 +72,12 @@ export function extractLegacy(text: string, options: LegacyOptions = {}): Legacy
   const expect = options.expect ?? 'any';
   const scan = scanCandidates(text);
   let best: Candidate | undefined;
+  let doubtful: Candidate | undefined;
   for (const candidate of scan.candidates) {
+    if (candidate.doubt !== undefined) {
+      doubtful ??= candidate;
+      continue;
+    }
     if (!shapeOk(candidate.value, expect) || !safeAccept(options.accept, candidate.value)) continue;
     if (!best || better(candidate, best)) best = candidate;
   }
@@ -93,6 +98,23 @@ export function extractLegacy(text: string, options: LegacyOptions = {}): Legacy
   }
   if (best) return { ok: true, data: best.value, strategy: strategyOf(text, best), repaired: best.repaired };
 
+  // A repair that may have turned string content into keys would return an object the model never meant.
+  if (doubtful) {
+    return {
+      ok: false,
+      code: 'ambiguous_repair',
+      message: `JSON at offset ${doubtful.start} reads more than one way: ${doubtful.doubt}. Ask the model again; escaped quotes (\\") read one way only`,
+    };
+  }
+  // JSON whose strings hold unescaped quotes, unreadable either way: say so rather than "no JSON".
+  if (scan.unreadable && scan.candidates.length === 0) {
+    const { start, quotesAt } = scan.unreadable;
+    return {
+      ok: false,
+      code: 'ambiguous_repair',
+      message: `JSON at offset ${start} does not read as JSON: the string at offset ${quotesAt} holds unescaped quotes, and what follows where it was taken to end does not parse. Ask the model again; escaped quotes (\\") read one way only`,
+    };
+  }
   if (looksLikeClarification(text)) {
     return {
       ok: false,

@@ -1,5 +1,4 @@
 import {
-  fenceLength,
   isIdentPart,
   isIdentStart,
   isQuote,
@@ -8,6 +7,7 @@ import {
   QUOTE_CLOSERS,
   unicodeEscape,
 } from './textScan';
+import { keyEndsAt, pairedEndLater, valueEndsAt, type Container } from './stringEnds';
 
 /** Thrown to unwind the parser: the text ended inside the value, or is not JSON here. */
 export class Stop {
@@ -55,7 +55,7 @@ export class Lexer {
 
   protected key(): string {
     const c = this.peek();
-    if (isQuote(c)) return this.string();
+    if (isQuote(c)) return this.string('key');
     if (!isIdentStart(c)) throw new Stop('invalid', this.pos);
     const start = this.pos;
     while (isIdentPart(this.peek())) this.pos++;
@@ -92,13 +92,20 @@ export class Lexer {
     return Number(match[0]);
   }
 
-  protected string(): string {
+  /**
+   * A string; `role` says where it stands, which decides which quote may end it. An unescaped quote that cannot end it
+   * is kept as text. A reading that may have made a key out of string content is recorded in `doubt`.
+   */
+  protected string(role: 'key' | 'value' = 'value'): string {
+    const start = this.pos;
     const open = this.text[this.pos]!;
     const closers = QUOTE_CLOSERS[open]!;
+    const container = this.closers.at(-1) as Container;
     if (open !== '"') this.repaired = true;
     this.pos++;
     let out = '';
     let runStart = this.pos;
+    let inner = 0;
     for (;;) {
       const c = this.text[this.pos];
       if (c === undefined) throw new Stop('truncated', this.pos);
@@ -107,26 +114,48 @@ export class Lexer {
         runStart = this.pos;
         continue;
       }
-      if (closers.includes(c) && this.endsString(this.pos + 1)) {
+      const quote = closers.includes(c);
+      if (
+        quote &&
+        (role === 'key'
+          ? keyEndsAt(this.text, this.pos + 1)
+          : valueEndsAt(this.text, this.pos + 1, container))
+      ) {
         out += this.text.slice(runStart, this.pos);
         this.pos++;
+        if (inner > 0) {
+          this.innerQuotesAt ??= start;
+          this.noteInnerQuotes(role, out, start, inner, closers, container);
+        }
         return out;
       }
-      // A quote that is not followed by a delimiter is an unescaped quote inside the text; control chars are raw.
-      if (closers.includes(c) || c < ' ') this.repaired = true;
+      // A quote that cannot end the string is an unescaped quote inside the text; control chars are raw.
+      if (quote) inner++;
+      if (quote || c < ' ') this.repaired = true;
       this.pos++;
     }
   }
 
-  /** Is a closing quote at i-1 really the end? Only if what follows can follow a string in JSON. */
-  protected endsString(i: number): boolean {
-    const text = this.text;
-    while (isWhitespace(text[i])) i++;
-    const c = text[i];
-    if (c === undefined || c === ',' || c === ':' || c === '}' || c === ']' || c === '"' || c === '#')
-      return true;
-    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return true;
-    return text.startsWith('<!--', i) || fenceLength(text, i) > 0;
+  /** The first reading found that the text does not settle; the candidate is then refused, never returned. */
+  doubt: string | undefined;
+  /** Where the first string holding unescaped quotes starts (to say why a value did not parse). */
+  innerQuotesAt: number | undefined;
+
+  private noteInnerQuotes(
+    role: 'key' | 'value',
+    value: string,
+    start: number,
+    inner: number,
+    closers: string,
+    container: Container,
+  ): void {
+    if (this.doubt !== undefined) return;
+    const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+    if (role === 'key') {
+      this.doubt = `the key ${shown} at offset ${start} holds unescaped quotes: it is made of string content`;
+    } else if (inner % 2 === 1 && pairedEndLater(this.text, this.pos, closers, container)) {
+      this.doubt = `the string ${shown} at offset ${start} holds an unescaped quote and could end at more than one quote, giving different keys`;
+    }
   }
 
   protected escape(): string {

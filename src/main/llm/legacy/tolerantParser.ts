@@ -1,10 +1,20 @@
 import { Lexer, Stop } from './jsonLexer';
-import { fenceLength, isDigit, isIdentPart, isIdentStart, isQuote, QUOTE_CLOSERS } from './textScan';
+import { keyAhead } from './stringEnds';
+import { fenceLength, isDigit, isIdentStart, isQuote } from './textScan';
 
 export type TolerantParse =
-  | { kind: 'value'; value: unknown; end: number; repaired: boolean; endedByFence: boolean }
+  | {
+      kind: 'value';
+      value: unknown;
+      end: number;
+      repaired: boolean;
+      endedByFence: boolean;
+      /** Set when the text reads two ways (unescaped quotes): the value is one guess and must not be used. */
+      doubt?: string;
+    }
   | { kind: 'truncated' }
-  | { kind: 'invalid'; at: number };
+  /** `innerQuotesAt`: a string with unescaped quotes was read before the value stopped parsing. */
+  | { kind: 'invalid'; at: number; innerQuotesAt?: number };
 
 /**
  * A forgiving JSON parser for one object or array starting at `start` (text[start] is `{` or `[`).
@@ -24,10 +34,14 @@ export function parseTolerant(text: string, start: number): TolerantParse {
       end: parser.pos,
       repaired: parser.repaired,
       endedByFence: parser.fenceStop,
+      ...(parser.doubt !== undefined && { doubt: parser.doubt }),
     };
   } catch (error) {
-    if (error instanceof Stop)
-      return error.kind === 'truncated' ? { kind: 'truncated' } : { kind: 'invalid', at: error.at };
+    if (error instanceof Stop) {
+      if (error.kind === 'truncated') return { kind: 'truncated' };
+      const quotes = parser.innerQuotesAt;
+      return { kind: 'invalid', at: error.at, ...(quotes !== undefined && { innerQuotesAt: quotes }) };
+    }
     if (error instanceof RangeError) return { kind: 'invalid', at: start }; // nesting deeper than the JS stack
     throw error;
   }
@@ -164,27 +178,10 @@ class Parser extends Lexer {
       return 'drop';
     }
     if (next !== ',') return 'implicit';
-    const continuesWithKey = this.keyAhead(this.skipSpaces(after + 1));
+    const continuesWithKey = keyAhead(this.text, this.skipSpaces(after + 1));
     const fits = (container: string | undefined) =>
       container === '}' ? continuesWithKey : container === ']' ? !continuesWithKey : false;
     if (fits(this.closers[y - 1])) return 'implicit';
     return fits(this.closers[y]) ? 'consume' : 'implicit';
-  }
-
-  /** Whether a `key:` (quoted or bare) starts at i. A cheap look without parsing the string's escapes fully. */
-  private keyAhead(i: number): boolean {
-    const text = this.text;
-    const c = text[i];
-    let j = i;
-    if (isQuote(c)) {
-      const closers = QUOTE_CLOSERS[c!]!;
-      j++;
-      while (j < text.length && !closers.includes(text[j]!) && text[j] !== '\n')
-        j += text[j] === '\\' ? 2 : 1;
-      j++;
-    } else if (isIdentStart(c)) {
-      while (isIdentPart(text[j])) j++;
-    } else return false;
-    return text[this.skipSpaces(j)] === ':';
   }
 }

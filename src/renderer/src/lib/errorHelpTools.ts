@@ -101,4 +101,8 @@ export const TOOLS_HELP: Record<
     'Add the missing detail to your request, then run it again.',
   ),
   invalid: again('No acceptable JSON in the answer', 'Retry; rewording the request can help.'),
+  ambiguous_repair: again(
+    'The answer reads more than one way',
+    'Retry; the JSON had unescaped quotes inside a text, so Puffin would have had to guess which keys were meant.',
+  ),
 };

@@ -1,0 +1,44 @@
+// The neutral turns of a call: what API engines send as messages, and the one text the CLI gets instead.
+import { describe, expect, it } from 'vitest';
+import { renderTurns, turnsOf, validationFeedback } from './conversation';
+import { PERSON, setup, happy } from './sendPromptTesting';
+
+const history = [
+  { role: 'user' as const, content: 'Name a person.' },
+  { role: 'assistant' as const, content: '{"name":"Ada"}' },
+];
+
+describe('conversation turns', () => {
+  it('orders history, the prompt, then the feedback of a retry', () => {
+    const feedback = validationFeedback({ name: 1 }, ['/name: must be string']);
+    expect(turnsOf(history, 'Another one.', feedback)).toEqual([
+      ...history,
+      { role: 'user', content: 'Another one.' },
+      { role: 'assistant', content: '{"name":1}' },
+      { role: 'user', content: expect.stringContaining('- /name: must be string') as unknown },
+    ]);
+    expect(turnsOf(undefined, 'Only this.')).toEqual([{ role: 'user', content: 'Only this.' }]);
+  });
+
+  it('renders history as text for a one-input engine, and leaves a prompt without history as it is', () => {
+    expect(renderTurns(undefined, 'Who?')).toBe('Who?');
+    expect(renderTurns([], 'Who?')).toBe('Who?');
+    const text = renderTurns(history, 'Another one.');
+    expect(text.indexOf('Name a person.')).toBeLessThan(text.indexOf('{"name":"Ada"}'));
+    expect(text.indexOf('{"name":"Ada"}')).toBeLessThan(text.indexOf('Another one.'));
+    expect(text).toMatch(/You answered\n```json\n\{"name":"Ada"\}\n```/);
+  });
+
+  it('the CLI gets the history as text on stdin, and a schema-invalid answer is not asked again', async () => {
+    const { sendPrompt, calls } = setup([happy({ name: 7 }), happy({ name: 'Ada' })]);
+    const error = await sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: 'Another one.',
+      history,
+      schema: PERSON,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'validation_failed' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.input).toBe(renderTurns(history, 'Another one.'));
+  });
+});
