@@ -50,10 +50,11 @@ beforeEach(async () => {
   project = join(dir, 'app');
   await mkdir(project, { recursive: true });
   faces = [await face('host'), await face('headless')];
-  [story] = await call<Story[]>(faces[0], 'stories:accept', {
+  const accepted = await call<Story[]>(faces[0], 'stories:accept', {
     drafts: [{ title: 'A', description: 'a', acceptanceCriteria: ['x'] }],
   });
-  sprint = await call<Sprint>(faces[0], 'sprints:create', { storyIds: [story!.id], title: 'S' });
+  story = accepted[0]!;
+  sprint = await call<Sprint>(faces[0], 'sprints:create', { storyIds: [story.id], title: 'S' });
   const plan: SprintPlan = {
     sprintId: sprint.id,
     current: 1,
@@ -62,7 +63,7 @@ beforeEach(async () => {
         number: 1,
         kind: 'generated',
         createdAt: '2030-01-01T00:00:00.000Z',
-        plan: planOf([planItem(story!.id, 1)]),
+        plan: planOf([planItem(story.id, 1)]),
         changelog: [],
         followUpQuestions: [],
       },
@@ -74,7 +75,7 @@ beforeEach(async () => {
     summary: 's',
     questions: Array.from({ length: 2 * N }, (_, i) => ({
       id: `q${i + 1}`,
-      storyId: story!.id,
+      storyId: story.id,
       question: `Q${i + 1}?`,
       reason: 'r',
       suggestions: [],
