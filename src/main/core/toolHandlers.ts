@@ -12,6 +12,7 @@ import type { HistoryRepo } from '../store/historyRepo';
 import { generateTitle } from '../workflows/generateTitle';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
+import { folderForFace } from './faceReach';
 import { runMeta } from './promptRuns';
 import type { Services } from './services';
 
@@ -54,9 +55,10 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
   const { sendPrompt, prompts, projects, generation, logBus } = services;
   const titleLog = logBus.logger('title');
   return {
-    'prompt:run': async (req) => {
-      const { prompt, schema, envelope, maxTurns, model, project, hermetic } = req;
+    'prompt:run': async (req, ctx) => {
+      const { prompt, schema, envelope, maxTurns, model, hermetic } = req;
       const { provider, baseUrl, mode } = req;
+      const project = req.project && (await folderForFace(ctx, projects.get()?.path, req.project));
       const place = project ? await promptIn(project, hermetic === true, services.grounding) : undefined;
       const grounded = place?.grounding;
       return prompts.run({
@@ -97,7 +99,8 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
           meta: answered ? runMeta(answered.meta) : null,
         };
       }),
-    'assertions:evaluate': (req) => evaluateSet(req),
+    'assertions:evaluate': async (req, ctx) =>
+      evaluateSet({ ...req, project: await folderForFace(ctx, projects.get()?.path, req.project) }),
     'generation:modifyStored': async ({ id, generationId, feedback, lock = [], model }) => {
       const base = await baseGeneration(projects.requireStore().history, generationId);
       const stories = base.stories ?? [];
