@@ -1,5 +1,5 @@
 import { access, constants, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, parse, resolve } from 'node:path';
+import { basename, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
@@ -45,12 +45,35 @@ export function normalizeProjectPath(input: string, home = homedir()): string {
  */
 function refuseTooBroad(path: string, home = resolve(homedir())): void {
   const what =
-    path === parse(path).root ? 'the root of the file system' : path === home ? 'your home folder' : null;
+    path === parse(path).root
+      ? 'the root of the file system'
+      : path === home
+        ? 'your home folder'
+        : isSystemFolder(path, home)
+          ? 'a system folder'
+          : null;
   if (what)
     throw new ServiceError(
       'not_a_project_folder',
       `${path} is ${what}, not a project folder. Open the folder of one project instead (for example ${join(home, 'code', 'my-app')}).`,
     );
+}
+
+/** Folders of the system itself (exactly these, not the projects below them), on Linux, macOS and Windows. */
+const SYSTEM_FOLDERS = new Set(
+  [
+    ...['/bin', '/boot', '/dev', '/etc', '/lib', '/lib64', '/opt', '/proc', '/root', '/run', '/sbin', '/srv'],
+    ...['/sys', '/tmp', '/usr', '/usr/local', '/var', '/home', '/Users', '/Volumes', '/mnt', '/media'],
+    ...['/System', '/Library', '/Applications', '/private', '/private/tmp', '/private/var'],
+    ...['c:\\windows', 'c:\\program files', 'c:\\program files (x86)', 'c:\\users', 'c:\\programdata'],
+  ].map((p) => p.toLowerCase()),
+);
+
+/** A system folder, or a folder that holds the home folder (`/home`, `/Users`): never one project's folder. */
+function isSystemFolder(path: string, home: string): boolean {
+  const rel = relative(path, home);
+  const holdsHome = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  return holdsHome || SYSTEM_FOLDERS.has(path.toLowerCase());
 }
 
 /** The opened project: checks the folder, opens its `.puffin/` store, remembers it in recent projects. */
