@@ -50,7 +50,10 @@ export function writeFileAtomicNow(path: string, data: string | Uint8Array): Pro
 
 async function writeThroughTemp(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.p${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  const tmp = join(
+    dirname(path),
+    `.${basename(path)}.p${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`,
+  );
   try {
     const handle = await open(tmp, 'w', 0o644);
     try {

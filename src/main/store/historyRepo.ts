@@ -56,8 +56,9 @@ export class HistoryRepo {
 
   /**
    * A record still `running` when the store opens belongs to a run that ended with its Puffin (crash, kill):
-   * it is marked failed so the history does not show it spinning forever, and the raw lines it wrote before it
-   * stopped become its raw lines. A run whose owner is alive (another Puffin on this project, or this one) is
+   * it is marked failed so the history does not show it spinning forever (or, when its raw lines hold the CLI's
+   * result, becomes that result: recoveredResult.ts), and the raw lines it wrote before it stopped become its raw
+   * lines. A run whose owner is alive (another Puffin on this project, or this one) is
    * left to it.
    */
   async markInterrupted(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
