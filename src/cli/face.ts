@@ -88,7 +88,11 @@ async function execute(
   const out = spec.output
     ? await spec.output(value, ctx, given)
     : { data: value, ...callsSummary(ctx.records()) };
-  const kept = storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []);
+  const kept = [
+    // A settings file kept aside is told as store files are (it is also on stderr, as an error).
+    ...root.services.settings.problems,
+    ...storeProblemWarnings((project as ProjectInfo | null)?.store.problems ?? []),
+  ];
   return { out: kept.length ? { ...out, warnings: [...out.warnings, ...kept] } : out, value };
 }
 

@@ -46,15 +46,22 @@ describe('browser host: /api/events', () => {
     expect((await send({ headers: auth })).status).toBe(200);
   });
 
-  it('accepts the token by query or cookie and a same-origin socket', async () => {
-    const byQuery = await openSocket({}, `/api/events?token=${TOKEN}`);
+  it('accepts the token by cookie (as the page connects) or header and a same-origin socket', async () => {
+    const byHeader = await openSocket(auth);
     const byCookie = await openSocket({
       cookie: `puffin_token_${t.host.port}=${TOKEN}`,
       origin: `http://localhost:${t.host.port}`,
     });
-    sockets.push(byQuery, byCookie);
-    expect(byQuery.ws.readyState).toBe(WebSocket.OPEN);
+    sockets.push(byHeader, byCookie);
+    expect(byHeader.ws.readyState).toBe(WebSocket.OPEN);
     expect(byCookie.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('refuses the token in the socket address (400 token_in_url), right token or not, cookie or not', async () => {
+    for (const token of [TOKEN, 'wrong'])
+      await expect(
+        openSocket({ cookie: `puffin_token_${t.host.port}=${TOKEN}` }, `/api/events?token=${token}`),
+      ).rejects.toMatchObject({ status: 400 });
   });
 
   it('streams log lines and settings changes to every open socket', async () => {

@@ -78,15 +78,20 @@ export function checkRequest(req: IncomingMessage, url: URL, port: number, token
   if (!allowedHosts.has(req.headers.host ?? ''))
     return { status: 403, code: 'forbidden_host', message: 'Requests must address 127.0.0.1 directly.' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !allowedHosts.has(origin.replace(/^http:\/\//, '')))
+  // The whole origin, scheme included: `127.0.0.1:<port>` alone is no browser's origin, and is refused.
+  if (
+    origin !== undefined &&
+    !(origin.startsWith('http://') && allowedHosts.has(origin.slice('http://'.length)))
+  )
     return {
       status: 403,
       code: 'forbidden_origin',
       message: `Origin ${origin} may not use this Puffin host.`,
     };
-  if (url.pathname === '/api/invoke' && url.searchParams.has('token'))
+  if ((url.pathname === '/api/invoke' || url.pathname === '/api/events') && url.searchParams.has('token'))
     // A token in an API address ends up in logs and history; the page moves it to a cookie, API clients send it
-    // in the header. Refused whether it matches or not (a redirect would make a POST a GET and lose its body).
+    // in the header. Refused whether it matches or not (a redirect would make a POST a GET and lose its body; the
+    // page opens the event socket with its cookie).
     return {
       status: 400,
       code: 'token_in_url',

@@ -137,6 +137,7 @@ describe('browser host: Host and Origin', () => {
     'https://127.0.0.1:PORT',
     'http://127.0.0.1:1',
     'http://localhost:PORT.evil.example',
+    ...['127.0.0.1:PORT', 'localhost:PORT', 'ws://127.0.0.1:PORT'], // no http scheme: no page's origin
   ])('refuses the Origin %j with 403 even with the token', async (origin) => {
     const r = await invoke(
       { channel: 'settings:get', payload: {} },

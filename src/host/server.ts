@@ -52,6 +52,23 @@ function send(
   res.end(text);
 }
 
+/** Answers a request the host stops before it finished: `cancelled`, once it has been handed to the OS. */
+function answerStopped(res: ServerResponse): Promise<void> {
+  if (res.headersSent) return Promise.resolve();
+  const finished = new Promise<void>((resolve) => {
+    res.once('finish', resolve);
+    res.once('close', resolve);
+  });
+  send(res, 503, {
+    ok: false,
+    error: {
+      code: 'cancelled',
+      message: 'The Puffin host stopped before this request finished. Start it again and retry.',
+    },
+  });
+  return finished;
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (declaredTooLarge(req))
@@ -89,6 +106,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       () => {},
     );
   let port = 0;
+  /** Requests of /api/invoke not answered yet: answered `cancelled` when the host stops, not cut off. */
+  const inFlight = new Set<ServerResponse>();
 
   const bodies = createBodyParser();
   const server = createServer((req, res) => {
@@ -149,6 +168,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         return send(res, status, { ok: false, error: { code: 'invalid_payload', message } });
       }
       const { channel, payload } = (parsed ?? {}) as { channel?: unknown; payload?: unknown };
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
       let app: Root;
       try {
         app = await root.get();
@@ -157,6 +178,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         return send(res, 503, { ok: false, error: { code: 'internal_error', message } });
       }
       const result = await app.dispatch(channel, payload, { face: 'browser' });
+      if (res.headersSent) return; // answered `cancelled` when the host stopped meanwhile
       return send(res, 200, result);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -218,6 +240,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     root: () => root.get(),
     async close() {
       if (events.started) (await events.get().catch(() => null))?.close();
+      // A request still running gets its typed answer before the connections close, not a reset connection.
+      await Promise.all([...inFlight].map((res) => answerStopped(res)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await bodies.close();

@@ -16,7 +16,7 @@ import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
   return {
-    'app:info': () => info,
+    'app:info': () => (settings.problems.length ? { ...info, problems: [...settings.problems] } : info),
     'settings:get': () => settings.get(),
     // The schema checked the engines' workflow and provider names; the sanitizer keeps only known ones.
     'settings:update': (patch) => settings.update(patch as Partial<Settings>),

@@ -3,7 +3,10 @@ import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { typedWrite } from './writeErrors';
 
-/** Every temp file of an atomic write is `.<name>.<random>.tmp` beside its target. */
+/**
+ * Every temp file of an atomic write is `.<name>.p<pid>.<random>.tmp` beside its target: the writer's pid lets the
+ * next start of any face remove it at once when that writer is dead (store/tempSweep.ts).
+ */
 export const TEMP_SUFFIX = '.tmp';
 
 /** Per-path write queue: two writes of one file never interleave, and the last one wins. */
@@ -47,7 +50,10 @@ export function writeFileAtomicNow(path: string, data: string | Uint8Array): Pro
 
 async function writeThroughTemp(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  const tmp = join(
+    dirname(path),
+    `.${basename(path)}.p${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`,
+  );
   try {
     const handle = await open(tmp, 'w', 0o644);
     try {

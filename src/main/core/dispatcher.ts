@@ -11,6 +11,7 @@ import type { IpcResult } from '../../shared/ipc/errors';
 import type { StoredCheck, StoredValidators } from '../llm/storedValidators';
 import { ajvModule } from '../llm/lazyAjv';
 import { toIpcError } from './errors';
+import { nulInPath, NUL_PATH_MESSAGE } from './nulPaths';
 import type { Logger } from './logger';
 
 /** Who is calling: the face adapters fill this in; handlers can use it (e.g. Electron's window). */
@@ -117,6 +118,11 @@ export function createDispatcher(
           details: (validate.errors ?? []).slice(0, MAX_DETAILS),
         },
       };
+    }
+    const nul = nulInPath(request);
+    if (nul) {
+      log.warn(`Rejected a path with a NUL character on ${c}`, { at: nul });
+      return { ok: false, error: { code: 'invalid_payload', message: `${NUL_PATH_MESSAGE} (${nul})` } };
     }
     try {
       const handler = handlers[c] as (r: unknown, x: CallContext) => Promise<unknown> | unknown;

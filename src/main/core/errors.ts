@@ -1,3 +1,4 @@
+import { isNulPathError, NUL_PATH_MESSAGE } from './nulPaths';
 import { isErrorCode, type ErrorCode, type ErrorDetails } from '../../shared/errors';
 import { errorData, type IpcErrorData } from '../../shared/ipc/errors';
 import { PromptError } from '../llm/errors';
@@ -29,6 +30,8 @@ export function toIpcError(err: unknown): IpcErrorData {
       typeof coded.toJSON === 'function' ? (coded.toJSON as () => unknown)() : undefined;
     return errorData(coded.code, err.message, details as ErrorDetails<typeof coded.code> | undefined);
   }
+  // A NUL in a path the request did not name as one (e.g. inside a stored setting) is still the caller's input.
+  if (isNulPathError(err)) return { code: 'invalid_payload', message: NUL_PATH_MESSAGE };
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal_error', message: `Unexpected error: ${message}` };
 }

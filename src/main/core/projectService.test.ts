@@ -1,7 +1,7 @@
 import type * as FsPromises from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectInfo } from '../../shared/project';
 import { STORE_VERSION } from '../store/storeMeta';
@@ -132,6 +132,9 @@ describe('ProjectService.open', () => {
     ['the file system root', () => '/', /root of the file system/],
     ['the home folder', () => root, /your home folder/],
     ['the home folder as ~', () => '~', /your home folder/],
+    ['a system folder', () => '/etc', /a system folder/],
+    ['another system folder', () => '/usr', /a system folder/],
+    ['a folder holding the home folder', () => dirname(root), /a system folder/],
   ])('refuses %s with not_a_project_folder and creates nothing', async (_what, input, message) => {
     vi.stubEnv('HOME', root);
     try {

@@ -4,9 +4,9 @@ import { homedir } from 'node:os';
 import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
-import { sweepStaleTemps } from '../store/tempSweep';
 import { ServiceError } from './errors';
 import { refuseTooBroad } from './tooBroad';
+import { sweepProjectTemps } from './startSweep';
 import type { Logger } from './logger';
 import { checkWritable, writeFailure } from './writeErrors';
 import type { SettingsService } from './settingsService';
@@ -82,12 +82,7 @@ export class ProjectService {
     } catch (err) {
       throw storeError(err, 'open');
     }
-    const swept = await sweepStaleTemps(store.dir).catch((err: unknown) => {
-      this.log.warn(`Could not remove old temp files from ${STORE_DIR}: ${(err as Error).message}`);
-      return [];
-    });
-    if (swept.length > 0)
-      this.log.info(`Removed ${swept.length} temp file(s) left in ${STORE_DIR} by interrupted writes.`);
+    await sweepProjectTemps(path, store.dir, this.log);
     for (const q of store.quarantined)
       this.log.error(
         `A store file of ${basename(path)} could not be read; it was kept aside as ${STORE_DIR}/${q}.`,

@@ -4,6 +4,7 @@
  * and the headless tools. Nothing here knows which face calls it.
  */
 import path from 'node:path';
+import { sweepUserDataTemps } from './startSweep';
 import { LogFile, logFilePath } from './logFile';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
@@ -96,6 +97,7 @@ export async function buildServices(opts: {
   llm?: LlmOptions;
 }): Promise<{ services: Services; stop: () => Promise<void> }> {
   const { logBus, emit } = opts;
+  await sweepUserDataTemps(opts.userDataDir, logBus.logger('app'));
   const settings = new SettingsService(opts.userDataDir, logBus.logger('settings'));
   await settings.load();
   const projects = new ProjectService(settings, logBus.logger('project'));

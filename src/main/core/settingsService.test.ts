@@ -128,7 +128,7 @@ describe('SettingsService', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]!.scope).toBe('settings');
     expect(errors[0]!.message).toContain(files[0]!);
-    expect(errors[0]!.message).toMatch(/used defaults/);
+    expect(errors[0]!.message).toMatch(/the defaults are used/);
     // A later update writes a new file and leaves the kept copy alone.
     await s.update({ theme: 'light' });
     expect((await readdir(dir)).sort()).toEqual([files[0], 'settings.json'].sort());

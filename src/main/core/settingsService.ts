@@ -37,6 +37,8 @@ export class SettingsService {
   private current: Settings = sanitizeSettings({});
   private readonly listeners = new Set<SettingsListener>();
   readonly file: string;
+  /** What the user is told of a settings file that could not be read and was kept aside (one line each). */
+  readonly problems: string[] = [];
 
   constructor(
     userDataDir: string,
@@ -99,9 +101,11 @@ export class SettingsService {
     if (read.kind === 'ok') return read.value;
     if (read.kind === 'invalid') {
       const keptAs = await quarantineNow(this.file);
-      this.log.error(
-        `Settings file was unreadable (${read.reason}); kept it as ${keptAs} and used defaults.`,
-      );
+      const problem =
+        `Your settings file ${this.file} could not be read (${read.reason}); it was kept aside as ${keptAs} ` +
+        'and the defaults are used. Set your settings again, or copy what you need back from that file.';
+      this.problems.push(problem);
+      this.log.error(problem);
     }
     return {};
   }

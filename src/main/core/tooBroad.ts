@@ -3,7 +3,7 @@
  * them, and a grounded call would walk the whole disk. Refused with what to open instead.
  */
 import { homedir } from 'node:os';
-import { join, parse, resolve } from 'node:path';
+import { isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { ServiceError } from './errors';
 
 const SYSTEM_FOLDERS = new Set([
@@ -44,6 +44,9 @@ export function tooBroadReason(path: string, home = resolve(homedir())): string 
   if (full === home) return 'your home folder';
   if (SYSTEM_FOLDERS.has(full) || SYSTEM_TREES.some((t) => full.startsWith(t)) || WINDOWS_SYSTEM.test(full))
     return 'a system folder';
+  // A folder that holds the home folder (`/home`, `/Users`) holds every user's projects.
+  const rel = relative(full, home);
+  if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return 'a system folder';
   return null;
 }
 

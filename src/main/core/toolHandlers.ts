@@ -1,5 +1,4 @@
 /** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
-import { folderForFace } from './folderForFace';
 import { refuseTooBroad } from './tooBroad';
 import type { Generation } from '../../shared/stories';
 import { latestWithStories } from '../../shared/storySearch';
@@ -15,6 +14,7 @@ import { TEXT_ANSWER } from '../workflows/cliPrompt';
 import { generateTitle } from '../workflows/generateTitle';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from './errors';
+import { folderForFace } from './faceReach';
 import { runMeta } from './promptRuns';
 import type { Services } from './services';
 
@@ -66,7 +66,7 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
           'invalid_payload',
           'An envelope names a key of the schema: give the schema too.',
         );
-      const project = req.project ? await folderForFace(req.project, ctx, projects) : undefined;
+      const project = req.project && (await folderForFace(ctx, projects.get()?.path, req.project));
       const place = project ? await promptIn(project, hermetic === true, services.grounding) : undefined;
       const grounded = place?.grounding;
       const answer = schema ? { schema, ...(envelope ? { envelope } : {}) } : TEXT_ANSWER;
@@ -108,7 +108,7 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
         };
       }),
     'assertions:evaluate': async (req, ctx) =>
-      evaluateSet({ ...req, project: await folderForFace(req.project, ctx, projects) }),
+      evaluateSet({ ...req, project: await folderForFace(ctx, projects.get()?.path, req.project) }),
     'generation:modifyStored': async ({ id, generationId, feedback, lock = [], model }) => {
       const base = await baseGeneration(projects.requireStore().history, generationId);
       const stories = base.stories ?? [];

@@ -47,7 +47,7 @@ export async function typedWrite<T>(path: string, write: () => Promise<T>): Prom
  * read-only mount's neighbours and no on some network shares that would accept the write.
  */
 export async function checkWritable(dir: string): Promise<void> {
-  const probe = join(dir, `.write-check.${randomBytes(6).toString('hex')}.tmp`);
+  const probe = join(dir, `.write-check.p${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   await typedWrite(dir, async () => {
     const handle = await open(probe, 'wx', 0o644);
     await handle.close();

@@ -58,6 +58,16 @@ export function storeLinks(projectDir: string, repo: RepoRef, apiUrl: string): L
         );
       return emptyLinks(repo, apiUrl);
     },
-    save: async (links) => void (await folder.put(links)),
+    // Merged into the links on disk: another face exporting to the same repository meanwhile keeps its links.
+    save: async (links) =>
+      void (await folder.update(key, (onDisk) =>
+        onDisk
+          ? {
+              ...links,
+              milestones: { ...onDisk.milestones, ...links.milestones },
+              issues: { ...onDisk.issues, ...links.issues },
+            }
+          : links,
+      )),
   };
 }

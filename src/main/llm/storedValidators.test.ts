@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,20 @@ describe('storedValidatorFiles', () => {
     expect(storedValidatorFiles(at, 'v1').load(text)).toBeNull();
     writeFileSync(file, stored);
     expect(storedValidatorFiles(at, 'v1').load(text)).toBeTypeOf('function');
+  });
+
+  it('a store that fails (a full disk, a name taken) leaves no temp file behind', () => {
+    const first = dir();
+    const real = storedValidatorFiles(first, 'v1');
+    let stored: Parameters<StoredValidators['store']> | undefined;
+    rememberCompiledValidators({ load: real.load, store: (...args) => real.store(...(stored = args)) });
+    schemaProblem(fresh());
+    const name = readdirSync(first)[0]!;
+    // The same validator again, where its name is a folder: the rename after the temp file is written fails.
+    const at = dir();
+    mkdirSync(join(at, name, 'in-the-way'), { recursive: true });
+    storedValidatorFiles(at, 'v1').store(...stored!);
+    expect(readdirSync(at)).toEqual([name]);
   });
 
   it('keeps a text with line separators (U+2028, U+2029) on its first line', () => {

@@ -12,7 +12,7 @@
  * hash) or that does not load (missing, cut short, needing a runtime module not listed here) counts as not stored.
  * (No sha256: node:crypto costs ~3 ms of CPU to load.)
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv, ValidateFunction } from 'ajv';
 import { standaloneModule, standaloneRuntime } from './lazyAjv';
@@ -79,16 +79,22 @@ export function storedValidatorFiles(dir: string, compilerId: string): StoredVal
       return code.startsWith(headerOf(key)) ? loadStandalone(code) : null;
     },
     store(text, ajv, compiled) {
+      let tmp: string | undefined;
       try {
         const key = keyOf(text);
         const code = headerOf(key) + standaloneModule().default(ajv, compiled);
         mkdirSync(dir, { recursive: true });
         const target = file(key);
-        const tmp = `${target}.${process.pid}.tmp`;
+        tmp = `${target}.${process.pid}.tmp`; // named by its writer: the next start sweeps it once that is dead
         writeFileSync(tmp, code);
         renameSync(tmp, target);
       } catch {
-        // Only a cache: the next process compiles the schema again.
+        // Only a cache: the next process compiles the schema again. A part written before a full disk is no use.
+        try {
+          if (tmp) rmSync(tmp, { force: true });
+        } catch {
+          // Swept at the next start (store/tempSweep.ts).
+        }
       }
     },
   };

@@ -6,7 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { RequestOf } from '../../shared/ipc/contract';
-import type { Sprint, SprintDetail } from '../../shared/plans';
+import type { Sprint, SprintDetail, SprintPlan } from '../../shared/plans';
 import type { Emit } from '../core/core';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -36,7 +36,7 @@ import {
   openSprint,
   planChecks,
   planInput,
-  requirePlan,
+  planOrRefuse,
   requireSprint,
   sprintDetail,
   type PlanProject,
@@ -95,13 +95,17 @@ export class PlanService {
   async update(id: string, patch: RequestOf<'sprints:update'>['patch'], ifTitle?: string): Promise<Sprint> {
     const p = this.project();
     return p.plans.serial(id, async () => {
-      const sprint = await requireSprint(p, id);
-      if (ifTitle !== undefined && sprint.title !== ifTitle) return sprint;
-      const next: Sprint = { ...sprint, ...patch, updatedAt: this.now().toISOString() };
-      await p.plans.sprints.put(next);
+      let changed = false;
+      const { record } = await p.plans.sprints.update(id, (sprint) => {
+        if (!sprint) throw new ServiceError('not_found', `There is no sprint ${id} in this project.`);
+        if (ifTitle !== undefined && sprint.title !== ifTitle) return sprint;
+        changed = true;
+        return { ...sprint, ...patch, updatedAt: this.now().toISOString() };
+      });
+      if (!changed) return record;
       await this.sprintsChanged(p);
       await this.changed(p, id);
-      return next;
+      return record;
     });
   }
 
@@ -110,9 +114,11 @@ export class PlanService {
     return this.exclusive(sprintId, async (p, opts, llm) => {
       const sprint = await openSprint(p, sprintId);
       const r = await runWorkflow(llm, 'analyzeAmbiguities', await planInput(p, sprint), opts);
-      const previous = await p.plans.questions.get(sprintId);
-      const questions = newQuestions(sprintId, r.data, previous, this.now());
-      await p.plans.serial(sprintId, () => p.plans.questions.put(questions));
+      const { record: questions } = await p.plans.serial(sprintId, () =>
+        p.plans.questions.update(sprintId, (previous) =>
+          newQuestions(sprintId, r.data, previous, this.now()),
+        ),
+      );
       if (questions.questions.length > 0) return this.changed(p, sprintId);
       await this.changed(p, sprintId);
       return this.addRevision(p, sprintId, await generatedRevision({ p, sprint, opts, llm }));
@@ -124,9 +130,10 @@ export class PlanService {
     const p = this.project();
     return p.plans.serial(sprintId, async () => {
       await openSprint(p, sprintId);
-      const q = await p.plans.questions.get(sprintId);
-      if (!q) throw new ServiceError('no_questions', 'Analyse the sprint before answering its questions.');
-      await p.plans.questions.put(mergeAnswers(q, answers));
+      await p.plans.questions.update(sprintId, (q) => {
+        if (!q) throw new ServiceError('no_questions', 'Analyse the sprint before answering its questions.');
+        return mergeAnswers(q, answers);
+      });
       return this.changed(p, sprintId);
     });
   }
@@ -147,14 +154,14 @@ export class PlanService {
   async restore(sprintId: string, revision: number): Promise<SprintDetail> {
     const p = this.project();
     await openSprint(p, sprintId);
-    const old = findRevision(await requirePlan(p, sprintId), revision);
-    return this.addRevision(p, sprintId, {
+    // The revision is looked for in the plan on disk: another face may have added it since this one read it.
+    return this.addRevision(p, sprintId, (existing) => ({
       kind: 'restored',
-      plan: old.plan,
+      plan: findRevision(planOrRefuse(existing), revision).plan,
       changelog: [`Restored revision ${revision}.`],
       followUpQuestions: [],
       restoredFrom: revision,
-    });
+    }));
   }
 
   /** Refused while the dependency graph has issues, and on file mismatches unless they are accepted. */
@@ -162,10 +169,12 @@ export class PlanService {
     const p = this.project();
     return p.plans.serial(sprintId, async () => {
       const sprint = await openSprint(p, sprintId);
-      const plan = await requirePlan(p, sprintId);
-      const checks = (await planChecks(p, sprint, plan))!;
-      const existed = await existingPlanPaths(p.path, currentRevision(plan).plan);
-      await p.plans.plans.put(approvePlan(plan, checks, acceptFileMismatches, this.now(), existed));
+      await p.plans.plans.update(sprintId, async (onDisk) => {
+        const plan = planOrRefuse(onDisk);
+        const checks = (await planChecks(p, sprint, plan))!;
+        const existed = await existingPlanPaths(p.path, currentRevision(plan).plan);
+        return approvePlan(plan, checks, acceptFileMismatches, this.now(), existed);
+      });
       return this.changed(p, sprintId);
     });
   }
@@ -249,11 +258,17 @@ export class PlanService {
     });
   }
 
-  private async addRevision(p: PlanProject, sprintId: string, next: NewRevision): Promise<SprintDetail> {
-    await p.plans.serial(sprintId, async () => {
-      const existing = await p.plans.plans.get(sprintId);
-      await p.plans.plans.put(appendRevision(sprintId, existing, next, this.now()));
-    });
+  /** Appends to the plan as it is on disk now, never to a copy: another face may have added revisions since. */
+  private async addRevision(
+    p: PlanProject,
+    sprintId: string,
+    next: NewRevision | ((existing: SprintPlan | undefined) => NewRevision),
+  ): Promise<SprintDetail> {
+    await p.plans.serial(sprintId, () =>
+      p.plans.plans.update(sprintId, (existing) =>
+        appendRevision(sprintId, existing, typeof next === 'function' ? next(existing) : next, this.now()),
+      ),
+    );
     return this.changed(p, sprintId);
   }
 

@@ -55,14 +55,14 @@ export async function runSpecs(
   opts: CallOptions,
   { steps = ALL_STEPS, onlyMissing = false }: SpecsRun = {},
 ): Promise<void> {
-  const sprintPlan = await p.plans.plans.get(sprint.id);
+  const sprintPlan = await p.plans.plans.current(sprint.id);
   if (!sprintPlan || !isApproved(sprintPlan))
     throw new ServiceError('not_approved', 'Approve the current plan revision before generating specs.');
   const plan = currentPlan(sprintPlan);
   const stories = await sprintStories(p, sprint);
   const project = p.store.settings.get();
   // Errors of the steps run now are replaced; those of other steps (a headless `plan ris` before) stay.
-  const previous = await p.plans.specs.get(sprint.id);
+  const previous = await p.plans.specs.current(sprint.id);
   const todo = await unitsToRun(p, sprint.id, stories, steps, onlyMissing ? (previous ?? null) : undefined);
   const total = todo.ris.length + todo.assertions.length + (todo.sprint ? 1 : 0);
   let done = 0;
@@ -83,16 +83,18 @@ export async function runSpecs(
     warnings.push(...messages.map((message) => ({ storyId, step, message })));
   // Read-modify-write of specs/<sprintId>.json, serialized with the sprint's other writes.
   const updateSpecs = (change: (s: SprintSpecs) => SprintSpecs) =>
-    p.plans.serial(sprint.id, async () => {
-      const current = (await p.plans.specs.get(sprint.id)) ?? {
-        sprintId: sprint.id,
-        assertions: [],
-        sprintAssertions: null,
-        specErrors: [],
-        specWarnings: [],
-      };
-      await p.plans.specs.put(change({ ...current, specErrors: errors, specWarnings: warnings }));
-    });
+    p.plans.serial(sprint.id, () =>
+      p.plans.specs.update(sprint.id, (onDisk) => {
+        const current = onDisk ?? {
+          sprintId: sprint.id,
+          assertions: [],
+          sprintAssertions: null,
+          specErrors: [],
+          specWarnings: [],
+        };
+        return change({ ...current, specErrors: errors, specWarnings: warnings });
+      }),
+    );
   await updateSpecs((s) => s);
 
   /** Runs one unit; false when the run was cancelled and must stop. */

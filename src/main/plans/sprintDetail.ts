@@ -93,7 +93,12 @@ export async function planInput(p: PlanProject, sprint: Sprint): Promise<PlanInp
 }
 
 export async function requirePlan(p: PlanProject, sprintId: string): Promise<SprintPlan> {
-  const plan = await p.plans.plans.get(sprintId);
+  // From disk, not the cache: another face may have added revisions since this one last read the plan.
+  return planOrRefuse(await p.plans.plans.current(sprintId));
+}
+
+/** The plan, or `no_plan` when the sprint has none yet. */
+export function planOrRefuse(plan: SprintPlan | undefined): SprintPlan {
   if (!plan) throw new ServiceError('no_plan', 'This sprint has no plan yet; generate one first.');
   return plan;
 }

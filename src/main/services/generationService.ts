@@ -258,10 +258,15 @@ export class GenerationService {
   private async retitle(store: ProjectStore, id: string, text: string, signal: AbortSignal): Promise<void> {
     try {
       const t = await generateTitle(this.deps, text, { signal });
-      const latest = await store.history.get(id);
-      if (!latest || latest.title === t.title) return;
-      const updated = await store.history.put({ ...latest, title: t.title });
-      this.deps.onChanged(updated);
+      // Read-modify-write from disk: another face may have changed the record since it was stored here.
+      let retitled = false;
+      const { record } = await store.history.records.update(id, (latest) => {
+        if (!latest) throw new Error('the record is no longer in the history');
+        if (latest.title === t.title) return latest;
+        retitled = true;
+        return { ...latest, title: t.title };
+      });
+      if (retitled) this.deps.onChanged(record);
     } catch (err) {
       this.deps.logger.error(`Could not store the title of generation ${id}: ${(err as Error).message}`);
     }

@@ -6,7 +6,11 @@ import { SpoolFile } from '../core/spoolFile';
 import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
+import { recoveredFromRawLines } from './recoveredResult';
 import { ownerAlive } from './runOwner';
+
+/** Thrown inside an update to write nothing: the run was ended meanwhile. */
+class AlreadyEnded extends Error {}
 
 /**
  * Prompt history: `history/<id>.json` per generation (small, rewritten when its title arrives) and
@@ -52,24 +56,49 @@ export class HistoryRepo {
 
   /**
    * A record still `running` when the store opens belongs to a run that ended with its Puffin (crash, kill):
-   * it is marked failed so the history does not show it spinning forever, and the raw lines it wrote before it
-   * stopped become its raw lines. A run whose owner is alive (another Puffin on this project, or this one) is
+   * it is marked failed so the history does not show it spinning forever (or, when its raw lines hold the CLI's
+   * result, becomes that result: recoveredResult.ts), and the raw lines it wrote before it stopped become its raw
+   * lines. A run whose owner is alive (another Puffin on this project, or this one) is
    * left to it.
    */
   async markInterrupted(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
     const stale = (await this.records.list()).filter((g) => g.status === 'running' && !alive(g.owner));
-    return Promise.all(
-      stale.map(async (g) => {
-        // Not needed to read them (rawLines falls back to the partial file): a failure here changes nothing.
-        await rename(this.partialRawPath(g.id), this.rawPath(g.id)).catch(() => undefined);
-        return this.records.put({
-          ...g,
-          status: 'failed',
-          finishedAt: now.toISOString(),
-          error: { code: 'interrupted', message: 'Puffin stopped while this generation was running.' },
-        });
-      }),
+    const ended = await Promise.all(
+      stale
+        .map(async (g) => {
+          // Not needed to read them (rawLines falls back to the partial file): a failure here changes nothing.
+          await rename(this.partialRawPath(g.id), this.rawPath(g.id)).catch(() => undefined);
+          const lines = await this.rawLines(g.id);
+          // Decided again on the record on disk: another face opening the project may have ended it already.
+          const { record } = await this.records.update(g.id, (current) => {
+            if (!current || current.status !== 'running' || alive(current.owner)) throw new AlreadyEnded();
+            return this.interrupted(current, lines, now);
+          });
+          return record;
+        })
+        .map((p) => p.catch((err: unknown) => (err instanceof AlreadyEnded ? null : Promise.reject(err)))),
     );
+    return ended.filter((g): g is Generation => g !== null);
+  }
+
+  /** A run whose raw lines hold the CLI's result becomes that result (recoveredResult.ts); others failed. */
+  private interrupted(g: Generation, lines: readonly string[], now: Date): Generation {
+    const recovered = recoveredFromRawLines(g, lines, now.toISOString());
+    if (recovered && !this.records.spec.check(recovered)) return recovered;
+    if (recovered) {
+      const { stories: _s, markdown: _m, ...withoutAnswer } = recovered;
+      void _s;
+      void _m;
+      if (!this.records.spec.check(withoutAnswer)) return withoutAnswer;
+    }
+    const { owner: _owner, ...rest } = g;
+    void _owner;
+    return {
+      ...rest,
+      status: 'failed',
+      finishedAt: now.toISOString(),
+      error: { code: 'interrupted', message: 'Puffin stopped while this generation was running.' },
+    };
   }
 
   private rawPath(id: string): string {

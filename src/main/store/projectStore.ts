@@ -54,6 +54,8 @@ export async function openProjectStore(
   ]);
   const interrupted = await store.history.markInterrupted();
   if (interrupted.length > 0)
-    log.warn(`${interrupted.length} generation(s) were still running when Puffin stopped; marked failed.`);
+    log.warn(
+      `${interrupted.length} generation(s) were still running when Puffin stopped; ended (failed, or the result their CLI had printed).`,
+    );
   return { store, problems };
 }

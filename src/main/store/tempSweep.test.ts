@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STALE_TEMP_MS, sweepStaleTemps } from './tempSweep';
+import { STALE_TEMP_MS, sweepStaleTemps, sweepTemps } from './tempSweep';
 
 let dir: string;
 beforeEach(async () => {
@@ -41,6 +41,33 @@ describe('sweepStaleTemps', () => {
       's1.json',
     ]);
     expect(await readdir(join(dir, 'ris', 'sp-1'))).toEqual([]);
+  });
+
+  it('removes at once a temp file whose writer is dead; a live writer keeps its own for a minute', async () => {
+    const now = Date.now();
+    const alive = (pid: number) => pid === 111;
+    await file('stories/.s1.json.p222.0123456789ab.tmp', 0, now); // its writer was killed a moment ago
+    await file('stories/.s2.json.p111.0123456789ab.tmp', 0, now); // being written now
+    await file('stories/.s3.json.p111.abcdefabcdef.tmp', STALE_TEMP_MS + 1, now); // a reused pid's leftover
+    await file('0123456789abcdef.js.222.tmp', 0, now); // a stored validator cut short
+    await file('0123456789abcdef.js.111.tmp', 0, now);
+
+    const removed = await sweepTemps(dir, { recursive: true, now, alive });
+
+    expect(removed.sort()).toEqual([
+      '0123456789abcdef.js.222.tmp',
+      'stories/.s1.json.p222.0123456789ab.tmp',
+      'stories/.s3.json.p111.abcdefabcdef.tmp',
+    ]);
+  });
+
+  it('in a folder of the user project, only temp files that name their writer; not its subfolders', async () => {
+    const now = Date.now();
+    await file('.export.md.p222.0123456789ab.tmp', STALE_TEMP_MS * 2, now);
+    await file('.notes.md.0123456789ab.tmp', STALE_TEMP_MS * 2, now);
+    await file('sub/.x.md.p222.0123456789ab.tmp', STALE_TEMP_MS * 2, now);
+    const removed = await sweepTemps(dir, { namedOnly: true, now, alive: () => false });
+    expect(removed).toEqual(['.export.md.p222.0123456789ab.tmp']);
   });
 
   it('finds nothing in a store that does not exist', async () => {

@@ -1,32 +1,61 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_SUFFIX } from '../core/atomicFile';
+import { pidAlive } from './runOwner';
 
-/** A temp file of an atomic write (`.<name>.<12 hex>.tmp`) or of the open-time write check. */
-const TEMP_NAME = new RegExp(`^\\..+\\.[0-9a-f]{12}${TEMP_SUFFIX.replace('.', '\\.')}$`);
+/**
+ * A temp file of an atomic write (`.<name>.p<pid>.<12 hex>.tmp`; before writers named themselves,
+ * `.<name>.<12 hex>.tmp`) or of the open-time write check: group 1 is the writer's pid when the name has it.
+ */
+const ATOMIC_TEMP = /^\..+?(?:\.p(\d+))?\.[0-9a-f]{12}\.tmp$/;
+/** A stored validator being written (`<16 hex>.js.<pid>.tmp`, storedValidators.ts). */
+const VALIDATOR_TEMP = /^[0-9a-f]{16}\.js\.(\d+)\.tmp$/;
 
 /** Older than this, a temp file belongs to a write that was killed: no write of one record takes a minute. */
 export const STALE_TEMP_MS = 60_000;
 
+export interface SweepOptions {
+  /** The folder's subfolders too (the store); otherwise the folder alone (user data, a project's docs/). */
+  recursive?: boolean;
+  now?: number;
+  /** Whether a writer's pid is alive on this machine (default: signal 0). */
+  alive?: (pid: number) => boolean;
+  /** Only temp files that name their writer (folders of the user's project, where an old-style name is not ours). */
+  namedOnly?: boolean;
+}
+
 /**
- * Removes the temp files that killed writes left in a store (a kill between creating and renaming one), so
- * `.puffin/` holds records only. Recent ones are left: another Puffin on the same project may be writing them.
- * Returns the removed paths, relative to the store.
+ * Removes the temp files killed writes left in a folder (a kill between creating and renaming one). A temp file is
+ * removed at once when its writer is dead; one whose writer may be alive (another Puffin writing now, or a pid
+ * reused since), or that does not name its writer, only once it is a minute old. Returns the removed paths,
+ * relative to the folder.
  */
-export async function sweepStaleTemps(storeDir: string, now = Date.now()): Promise<string[]> {
-  const names = await readdir(storeDir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [] as string[];
+export async function sweepTemps(dir: string, options: SweepOptions = {}): Promise<string[]> {
+  const { recursive = false, now = Date.now(), alive = pidAlive, namedOnly = false } = options;
+  const names = await readdir(dir, { recursive }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [] as string[];
     throw err;
   });
   const removed: string[] = [];
   for (const name of names) {
     const base = name.split(/[\\/]/).at(-1) ?? '';
-    if (!TEMP_NAME.test(base)) continue;
-    const path = join(storeDir, name);
+    const match = ATOMIC_TEMP.exec(base) ?? VALIDATOR_TEMP.exec(base);
+    if (!match || (namedOnly && !match[1])) continue;
+    const path = join(dir, name);
     const info = await stat(path).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < STALE_TEMP_MS) continue;
+    if (!info?.isFile()) continue;
+    const writerDead = match[1] !== undefined && !alive(Number(match[1]));
+    if (!writerDead && now - info.mtimeMs < STALE_TEMP_MS) continue;
     await rm(path, { force: true });
     removed.push(name.split('\\').join('/'));
   }
   return removed;
+}
+
+/** The temp files of a store, anywhere in it (see sweepTemps). */
+export function sweepStaleTemps(
+  storeDir: string,
+  now = Date.now(),
+  alive: (pid: number) => boolean = pidAlive,
+): Promise<string[]> {
+  return sweepTemps(storeDir, { recursive: true, now, alive });
 }

@@ -352,6 +352,8 @@ export interface AppInfo {
   nativeDialogs: boolean;
   /** Where warnings and errors are kept across restarts (rotated). */
   logFile: string;
+  /** Files of the user-data folder (settings.json) that could not be read and were kept aside, one line each. */
+  problems?: string[];
 }
 
 export interface ResponseTypes

@@ -26,6 +26,9 @@ export const createAppSlice: Slice<AppSlice> = (client) => (set, get) => ({
         client.call('log:recent', { limit: 500 }),
       ]);
       set({ info, settings, project });
+      // A settings file kept aside is told as store files are: the user may want what it held.
+      if (info.problems?.length)
+        set({ notice: { kind: 'error', code: 'store_unreadable', message: info.problems.join(' ') } });
       for (const line of history) get().appendLine(line);
     } catch (err) {
       set({ notice: errorNotice(err) });
