@@ -51,7 +51,7 @@ export function StoryReview() {
       {review.diff && (
         <RoundDiff
           changes={review.diff}
-          title={`Changes in round ${review.round}`}
+          title={`Changes in round ${review.round}, from the stories you sent`}
           listName="Changes since the previous round"
         />
       )}
