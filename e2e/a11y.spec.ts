@@ -76,4 +76,15 @@ test('every panel in both themes has no serious or critical accessibility findin
   await expect(page.getByTestId('project-path')).toHaveText(host.projectDir);
   await checkPanels(page, 'project', found);
   expect(found).toEqual({});
+
+  // The Activity log's columns never run into each other, whatever the length of a scope or a time.
+  await nav(page, 'Activity');
+  // A cell whose text is wider than its column runs under the next one: none may.
+  const overflowing = await page.getByRole('list', { name: 'Activity lines' }).evaluate((list) =>
+    Array.from(list.querySelectorAll('li > *'))
+      .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => `${cell.className}: ${cell.textContent ?? ''}`),
+  );
+  expect(await page.getByRole('list', { name: 'Activity lines' }).locator('li').count()).toBeGreaterThan(0);
+  expect(overflowing).toEqual([]);
 });

@@ -87,7 +87,10 @@ export function App() {
           <div role={notice.kind === 'error' ? 'alert' : 'status'} className={`notice ${notice.kind}`}>
             <span>{notice.message}</span>
             {notice.kind === 'error' && (
-              <span className="muted"> {describeError(notice, undefined, noticeEngine).next}</span>
+              <span className="muted">
+                {' '}
+                {describeError(notice, undefined, noticeEngine, { projectOpen: project !== null }).next}
+              </span>
             )}
             <button type="button" className="subtle" aria-label="Dismiss" onClick={() => notify(null)}>
               ×

@@ -2,6 +2,7 @@ import type { WorkflowName } from '../../../shared/workflows';
 import { describeError } from '../lib/errorHelp';
 import { rawOutputLabel } from '../lib/engineWords';
 import type { UiError } from '../store/uiError';
+import { useApp } from '../store/StoreContext';
 import { useErrorEngine } from './useErrorEngine';
 import { ViewLink } from './ViewLink';
 
@@ -16,7 +17,8 @@ interface Props {
 /** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
 export function ErrorHelp({ error, onRetry, onDismiss, workflow }: Props) {
   const engine = useErrorEngine(error.details, workflow);
-  const help = describeError(error, undefined, engine);
+  const projectOpen = useApp((s) => s.project !== null);
+  const help = describeError(error, undefined, engine, { projectOpen });
   const raw = rawOutputLabel(engine?.provider);
   return (
     <section
