@@ -41,6 +41,19 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
+/** The parts of the Activity list the layout check reads (the e2e code is compiled without the DOM's types). */
+interface LogCell {
+  scrollWidth: number;
+  clientWidth: number;
+  className: string;
+  tagName: string;
+  textContent: string | null;
+}
+interface LogList {
+  style: { fontSize: string };
+  querySelectorAll(selector: string): ArrayLike<LogCell>;
+}
+
 /** Every panel in both themes; what axe finds, by "<state> <theme> <panel>". */
 async function checkPanels(page: Page, state: string, found: Record<string, string[]>): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
@@ -91,9 +104,9 @@ test("the Activity log's columns never run into each other, whatever the font's 
   await expect(log).toContainText('Opened project');
   // A wider monospace font than this machine's (as on other systems): columns sized in rem ran into each other.
   // (Set through the CSSOM, which the page's CSP allows, unlike an injected <style>.)
-  await log.evaluate((list) => ((list as HTMLElement).style.fontSize = '24px'));
+  await log.evaluate((list: LogList) => (list.style.fontSize = '24px'));
   // A cell whose text is wider than its column runs under the next one: none may.
-  const overflowing = await log.evaluate((list) =>
+  const overflowing = await log.evaluate((list: LogList) =>
     Array.from(list.querySelectorAll('li > *'))
       .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
       .map((cell) => `${cell.className || cell.tagName}: ${cell.textContent ?? ''}`),
