@@ -87,6 +87,38 @@ test('every panel in both themes has no serious or critical accessibility findin
   await page.getByLabel('Project folder').fill(host.projectDir);
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByTestId('project-path')).toHaveText(host.projectDir);
+  // A review left open (as a reload finds it): the Prompt panel shows its cards, decisions and feedback form.
+  const token = new URL(host.launchUrl).searchParams.get('token')!;
+  const item = (title: string, decision: string) => ({
+    draft: {
+      title,
+      description: `As a user I want ${title.toLowerCase()}.`,
+      acceptanceCriteria: ['It works'],
+    },
+    decision,
+  });
+  const saved = await page.request.post(`${host.url}api/invoke`, {
+    data: {
+      channel: 'review:save',
+      payload: {
+        review: {
+          generationId: 'a11y-review',
+          round: 1,
+          partial: false,
+          items: [
+            item('Export a CSV', 'accepted'),
+            item('Import a CSV', 'rejected'),
+            item('Share', 'pending'),
+          ],
+        },
+      },
+    },
+    headers: { 'x-puffin-token': token },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.reload();
+  await nav(page, 'Prompt');
+  await expect(page.getByRole('list', { name: 'Stories under review' })).toBeVisible();
   await checkPanels(page, 'project', found);
   expect(found).toEqual({});
 });
