@@ -119,6 +119,14 @@ test('every panel in both themes has no serious or critical accessibility findin
   await page.reload();
   await nav(page, 'Prompt');
   await expect(page.getByRole('list', { name: 'Stories under review' })).toBeVisible();
+  // The sprint open, with its plan: the Sprints panel keeps showing it while the other panels are checked.
+  await nav(page, 'Sprints');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const heading = page.getByRole('heading', { level: 2, name: /^Plan/ });
+  await expect(heading).toContainText('revision 2 (item regenerated: Export the backlog)');
+  await expect(page.getByRole('list', { name: 'Changelog of revision 2' })).toHaveText(
+    'Regenerated the plan item of “Export the backlog”.',
+  );
   await checkPanels(page, 'project', found);
   expect(found).toEqual({});
 });
