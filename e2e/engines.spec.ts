@@ -73,7 +73,10 @@ test('stories derived on the openai provider chosen in Settings, reviewed and ac
     await chooseOpenAi(page, 'Title');
     const stories = page.getByTestId('engine-row-derive-stories');
     await stories.getByRole('button', { name: 'List models' }).click();
-    await expect(page.locator('#models-openai option')).toHaveCount(2);
+    await expect(stories.getByRole('combobox', { name: 'Derive stories listed models' })).toBeVisible();
+    await expect(
+      stories.getByRole('combobox', { name: 'Derive stories listed models' }).locator('option'),
+    ).toHaveCount(3);
     await stories.getByRole('button', { name: 'Test connection: Derive stories' }).click();
     await expect(stories.getByRole('status')).toContainText('Connected: openai gpt-4o-mini');
     await page.getByRole('button', { name: 'Save engines' }).click();

@@ -25,6 +25,17 @@ describe('fallbackTitle', () => {
     expect(fallbackTitle('x'.repeat(80))).toHaveLength(50);
     expect(fallbackTitle('   ')).toBe('Untitled');
   });
+
+  it('never ends on a separator, as a sprint title made of story titles joined by "; " would', () => {
+    // Six words: the last one is the first title's, with its separator.
+    expect(fallbackTitle('Export the whole backlog as CSV; Import stories')).toBe(
+      'Export the whole backlog as CSV',
+    );
+    expect(fallbackTitle('Export the backlog as CSV; Import stories')).toBe(
+      'Export the backlog as CSV; Import',
+    );
+    expect(fallbackTitle('Share;')).toBe('Share');
+  });
 });
 
 describe('generateTitle', () => {

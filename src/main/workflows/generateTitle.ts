@@ -44,7 +44,9 @@ export function fallbackTitle(text: string): string {
     if (next.length > MAX_LENGTH) break;
     title = next;
   }
-  if (!title) return words[0]?.slice(0, MAX_LENGTH) || 'Untitled';
+  // Cut mid-list ("Export CSV; Import"): a title never ends on the separator or other punctuation.
+  title = title.replace(/[\s;,:.\-–—/|]+$/u, '');
+  if (!title) return words[0]?.slice(0, MAX_LENGTH).replace(/[;,:.]+$/, '') || 'Untitled';
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 

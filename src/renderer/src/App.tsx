@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { lazyPanel, PanelSlot, preloadPanels, type LazyPanel } from './components/LazyPanel';
 import { describeError } from './lib/errorHelp';
+import { useErrorEngine } from './components/useErrorEngine';
 import { useTheme } from './components/useTheme';
 import { ProjectHome } from './panels/ProjectHome';
 import { useApp, useAppFields } from './store/StoreContext';
@@ -45,6 +46,7 @@ export function App() {
       'info',
     );
   const theme = useApp((s) => s.settings?.theme);
+  const noticeEngine = useErrorEngine(notice?.kind === 'error' ? notice.details : undefined);
   useTheme(theme);
 
   useEffect(() => {
@@ -84,7 +86,12 @@ export function App() {
         {notice && (
           <div role={notice.kind === 'error' ? 'alert' : 'status'} className={`notice ${notice.kind}`}>
             <span>{notice.message}</span>
-            {notice.kind === 'error' && <span className="muted"> {describeError(notice).next}</span>}
+            {notice.kind === 'error' && (
+              <span className="muted">
+                {' '}
+                {describeError(notice, undefined, noticeEngine, { projectOpen: project !== null }).next}
+              </span>
+            )}
             <button type="button" className="subtle" aria-label="Dismiss" onClick={() => notify(null)}>
               ×
             </button>

@@ -1,16 +1,25 @@
+import type { WorkflowName } from '../../../shared/workflows';
 import { describeError } from '../lib/errorHelp';
+import { rawOutputLabel } from '../lib/engineWords';
 import type { UiError } from '../store/uiError';
+import { useApp } from '../store/StoreContext';
+import { useErrorEngine } from './useErrorEngine';
 import { ViewLink } from './ViewLink';
 
 interface Props {
   error: UiError;
   onRetry?: () => void;
   onDismiss: () => void;
+  /** The workflow that failed: its engine words the help when the error does not name one. */
+  workflow?: WorkflowName;
 }
 
 /** An error with its next step: the command to run, a Retry, the validation problems and raw output. */
-export function ErrorHelp({ error, onRetry, onDismiss }: Props) {
-  const help = describeError(error);
+export function ErrorHelp({ error, onRetry, onDismiss, workflow }: Props) {
+  const engine = useErrorEngine(error.details, workflow);
+  const projectOpen = useApp((s) => s.project !== null);
+  const help = describeError(error, undefined, engine, { projectOpen });
+  const raw = rawOutputLabel(engine?.provider);
   return (
     <section
       role={help.info ? 'status' : 'alert'}
@@ -40,7 +49,9 @@ export function ErrorHelp({ error, onRetry, onDismiss }: Props) {
       )}
       {help.rawLines.length > 0 && (
         <details>
-          <summary>Raw CLI output ({help.rawLines.length} lines)</summary>
+          <summary>
+            {raw.charAt(0).toUpperCase() + raw.slice(1)} ({help.rawLines.length} lines)
+          </summary>
           <pre className="raw-lines">{help.rawLines.join('\n')}</pre>
         </details>
       )}

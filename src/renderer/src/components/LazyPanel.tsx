@@ -75,5 +75,9 @@ export function PanelSlot({ panel }: { panel: LazyPanel }) {
         </button>
       </div>
     );
-  return <p className="muted">Loading…</p>;
+  return (
+    <p className="muted" data-testid="panel-loading">
+      Loading…
+    </p>
+  );
 }

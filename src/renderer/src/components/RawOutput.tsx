@@ -1,14 +1,19 @@
+import { rawOutputLabel } from '../lib/engineWords';
 import { useApp } from '../store/StoreContext';
 
-/** The raw CLI lines of one generation, opened from the History panel (shown inside Activity). */
+/** The raw lines of one generation (the CLI's stdout, or an API's stream), opened from the History panel (shown inside Activity). */
 export function RawOutput() {
   const raw = useApp((s) => s.raw);
   const closeRawLines = useApp((s) => s.closeRawLines);
+  const provider = useApp((s) => s.generations.find((g) => g.id === s.raw?.generationId)?.meta.provider);
   if (!raw) return null;
+  const label = rawOutputLabel(provider);
   return (
     <section className="raw-output" aria-labelledby="raw-output-title">
       <div className="row">
-        <h3 id="raw-output-title">Raw CLI output: {raw.title}</h3>
+        <h3 id="raw-output-title">
+          {label.charAt(0).toUpperCase() + label.slice(1)}: {raw.title}
+        </h3>
         <button type="button" className="subtle" onClick={closeRawLines}>
           Close raw output
         </button>
@@ -22,7 +27,11 @@ export function RawOutput() {
       {raw.lines && (
         <>
           <p className="muted">{raw.lines.length} lines</p>
-          <pre className="raw-lines" aria-label="Raw CLI lines" tabIndex={0}>
+          <pre
+            className="raw-lines"
+            aria-label={provider && provider !== 'claude-cli' ? 'Raw lines' : 'Raw CLI lines'}
+            tabIndex={0}
+          >
             {raw.lines.join('\n')}
           </pre>
         </>

@@ -137,3 +137,17 @@ describe('describeError', () => {
     expect(h.message).toBe('Something odd.');
   });
 });
+
+describe('a missing folder or record', () => {
+  const missing = { code: 'not_found', message: 'The folder /nope does not exist.' } as const;
+
+  it('sends nobody to a project’s lists when no project is open', () => {
+    const next = describeError(missing, 'browser', undefined, { projectOpen: false }).next;
+    expect(next).not.toMatch(/Sprints|Backlog|list/);
+    expect(next).toMatch(/path/);
+  });
+
+  it('points to the list to pick it from again inside a project', () => {
+    expect(describeError(missing, 'browser', undefined, { projectOpen: true }).next).toMatch(/Sprints/);
+  });
+});

@@ -1,7 +1,9 @@
 import { familyOf, isErrorCode } from '../../../shared/errors';
 import type { UiError } from '../store/uiError';
 import type { GuiFace } from './errorHelpEntry';
-import { ERROR_HELP } from './errorHelpText';
+import { wordsForEngine } from './errorHelpEngine';
+import type { EngineInUse } from './engineWords';
+import { ERROR_HELP, NOT_FOUND_WITHOUT_PROJECT } from './errorHelpText';
 
 export { INSTALL_COMMAND } from './errorHelpText';
 
@@ -74,16 +76,29 @@ export function currentFace(): GuiFace {
 }
 
 /**
- * The help for an error, from its code's entry in ERROR_HELP, in the words of the face it is shown in; a code main
- * does not know reads as internal.
+ * The help for an error, from its code's entry in ERROR_HELP, in the words of the face it is shown in and of the
+ * engine that failed (`engine`; none: Claude Code's) and of where it happened (`where.projectOpen`: false when no
+ * project is open); a code main does not know reads as internal.
  */
-export function describeError(err: UiError, face: GuiFace = currentFace()): ErrorHelp {
+export function describeError(
+  err: UiError,
+  face: GuiFace = currentFace(),
+  engine?: EngineInUse,
+  where: { projectOpen?: boolean } = {},
+): ErrorHelp {
   const error: UiError = isErrorCode(err.code) ? err : { code: 'internal_error', message: err.message };
   const entry = ERROR_HELP[error.code];
+  const words = wordsForEngine(
+    error.code,
+    {
+      title: entry.title,
+      message: error.message,
+      next: typeof entry.next === 'string' ? entry.next : entry.next[face],
+    },
+    engine,
+  );
   const help: ErrorHelp = {
-    title: entry.title,
-    message: error.message,
-    next: typeof entry.next === 'string' ? entry.next : entry.next[face],
+    ...words,
     openSettings: entry.openSettings ?? false,
     retry: entry.retry,
     openProject: entry.openProject ?? false,
@@ -91,6 +106,8 @@ export function describeError(err: UiError, face: GuiFace = currentFace()): Erro
     ...evidence(error),
   };
   if (entry.command) help.command = entry.command;
+  // Without a project there is no list to pick from again (no Sprints, no Backlog): only the path to check.
+  if (error.code === 'not_found' && where.projectOpen === false) help.next = NOT_FOUND_WITHOUT_PROJECT;
   const ms = record(error.details).retryAfterMs;
   if (entry.waitsForRetryAfter && typeof ms === 'number') {
     help.retryInSeconds = Math.ceil(ms / 1000);

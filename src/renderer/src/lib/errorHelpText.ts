@@ -11,6 +11,9 @@ const HOST_URL = 'Open Puffin with the URL it printed at start-up (it contains ?
 const hostRefused = (browser: string): FaceText => ({ desktop: RESTART, browser });
 const RESTART = 'Quit Puffin and start it again.';
 const REGENERATE = 'Regenerate the item again; the plan was left unchanged.';
+/** `not_found` when no project is open: a folder to open, never a list inside a project. */
+export const NOT_FOUND_WITHOUT_PROJECT =
+  'It may have been deleted or moved: check the folder’s path, then open it again.';
 
 /**
  * Every code's help: a code without an entry does not compile. When you add a code to src/shared/errors.ts, add its

@@ -91,6 +91,9 @@ describe('HistoryPanel', () => {
     expect(entry!.textContent).toContain('claude-new');
     expect(entry!.textContent).toContain('120 in / 40 out');
     expect(entry!.textContent).toContain('Costunknown');
+    // An API engine has no CLI: its raw lines are its stream.
+    expect(within(entry!).getByRole('button', { name: 'Show raw output' })).toBeTruthy();
+    expect(within(entry!).queryByText(/CLI/)).toBeNull();
   });
 
   it('shows what a grounded generation read, and nothing for a hermetic one', async () => {

@@ -1,5 +1,6 @@
 import type { Generation } from '../../../shared/stories';
 import { HISTORY_KIND_LABELS } from '../../../shared/workflows';
+import { rawOutputLabel } from '../lib/engineWords';
 import { formatCost, formatDuration } from '../lib/format';
 import { useAppFields } from '../store/StoreContext';
 import { CostSummary } from './CostSummary';
@@ -78,7 +79,7 @@ function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void;
         {g.feedback && <pre className="prompt-text">{g.feedback}</pre>}
       </details>
       <button type="button" onClick={onRaw}>
-        Show raw CLI output
+        Show {rawOutputLabel(g.meta.provider)}
       </button>
       {/* A finished generation's stories can be reviewed again, e.g. when it ended after the tab was closed. */}
       {g.status !== 'running' && (g.stories?.length ?? 0) > 0 && (

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { formatCost, formatElapsed, plural } from '../lib/format';
 import { CallActivityLine } from '../components/CallActivityLine';
+import { engineFor } from '../lib/engineWords';
 import { useApp } from '../store/StoreContext';
 import type { RunningGeneration } from '../store/types';
+import type { WorkflowName } from '../../../shared/workflows';
 
 const HEADING: Record<RunningGeneration['request']['kind'], string> = {
   derive: 'Generating',
@@ -10,13 +12,19 @@ const HEADING: Record<RunningGeneration['request']['kind'], string> = {
   regenerate: 'Regenerating one story',
 };
 
-function statusText(running: RunningGeneration): string {
+/** The workflow a Prompt panel run goes through, for the engine it uses. */
+function workflowOf(r: RunningGeneration['request']): WorkflowName {
+  if (r.kind === 'derive') return r.deriveStories ? 'deriveStories' : 'plainPrompt';
+  return r.kind === 'modify' ? 'modifyStories' : 'regenerateStory';
+}
+
+function statusText(running: RunningGeneration, cli: boolean): string {
   const p = running.progress;
   const r = running.request;
   const wantsStories = r.kind !== 'derive' || r.deriveStories;
   const parts: string[] = [];
   if (running.cancelling) parts.push('Cancelling…');
-  else if (!p || p.phase === 'queued') parts.push('Waiting for the CLI…');
+  else if (!p || p.phase === 'queued') parts.push(cli ? 'Waiting for the CLI…' : 'Waiting for the engine…');
   else if (p.phase === 'retrying')
     parts.push(p.retryInSeconds !== undefined ? `retrying in ${p.retryInSeconds} s` : 'retrying');
   else parts.push(wantsStories ? 'Generating stories' : 'Generating the answer');
@@ -29,6 +37,7 @@ function statusText(running: RunningGeneration): string {
 export function LivePreview() {
   const running = useApp((s) => s.running);
   const activity = useApp((s) => (s.running ? s.callActivity[s.running.id] : undefined));
+  const engines = useApp((s) => s.settings?.engines);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
@@ -48,7 +57,7 @@ export function LivePreview() {
         </span>
         {' · '}
         <span aria-live="polite" data-testid="progress-status">
-          {statusText(running)}
+          {statusText(running, engineFor(engines, workflowOf(running.request)).provider === 'claude-cli')}
         </span>
       </p>
       {activity && <CallActivityLine activity={activity} />}

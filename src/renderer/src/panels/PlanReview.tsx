@@ -5,7 +5,7 @@ import { useApp } from '../store/StoreContext';
 import { ApproveBar } from './ApproveBar';
 import { DependencyView } from './DependencyView';
 import { PlanItemCard } from './PlanItemCard';
-import { storyTitle } from './QuestionsPanel';
+import { describeRevision, storyTitle } from '../lib/planWords';
 import { RevisionsPanel } from './RevisionsPanel';
 import { ReadFiles } from '../components/ReadFiles';
 
@@ -84,7 +84,7 @@ export function PlanReview({ detail, editable }: { detail: SprintDetail; editabl
       <h2 id="plan-title">
         Plan{' '}
         <span className="muted">
-          · revision {revision.number} ({revision.kind})
+          · revision {revision.number} ({describeRevision(revision, (id) => storyTitle(detail, id))})
         </span>
       </h2>
       <p className="muted" role="status" aria-label="Plan checks">

@@ -2,18 +2,18 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { ErrorHelp } from '../components/ErrorHelp';
 import { Markdown } from '../components/Markdown';
 import { ViewLink } from '../components/ViewLink';
+import { answererOf, defaultModelOf, engineFor, modelChoices } from '../lib/engineWords';
 import { formatCost, formatDuration } from '../lib/format';
 import { useApp, useAppFields } from '../store/StoreContext';
 import { LivePreview } from './LivePreview';
 import { StoryReview } from './StoryReview';
 import { ReadFiles } from '../components/ReadFiles';
 
-export const MODELS = ['sonnet', 'opus', 'haiku'] as const;
-
 export function PromptPanel() {
   const project = useApp((s) => s.project);
   const running = useApp((s) => s.running);
-  const defaultModel = useApp((s) => s.settings?.defaultModel ?? '');
+  const cliDefault = useApp((s) => s.settings?.defaultModel ?? '');
+  const engines = useApp((s) => s.settings?.engines);
   const {
     result,
     genError,
@@ -35,7 +35,13 @@ export function PromptPanel() {
     'promptForm',
     'setPromptForm',
   );
-  const { text, deriveStories: derive, model } = form;
+  const { text, deriveStories: derive } = form;
+  const workflow = derive ? 'deriveStories' : 'plainPrompt';
+  const engine = engineFor(engines, workflow);
+  const models = modelChoices(engines, engine.provider);
+  const defaultModel = defaultModelOf(engines, workflow, cliDefault);
+  // A model chosen for another engine (the settings changed since) is not sent: the default applies.
+  const model = models.includes(form.model) ? form.model : '';
   const setText = (value: string) => setPromptForm({ text: value });
   const setDerive = (value: boolean) => setPromptForm({ deriveStories: value });
   // '' = the default model from Settings (main applies it).
@@ -97,7 +103,7 @@ export function PromptPanel() {
               disabled={!project}
             >
               <option value="">{defaultModel ? `Default (${defaultModel})` : 'Default'}</option>
-              {MODELS.map((m) => (
+              {models.map((m) => (
                 <option key={m} value={m}>
                   {m}
                 </option>
@@ -117,14 +123,19 @@ export function PromptPanel() {
           </div>
           <p className="muted">
             {derive
-              ? 'Claude derives user stories you can review, change and add to the backlog.'
+              ? `${answererOf(engine)} derives user stories you can review, change and add to the backlog.`
               : 'A plain prompt: the answer is shown as formatted text.'}
           </p>
         </form>
       </section>
       {running && <LivePreview />}
       {genError && (
-        <ErrorHelp error={genError} onRetry={() => void retryGeneration()} onDismiss={clearGenError} />
+        <ErrorHelp
+          error={genError}
+          workflow={workflow}
+          onRetry={() => void retryGeneration()}
+          onDismiss={clearGenError}
+        />
       )}
       {result && !running && result.kind === 'prompt' && result.markdown !== undefined && (
         <section className="panel" aria-labelledby="answer-title">

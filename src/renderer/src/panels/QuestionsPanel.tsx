@@ -6,9 +6,7 @@ import { useApp } from '../store/StoreContext';
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
 
-export function storyTitle(detail: SprintDetail, storyId: string): string {
-  return detail.stories.find((s) => s.id === storyId)?.title ?? storyId;
-}
+import { storyTitle } from '../lib/planWords';
 
 /** Questions in story order (the sprint's), then by priority within a story. */
 function groupByStory(detail: SprintDetail, questions: SprintQuestion[]) {

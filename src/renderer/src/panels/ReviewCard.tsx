@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { STORY_DRAFT_LIMITS } from '../../../shared/stories';
 import { RegenerateOne } from '../components/RegenerateOne';
 import type { StoryChange } from '../lib/storyDiff';
@@ -33,6 +34,14 @@ export function ReviewCard({ item, n, change, busy }: Props) {
   const locked = decision === 'accepted';
   const criteria = draft.acceptanceCriteria;
   const badge = change ? BADGE[change.kind] : undefined;
+  // After "+ Add criterion" the new field takes the focus, so what is typed next goes into it.
+  const criteriaRef = useRef<HTMLOListElement>(null);
+  const [focusNew, setFocusNew] = useState(false);
+  useEffect(() => {
+    if (!focusNew) return;
+    setFocusNew(false);
+    criteriaRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
+  }, [focusNew, criteria.length]);
 
   return (
     <li className={`review-card ${decision}`} data-decision={decision}>
@@ -62,7 +71,7 @@ export function ReviewCard({ item, n, change, busy }: Props) {
           onChange={(e) => editDraft(key, { description: e.target.value })}
         />
         <span className="label">Acceptance criteria</span>
-        <ol className="criteria" aria-label={`Story ${n} acceptance criteria`}>
+        <ol ref={criteriaRef} className="criteria" aria-label={`Story ${n} acceptance criteria`}>
           {criteria.map((c, j) => (
             <li key={j} className="row">
               <input
@@ -109,7 +118,10 @@ export function ReviewCard({ item, n, change, busy }: Props) {
           className="link"
           aria-label={`Add criterion to story ${n}`}
           disabled={criteria.length >= STORY_DRAFT_LIMITS.criteria}
-          onClick={() => addCriterion(key)}
+          onClick={() => {
+            addCriterion(key);
+            setFocusNew(true);
+          }}
         >
           + Add criterion
         </button>

@@ -43,6 +43,38 @@ describe('the open review across a reload', () => {
     expect(second.store.getState().review?.items.map((i) => i.decision)).toEqual(['pending', 'rejected']);
   });
 
+  it('keeps unsent feedback across a reload, and forgets it once the changes are requested', async () => {
+    const first = setupStore();
+    first.client.handle('storyRevisions:get', () => null);
+    first.store.setState({ review: pendingReview([reviewDraft(1)]) });
+    renderWith(<StoryReview />, first);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Feedback' }), {
+      target: { value: 'Split story 1' },
+    });
+    await settle(first);
+    cleanup();
+
+    const second = reload(first);
+    await settle(second);
+    renderWith(<StoryReview />, second);
+    expect((screen.getByRole('textbox', { name: 'Feedback' }) as HTMLTextAreaElement).value).toBe(
+      'Split story 1',
+    );
+    second.client.handle('generation:modify', (req) =>
+      generation({ id: req.id, kind: 'modify', stories: [reviewDraft(1), reviewDraft(2)] }),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));
+    });
+    expect(second.client.callsTo('generation:modify')[0]?.feedback).toBe('Split story 1');
+    cleanup();
+
+    const third = reload(second);
+    await settle(third);
+    renderWith(<StoryReview />, third);
+    expect((screen.getByRole('textbox', { name: 'Feedback' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('forgets the review once it is dismissed', async () => {
     const setup = setupStore();
     setup.store.setState({

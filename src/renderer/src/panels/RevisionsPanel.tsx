@@ -1,24 +1,11 @@
 import type { FormEvent } from 'react';
-import type { PlanRevision, RevisionKind, SprintDetail } from '../../../shared/plans';
+import type { SprintDetail } from '../../../shared/plans';
+import { describeRevision, withStoryTitles } from '../lib/planWords';
 import { textDraft } from '../lib/drafts';
 import { useDraftState } from '../lib/useDraft';
 import { useApp } from '../store/StoreContext';
 import { RevisionDiff } from './RevisionDiff';
 import { RevisionHistory } from '../components/RevisionHistory';
-
-export const REVISION_KIND_LABEL: Record<RevisionKind, string> = {
-  generated: 'generated',
-  refined: 'refined',
-  item_regenerated: 'item regenerated',
-  restored: 'restored',
-};
-
-function describe(r: PlanRevision, titleOf: (id: string) => string): string {
-  if (r.kind === 'restored' && r.restoredFrom) return `restored from ${r.restoredFrom}`;
-  if (r.kind === 'item_regenerated' && r.regeneratedStoryId)
-    return `item regenerated: ${titleOf(r.regeneratedStoryId)}`;
-  return REVISION_KIND_LABEL[r.kind];
-}
 
 interface Props {
   detail: SprintDetail;
@@ -57,7 +44,7 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
           <h3 id="changelog-title">Changes in revision {current.number}</h3>
           <ul aria-label={`Changelog of revision ${current.number}`}>
             {current.changelog.map((c, i) => (
-              <li key={i}>{c}</li>
+              <li key={i}>{withStoryTitles(c, detail)}</li>
             ))}
           </ul>
         </section>
@@ -98,7 +85,7 @@ export function RevisionsPanel({ detail, editable, titleOf }: Props) {
           of="Plan"
           revisions={revisions}
           current={plan.current}
-          describe={(r) => describe(r, titleOf)}
+          describe={(r) => describeRevision(r, titleOf)}
           badges={(r) =>
             plan.approved?.revision === r.number && <span className="badge badge-pass">approved</span>
           }

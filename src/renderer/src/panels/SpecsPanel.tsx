@@ -3,7 +3,7 @@ import type { SpecStep, SpecsProgress, SprintDetail } from '../../../shared/plan
 import { Markdown } from '../components/Markdown';
 import { progressKey } from '../store/sprintSlice';
 import { useAppFields } from '../store/StoreContext';
-import { storyTitle } from './QuestionsPanel';
+import { storyTitle } from '../lib/planWords';
 import { ColumnHeads } from '../components/ColumnHeads';
 
 const STEP_LABEL: Record<SpecStep, string> = {

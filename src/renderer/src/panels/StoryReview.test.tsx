@@ -35,6 +35,15 @@ describe('StoryReview', () => {
     expect(box('Story 1 title').value).toBe('Export CSV');
   });
 
+  it('moves the focus to the criterion "+ Add criterion" made, so typing fills it', () => {
+    open();
+    const add = button('Add criterion to story 1');
+    add.focus();
+    fireEvent.click(add);
+    expect(document.activeElement).toBe(box('Story 1 criterion 3'));
+    expect(screen.getAllByRole('textbox', { name: /^Story 1 criterion/ })).toHaveLength(3);
+  });
+
   it('locks accepted stories and sends drafts with locked flags when requesting changes', async () => {
     const { client, store } = open();
     let sent: ReviewDraft[] = [];

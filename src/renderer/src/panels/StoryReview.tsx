@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { textDraft } from '../lib/drafts';
+import { useDraftState } from '../lib/useDraft';
 import { plural } from '../lib/format';
 import type { StoryChange } from '../lib/storyDiff';
 import { useAppFields } from '../store/StoreContext';
@@ -16,7 +18,8 @@ export function StoryReview() {
     'addAcceptedToBacklog',
     'dismissReview',
   );
-  const [feedback, setFeedback] = useState('');
+  // Feedback not yet sent is a draft (one open review per project): a reload keeps it until changes are requested.
+  const [feedback, setFeedback, clearFeedback] = useDraftState('review-feedback', textDraft, () => '');
   if (!review) return null;
 
   const busy = running !== null || accepting;
@@ -29,7 +32,9 @@ export function StoryReview() {
   const onRequest = async (e: FormEvent) => {
     e.preventDefault();
     if (feedback.trim() === '' || busy) return;
-    if (await requestChanges(feedback.trim())) setFeedback('');
+    if (!(await requestChanges(feedback.trim()))) return;
+    setFeedback('');
+    clearFeedback();
   };
 
   return (
@@ -46,7 +51,7 @@ export function StoryReview() {
       {review.diff && (
         <RoundDiff
           changes={review.diff}
-          title={`Changes in round ${review.round}`}
+          title={`Changes in round ${review.round}, from the stories you sent`}
           listName="Changes since the previous round"
         />
       )}
@@ -67,7 +72,15 @@ export function StoryReview() {
         >
           Add accepted to backlog
         </button>
-        <button type="button" className="subtle" onClick={dismissReview} disabled={busy}>
+        <button
+          type="button"
+          className="subtle"
+          onClick={() => {
+            clearFeedback();
+            dismissReview();
+          }}
+          disabled={busy}
+        >
           Discard review
         </button>
       </div>

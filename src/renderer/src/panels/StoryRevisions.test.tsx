@@ -82,6 +82,11 @@ describe('stories review revisions', () => {
       expect.stringContaining('story 2 regenerated'),
       expect.stringContaining('derived'),
     ]);
+    // The round's summary and the revisions' comparison each name what they compare with.
+    expect(
+      screen.getByRole('region', { name: 'Changes in round 2, from the stories you sent' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Each revision is the stories as they were generated/)).toBeTruthy();
     const diff = screen.getByRole('list', { name: 'Changes between the revisions' });
     expect(diff.textContent).toContain('Changed: Story 2 redone (was “Story 2”) — title');
 

@@ -18,6 +18,11 @@ export function StoryRevisionsPanel({ busy }: { busy: boolean }) {
   return (
     <section className="plan-section" aria-labelledby="story-revisions-title">
       <h3 id="story-revisions-title">Revisions</h3>
+      {/* The round's summary above compares with what was sent (the user's edits included): say why the two differ. */}
+      <p className="muted" id="story-revisions-basis">
+        Each revision is the stories as they were generated; the edits and rejections you made before
+        requesting changes are not in them, so a comparison of revisions can show changes that were yours.
+      </p>
       <RevisionHistory
         of="Story"
         revisions={storyRevisions.revisions}

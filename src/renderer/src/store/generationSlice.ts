@@ -1,5 +1,6 @@
 import { EMPTY_META, type Generation } from '../../../shared/stories';
 import { clearDraft, readDraft, textDraft, writeDraft } from '../lib/drafts';
+import { requestOf, runningGeneration } from './adoptRun';
 import { draftOf, roundFrom, sentDrafts } from './reviewRound';
 import type { GenerationSlice, RunRequest, Slice } from './types';
 import { toUiError, type UiError } from './uiError';
@@ -77,6 +78,11 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
         return false;
       }
     }
+    return settle(gen, request);
+  }
+
+  /** A run has ended: its result, its error, and the review round it opens. Whether it did not fail. */
+  function settle(gen: Generation, request: RunRequest): boolean {
     const s = get();
     const round =
       request.kind === 'derive' && !request.deriveStories ? null : roundFrom(gen, request, s.review);
@@ -183,6 +189,30 @@ export const createGenerationSlice: Slice<GenerationSlice> = (client) => (set, g
     },
     clearGenError() {
       set({ genError: null });
+    },
+    adoptRunning() {
+      const { running, generations, review } = get();
+      const gen = runningGeneration(generations);
+      if (running || !gen) return;
+      const request = requestOf(gen, generations, review);
+      const startedAt = Date.parse(gen.createdAt);
+      set({
+        running: {
+          id: gen.id,
+          request,
+          startedAt: Number.isFinite(startedAt) ? startedAt : Date.now(),
+          progress: null,
+          cancelling: false,
+          adopted: true,
+        },
+        lastRequest: request,
+      });
+    },
+    generationChanged(gen) {
+      const running = get().running;
+      // Only a run adopted after a reload ends here: one this page started ends when its call returns.
+      if (!running?.adopted || running.id !== gen.id || gen.status === 'running') return;
+      settle(gen, running.request);
     },
   };
 };

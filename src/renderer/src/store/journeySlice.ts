@@ -37,12 +37,17 @@ export const createJourneySlice: Slice<JourneySlice> = (client) => (set, get, ap
       const loadAll = () => {
         if (!get().project) return;
         void get().loadStories();
-        void get().loadHistory();
+        void get()
+          .loadHistory()
+          .then(() => get().adoptRunning());
         restoring = restoreReview();
       };
       const unsubs = [
         client.on('generation:progress', (p) => get().receiveProgress(p)),
-        client.on('history:changed', (g) => get().upsertGeneration(g)),
+        client.on('history:changed', (g) => {
+          get().upsertGeneration(g);
+          get().generationChanged(g);
+        }),
         client.on('call:activity', (e) => get().receiveActivity(e)),
         // Main sends only what each change touched, applied by id; before the first load, the load brings it.
         client.on('stories:changed', (change) => {

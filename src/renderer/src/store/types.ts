@@ -114,6 +114,8 @@ export interface RunningGeneration {
   startedAt: number;
   progress: GenerationProgress | null;
   cancelling: boolean;
+  /** Started before a reload: found running in History, and ended by its record's update. */
+  adopted?: boolean;
 }
 
 export type Decision = 'pending' | 'accepted' | 'rejected';
@@ -162,6 +164,10 @@ export interface GenerationSlice {
   cancelGeneration(): Promise<void>;
   receiveProgress(progress: GenerationProgress): void;
   clearGenError(): void;
+  /** After History loaded: a Prompt panel run still running in main (e.g. across a reload) shows as running. */
+  adoptRunning(): void;
+  /** A history record changed: ends an adopted run when its record does. */
+  generationChanged(gen: Generation): void;
 }
 
 export interface ReviewSlice {

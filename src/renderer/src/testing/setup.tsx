@@ -14,6 +14,7 @@ export interface Setup {
 export function setupStore(options: { project?: boolean } = {}): Setup {
   // A new app starts without the drafts (lib/drafts.ts) an earlier test left; reload() keeps them.
   window.localStorage.clear();
+  window.sessionStorage.clear();
   const client = createFakeClient();
   client.handle('stories:list', () => []);
   client.handle('history:list', () => []);

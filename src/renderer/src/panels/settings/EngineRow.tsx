@@ -21,7 +21,7 @@ const FALLBACK = '';
 /** One engine choice: provider, model (picked from the provider's list or typed), mode, and its connection test. */
 export function EngineRow({ label, choice, onChange, models, onListModels, baseUrl, optional }: Props) {
   const id = label.replace(/\W+/g, '-').toLowerCase();
-  const listId = choice ? `models-${choice.provider}` : undefined;
+  const listed = choice ? models[choice.provider] : undefined;
   return (
     <tr data-testid={`engine-row-${id}`}>
       <th scope="row">{label}</th>
@@ -50,7 +50,6 @@ export function EngineRow({ label, choice, onChange, models, onListModels, baseU
           <>
             <input
               aria-label={`${label} model`}
-              list={listId}
               value={choice.model}
               placeholder={choice.provider === 'claude-cli' ? 'CLI default' : 'model id'}
               onChange={(e) => onChange({ ...choice, model: e.target.value.trim() })}
@@ -59,7 +58,22 @@ export function EngineRow({ label, choice, onChange, models, onListModels, baseU
             <button type="button" onClick={() => onListModels(choice.provider)}>
               List models
             </button>
-            {models[choice.provider]?.length === 0 && <span className="muted"> none listed</span>}
+            {listed?.length === 0 && <span className="muted"> none listed</span>}
+            {listed && listed.length > 0 && (
+              // The listed models as a visible choice; picking one fills the model field (free text still works).
+              <select
+                aria-label={`${label} listed models`}
+                value={listed.includes(choice.model) ? choice.model : ''}
+                onChange={(e) => e.target.value && onChange({ ...choice, model: e.target.value })}
+              >
+                <option value="">{`${listed.length} listed: choose one`}</option>
+                {listed.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
           </>
         )}
       </td>

@@ -53,13 +53,6 @@ export function EnginesSettings() {
       <p className="muted">
         Which provider and model answer each workflow. A request naming its own still wins.
       </p>
-      {Object.entries(models).map(([p, list]) => (
-        <datalist key={p} id={`models-${p}`}>
-          {list.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-      ))}
       <table className="engines">
         <thead>
           <tr>
