@@ -56,6 +56,15 @@ const AJV_OPTIONS = {
   code: { source: true },
 };
 
+/** Ajv calls `unicode: false` deprecated (it still honours it) and says so on every start: that one is dropped. */
+const AJV_LOGGER = {
+  log: (...args: unknown[]) => console.log(...args),
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).includes('option unicode')) console.warn(...args);
+  },
+  error: (...args: unknown[]) => console.error(...args),
+};
+
 /** What the dispatcher's stored validators depend on besides Ajv's version and the schema text. */
 export const DISPATCH_VALIDATOR_SETUP = `dispatcher ${JSON.stringify(AJV_OPTIONS)}`;
 
@@ -75,7 +84,7 @@ export function createDispatcher(
   const validatorOf = (c: RequestChannel): ValidateFunction => {
     let v = validators.get(c);
     if (!v) {
-      ajv ??= new (ajvModule().Ajv)(AJV_OPTIONS);
+      ajv ??= new (ajvModule().Ajv)({ ...AJV_OPTIONS, logger: AJV_LOGGER });
       validators.set(c, (v = ajv.compile(requestSchemas[c] as object)));
     }
     return v;

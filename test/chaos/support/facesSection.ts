@@ -1,5 +1,6 @@
 // The "between faces" section of docs/reliability.md (`npm run chaos`): two faces writing one project at once,
 // Puffin killed in the grace after a paid result, temp files of killed writers, and the smaller host and path faults.
+import { boundsProbes } from './boundsProbes';
 import { paidKill } from './paidKill';
 import { facesProbes, type ProbeRow } from './facesProbes';
 import { twoFacesLoad } from './twoFacesLoad';
@@ -46,6 +47,7 @@ export async function facesChecks(runs: FacesRuns): Promise<{ lines: string[]; h
     figure: `${paidHeld} stored as their result on the next start, $${cost.toFixed(5)} kept`,
   });
   rows.push(...(await facesProbes(runs.probes)));
+  rows.push(...(await boundsProbes(5)));
   const held = rows.every((r) => r.held === r.tried);
   return {
     held,
@@ -55,7 +57,9 @@ export async function facesChecks(runs: FacesRuns): Promise<{ lines: string[]; h
       'test/chaos/support/facesSection.ts: two composition roots (the browser host’s and the headless CLI’s) over',
       `one project, each making ${runs.writes} read-modify-writes per writing channel at the same time; Puffin`,
       'SIGKILLed in the grace after the CLI printed its result, then the project opened again; temp files of',
-      'killed writers before the next start; and the smaller host and path faults. Each row names the test that',
+      'killed writers before the next start; the smaller host and path faults; and what grows with input (an',
+      'endless engine line, a walk of the whole disk, an endless --help, a grandchild escaping its run, a',
+      'multi-MB request, 10,000 malformed requests). Each row names the test that',
       'keeps it in `npm test`.',
       '',
       '| Fault | Tried | Held | Figure | Test |',
