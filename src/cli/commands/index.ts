@@ -3,6 +3,7 @@ import { assertionsEvaluateCommand } from './assertions';
 import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
+import { agentsInitCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -20,4 +21,5 @@ export const commands: readonly CommandSpec[] = [
   sprintCreateCommand,
   ...planCommands,
   ...proofCommands,
+  agentsInitCommand,
 ];

@@ -11,6 +11,7 @@ import type { Emit, FacePlatform, Services } from './services';
 import { toolHandlers } from './toolHandlers';
 import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
+import { agentHandlers } from '../agent/agentHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -67,5 +68,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...toolHandlers(services),
     ...proofHandlers(services),
     ...engineHandlers(services),
+    ...agentHandlers(services, emit),
   };
 }
