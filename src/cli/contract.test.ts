@@ -65,7 +65,7 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
 };
 
 /** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */
-const NO_FIELDS = ['hooks install', 'ci init'];
+const NO_FIELDS = ['hooks install', 'ci init', 'agents init'];
 
 /**
  * Commands whose flags pick from stored records or filter the answer (the request itself is built from the
