@@ -42,8 +42,8 @@ function item(order: number, storyId: string, title: string, dependencies: strin
   };
 }
 
-export async function seedMcpProject(): Promise<McpProject> {
-  const dir = scratchDir('puffin-mcp-project-');
+/** Seeds `dir` (default a new scratch folder). */
+export async function seedMcpProject(dir = scratchDir('puffin-mcp-project-')): Promise<McpProject> {
   const store = path.join(dir, '.puffin');
   const [a, b, c] = await new StoriesRepo(store).accept([draft('Alpha'), draft('Beta'), draft('Gamma')]);
   const ids = { a: a!.id, b: b!.id, c: c!.id };
