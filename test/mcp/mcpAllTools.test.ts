@@ -22,17 +22,20 @@ describe('puffin mcp --tools all', () => {
     const made = (await mcp.client.callTool({
       name: 'create_sprint',
       arguments: { storyIds: [project.ids.c], title: 'Gamma only' },
-    })) as { isError?: boolean; structuredContent: { id: string } };
+    })) as unknown as { isError?: boolean; structuredContent: { id: string } };
     expect(made.isError).toBeFalsy();
     const listed = (await mcp.client.callTool({
       name: 'list_stories',
       arguments: { sprint: made.structuredContent.id },
-    })) as { structuredContent: { stories: { id: string }[] } };
+    })) as unknown as { structuredContent: { stories: { id: string }[] } };
     expect(listed.structuredContent.stories.map((s) => s.id)).toEqual([project.ids.c]);
   });
 
   it('refuses a bad payload for a workflow tool with the contract error', async () => {
-    const r = (await mcp.client.callTool({ name: 'approve_plan', arguments: { sprintId: '../x' } })) as {
+    const r = (await mcp.client.callTool({
+      name: 'approve_plan',
+      arguments: { sprintId: '../x' },
+    })) as unknown as {
       isError?: boolean;
       structuredContent: { error: { code: string } };
     };

@@ -51,11 +51,11 @@ describe('puffin mcp: derive_stories', () => {
       { name: 'derive_stories', arguments: { request: directive({ scenario: 'happy', output: drafted }) } },
       undefined,
       { onprogress: (p) => progress.push(p.message ?? '') },
-    )) as { isError?: boolean; structuredContent: { drafts: unknown[] } };
+    )) as unknown as { isError?: boolean; structuredContent: { drafts: unknown[] } };
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.drafts).toEqual(drafted.stories);
     expect(progress.length).toBeGreaterThan(0);
-    const listed = (await mcp.client.callTool({ name: 'list_stories', arguments: {} })) as {
+    const listed = (await mcp.client.callTool({ name: 'list_stories', arguments: {} })) as unknown as {
       structuredContent: { total: number };
     };
     expect(listed.structuredContent.total).toBe(3);
@@ -83,7 +83,7 @@ describe('puffin mcp: derive_stories', () => {
     expect(started).toHaveLength(1);
     expect(await gone(started[0]!.pid, 10_000)).toBe(true);
     // The server still answers after the cancellation.
-    const listed = (await mcp.client.callTool({ name: 'list_stories', arguments: {} })) as {
+    const listed = (await mcp.client.callTool({ name: 'list_stories', arguments: {} })) as unknown as {
       structuredContent: { total: number };
     };
     expect(listed.structuredContent.total).toBe(3);

@@ -18,7 +18,7 @@ afterEach(async () => {
 async function listed(args: string[], options: Parameters<typeof connectMcp>[1]) {
   const s = await connectMcp(args, options);
   sessions.push(s);
-  return (await s.client.callTool({ name: 'list_stories', arguments: {} })) as {
+  return (await s.client.callTool({ name: 'list_stories', arguments: {} })) as unknown as {
     isError?: boolean;
     structuredContent: { total?: number; error?: { code: string; message: string } };
   };
