@@ -1,4 +1,4 @@
-// `puffin agents init --project DIR` as users run it: the §6 object naming each file and what was done to it.
+// `puffin agents init --project DIR` as users run it: the one-object answer naming each file and what was done to it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
