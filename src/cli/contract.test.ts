@@ -62,6 +62,7 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'plan export': { argv: () => sprint(), field: '/sprintId' },
   verify: { argv: () => sprint(), field: '/sprintId' },
   'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
+  implement: { argv: () => [...at(), '--story', 's1', '--rounds', 'two'], field: '/rounds' },
 };
 
 /** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */

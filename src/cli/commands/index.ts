@@ -3,7 +3,7 @@ import { assertionsEvaluateCommand } from './assertions';
 import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
-import { agentsInitCommand } from './mcp';
+import { agentsInitCommand, implementCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -22,4 +22,5 @@ export const commands: readonly CommandSpec[] = [
   ...planCommands,
   ...proofCommands,
   agentsInitCommand,
+  implementCommand,
 ];

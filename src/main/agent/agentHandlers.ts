@@ -30,6 +30,7 @@ type AgentChannel =
   | 'agent:setStoryStatus'
   | 'agent:deriveStories'
   | 'agent:getPlan'
+  | 'agent:implement'
   | 'agent:init';
 
 const DEFAULT_LIMIT = 200;
@@ -150,6 +151,24 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
         approvedRevision: approved.revision,
         items: approved.items.map(planItemView),
       };
+    },
+    'agent:implement': async ({ story: ref, rounds }, ctx) => {
+      const { dir, plans } = open();
+      const s = await story(ref);
+      const [proof, inSprint] = await Promise.all([readProof(dir, s.id), sprintOf(plans, s.id)]);
+      const item = inSprint
+        ? (await approvedItems(plans, inSprint.id))?.items.find((i) => i.storyId === s.id)
+        : null;
+      const { implementStory } = await import('./implementStory');
+      return implementStory(services, {
+        projectDir: dir,
+        story: s,
+        planItem: item ? planItemView(item) : null,
+        ris: inSprint ? await risOf(plans, inSprint.id, s.id) : null,
+        assertions: proof.assertions,
+        rounds: rounds ?? 1,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
     },
     'agent:init': () => writeAgentInstructions(open().dir),
   };

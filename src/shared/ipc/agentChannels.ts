@@ -59,6 +59,13 @@ export const agentSchemas = {
     required: ['sprint'],
     properties: { sprint: SPRINT_REF },
   }),
+  /** The user's coding agent implements the story in a git worktree on a new branch; its assertions judge it. */
+  'agent:implement': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['story'],
+    properties: { story: STORY_REF, rounds: { type: 'integer', minimum: 1, maximum: 10 } },
+  }),
   /** Writes the agent instructions into AGENTS.md and CLAUDE.md of the opened project (a marked block). */
   'agent:init': schema({ type: 'object', additionalProperties: false, properties: {} }),
 } as const;
@@ -125,5 +132,14 @@ export interface AgentResponses {
   'agent:setStoryStatus': AgentStoryLine;
   'agent:deriveStories': { generationId: string; status: GenerationStatus; drafts: StoryDraft[] };
   'agent:getPlan': { sprintId: string; title: string; approvedRevision: number; items: AgentPlanItem[] };
+  'agent:implement': {
+    branch: string;
+    worktree: string;
+    verdict: 'verified' | 'failing';
+    failing: AgentFailure[];
+    changedFiles: string[];
+    costUsd: number;
+    rounds: number;
+  };
   'agent:init': { files: { path: string; action: 'created' | 'updated' | 'unchanged' }[] };
 }
