@@ -1,14 +1,14 @@
 // `puffin implement` with the real Claude Code CLI (2.1.330) against the mock Messages API: the scripted model
 // writes the file an assertion wants (verified) or gives up (failing, naming the assertion). The work happens on a
 // new branch in a worktree; the user's branch, HEAD and files are unchanged in both.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { GIT_TEST_ENV } from '../support/gitFixture';
-import { text, toolCall } from '../support/mockTurns';
+import { hang, text, toolCall } from '../support/mockTurns';
 import type { MessagesRequestBody } from '../support/mockTypes';
-import { runPuffin } from '../support/puffinBin';
+import { PUFFIN_BIN, runPuffin } from '../support/puffinBin';
 import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
 import { seedMcpProject } from './mcpWorld';
 
@@ -16,6 +16,29 @@ useRealCliTimeouts();
 
 const hasToolResult = (body: MessagesRequestBody) =>
   body.messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result'));
+
+/** Processes whose working directory is `dir` or inside it (Linux /proc). */
+function processesIn(dir: string): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      return cwd === dir || cwd.startsWith(`${dir}/`) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+async function committedProject(dir: string) {
+  const project = await seedMcpProject(dir);
+  const git = async (...args: string[]) =>
+    String((await execa('git', args, { cwd: dir, env: { ...process.env, ...GIT_TEST_ENV } })).stdout);
+  await git('init', '--quiet', '--initial-branch=main');
+  await git('add', '-A');
+  await git('commit', '--quiet', '-m', 'seed');
+  return { project, git };
+}
 
 describe('puffin implement', () => {
   it('writes on a new branch in a worktree; verified when the assertion passes, failing when not', async () => {
@@ -31,14 +54,7 @@ describe('puffin implement', () => {
             })
           : text('Done.'),
     });
-    const project = await seedMcpProject(world.project);
-    const git = async (...args: string[]) =>
-      String(
-        (await execa('git', args, { cwd: world.project, env: { ...process.env, ...GIT_TEST_ENV } })).stdout,
-      );
-    await git('init', '--quiet', '--initial-branch=main');
-    await git('add', '-A');
-    await git('commit', '--quiet', '-m', 'seed');
+    const { project, git } = await committedProject(world.project);
     const head = await git('rev-parse', 'HEAD');
     const short = `PUF-${project.ids.a.slice(0, 6)}`;
     worktreeOfAlpha = path.join(world.project, '.puffin', 'local', 'worktrees', `puffin-${short}-alpha`);
@@ -95,5 +111,30 @@ describe('puffin implement', () => {
       world,
     });
     expect(JSON.parse(alpha.stdout).error.code).toBe('not_git_repo');
+  });
+
+  it('stops the agent when puffin is told to stop mid-run: cancelled, and no process left in the worktree', async () => {
+    const world = await realCliWorld({ name: 'implement-cancel', respond: () => hang() });
+    const { project } = await committedProject(world.project);
+    const child = execa(
+      process.execPath,
+      [PUFFIN_BIN, 'implement', '--project', world.project, '--story', project.ids.a],
+      {
+        env: { ...world.env, ...GIT_TEST_ENV },
+        extendEnv: false,
+        reject: false,
+      },
+    );
+    await world.guard(
+      world.mock.waitForRequest((r) => r.kind === 'main'),
+      'the agent reaching the model',
+    );
+    const worktrees = path.join(world.project, '.puffin', 'local', 'worktrees');
+    expect(processesIn(worktrees).length).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    const ended = await child;
+    expect(ended.exitCode).toBe(1);
+    expect(JSON.parse(String(ended.stdout)).error.code).toBe('cancelled');
+    expect(processesIn(worktrees)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
 import { PromptError } from '../llm/errors';
 import { implementPrompt } from './implementPrompt';
-import { changedFiles, createStoryWorktree } from './worktree';
+import { changedFiles, createStoryWorktree, type StoryWorktree } from './worktree';
 
 const AGENT_TOOLS = 'Read,Write,Edit,Glob,Grep';
 const MAX_TURNS = 40;
@@ -92,13 +92,28 @@ export async function implementStory(
     );
   await services.locateCli(); // cli_not_found before a branch is made
   const wt = await createStoryWorktree(input.projectDir, story);
+  const run = services.agentRuns.start(input.signal);
+  try {
+    return await rounds(services, input, wt, run.signal);
+  } finally {
+    run.done();
+  }
+}
+
+async function rounds(
+  services: Services,
+  input: ImplementInput,
+  wt: StoryWorktree,
+  signal: AbortSignal,
+): Promise<ResponseOf<'agent:implement'>> {
+  const { assertions } = input;
   let failing: AgentFailure[] = [];
   let costUsd = 0;
-  let rounds = 0;
-  while (rounds < input.rounds) {
-    rounds++;
+  let round = 0;
+  while (round < input.rounds) {
+    round++;
     const prompt = implementPrompt({ ...input, failing });
-    costUsd += await agentRound(services, wt.dir, prompt, input.signal);
+    costUsd += await agentRound(services, wt.dir, prompt, signal);
     failing = await failingIn(wt.dir, assertions);
     if (failing.length === 0) break;
   }
@@ -109,6 +124,6 @@ export async function implementStory(
     failing,
     changedFiles: await changedFiles(wt),
     costUsd,
-    rounds,
+    rounds: round,
   };
 }
