@@ -22,6 +22,7 @@ export function slugOf(title: string): string {
   const slug = title
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '') // the accents NFKD split off: "é" stays a letter ("e")
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SLUG)
