@@ -1,6 +1,7 @@
 /**
  * `--tools all`: the rest of the workflows on the app's own channels (their input schemas are those channels'):
- * accept reviewed drafts, make a sprint, analyze / answer / generate / approve its plan, its specs, export it.
+ * accept reviewed drafts, make a sprint, analyze / answer / generate / approve its plan, its specs, export it,
+ * implement a story in a worktree.
  * Not offered by default: each definition costs every agent context tokens.
  */
 import type { RequestChannel } from '../shared/ipc/contract';
@@ -43,4 +44,10 @@ export const MORE_TOOLS: readonly McpTool[] = [
     true,
   ),
   tool('export_plan', 'plan:export', 'Writes the sprint as markdown under docs/puffin/.'),
+  tool(
+    'implement_story',
+    'agent:implement',
+    'Has the Claude Code CLI implement a story in a git worktree on a new branch; its assertions give the verdict.',
+    true,
+  ),
 ];
