@@ -168,6 +168,8 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
         assertions: proof.assertions,
         rounds: rounds ?? 1,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
+        onActivity: (e) => emit('call:activity', e),
+        ...(inSprint ? { sprintId: inSprint.id } : {}),
       });
     },
     'agent:init': () => writeAgentInstructions(open().dir),

@@ -3,12 +3,15 @@
  * its own) implements a story, then the story's assertions judge the worktree. With rounds > 1 a round that leaves
  * assertions failing starts the next with those failures. Never merges, never deletes the branch.
  */
-import type { AgentFailure, AgentPlanItem } from '../../shared/ipc/agentChannels';
+import type { CallActivityEvent } from '../../shared/activity';
+import { implementCallId, type AgentFailure, type AgentPlanItem } from '../../shared/ipc/agentChannels';
 import type { ResponseOf } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
 import type { RawAssertion } from '../assertions/evaluate';
 import { EMPTY_MCP_CONFIG } from '../engines/claude-cli/cliArgs';
+import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
 import { runCli } from '../engines/claude-cli/runCli';
+import { ActivityMeter } from '../services/activityMeter';
 import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
 import { PromptError } from '../llm/errors';
@@ -26,6 +29,9 @@ export interface ImplementInput {
   assertions: RawAssertion[];
   rounds: number;
   signal?: AbortSignal;
+  /** What the agent is doing, live (`call:activity`, call id `implementCallId(story)`). */
+  onActivity?: (e: CallActivityEvent) => void;
+  sprintId?: string;
 }
 
 async function failingIn(dir: string, assertions: readonly RawAssertion[]): Promise<AgentFailure[]> {
@@ -46,12 +52,23 @@ async function failingIn(dir: string, assertions: readonly RawAssertion[]): Prom
 /** One round of the agent in the worktree; the cost it reported. */
 async function agentRound(
   services: Services,
+  input: ImplementInput,
   cwd: string,
   prompt: string,
   signal?: AbortSignal,
 ): Promise<number> {
   const cli = await services.locateCli();
   const lease = await services.gate.acquire(signal);
+  const meter = input.onActivity
+    ? new ActivityMeter(
+        {
+          callId: implementCallId(input.story.id),
+          label: `Implement · ${input.story.title}`,
+          ...(input.sprintId ? { sprintId: input.sprintId } : {}),
+        },
+        input.onActivity,
+      )
+    : null;
   try {
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits'];
     args.push('--tools', AGENT_TOOLS, '--max-turns', String(MAX_TURNS));
@@ -64,6 +81,7 @@ async function agentRound(
       env: services.env(),
       lease,
       ...(signal ? { signal } : {}),
+      ...(meter ? { onEvent: (e) => cliActivityEvents(e).forEach((a) => meter.signal(a)) } : {}),
     });
     if (run.endedBy === 'cancelled' || run.endedBy === 'killed')
       throw new ServiceError(
@@ -75,6 +93,7 @@ async function agentRound(
     const result = [...run.events].reverse().find((e) => e.kind === 'result');
     return result && result.kind === 'result' ? (result.costUsd ?? 0) : 0;
   } finally {
+    meter?.finish();
     lease.release();
   }
 }
@@ -113,7 +132,7 @@ async function rounds(
   while (round < input.rounds) {
     round++;
     const prompt = implementPrompt({ ...input, failing });
-    costUsd += await agentRound(services, wt.dir, prompt, signal);
+    costUsd += await agentRound(services, input, wt.dir, prompt, signal);
     failing = await failingIn(wt.dir, assertions);
     if (failing.length === 0) break;
   }

@@ -70,6 +70,9 @@ export const agentSchemas = {
   'agent:init': schema({ type: 'object', additionalProperties: false, properties: {} }),
 } as const;
 
+/** The call id of a story's implement runs in `call:activity` events (the Board shows them live). */
+export const implementCallId = (storyId: string): string => `implement-${storyId}`;
+
 export interface AgentStoryLine {
   id: string;
   shortId: string;

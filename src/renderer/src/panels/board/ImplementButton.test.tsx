@@ -48,6 +48,30 @@ describe('Implement on the board', () => {
     fireEvent.click(within(details).getByRole('button', { name: 'Implement' }));
     expect(within(details).getByRole('button', { name: 'Implementing…' })).toHaveProperty('disabled', true);
     expect(setup.client.callsTo('agent:implement')).toEqual([{ story: 's1' }]);
+    // What the agent is doing, live, as the engine reports it.
+    act(() =>
+      setup.client.emit('call:activity', {
+        activity: {
+          callId: 'implement-s1',
+          label: 'Implement · Export CSV',
+          phase: 'running',
+          turn: 2,
+          toolCalls: 1,
+          lastTool: 'Write src/csv.ts',
+          retry: null,
+          tokensIn: null,
+          tokensOut: null,
+          costUsd: null,
+          startedAt: new Date().toISOString(),
+          elapsedMs: 0,
+        },
+        lines: [],
+        skippedLines: 0,
+      }),
+    );
+    expect(within(details).getByLabelText('Activity of Implement · Export CSV').textContent).toContain(
+      'Write src/csv.ts',
+    );
     await act(async () =>
       answer.resolve({
         branch: 'puffin/PUF-s1-export-csv',

@@ -1,4 +1,6 @@
-import { useAppFields } from '../../store/StoreContext';
+import { implementCallId } from '../../../../shared/ipc/agentChannels';
+import { CallActivityLine } from '../../components/CallActivityLine';
+import { useApp, useAppFields } from '../../store/StoreContext';
 
 /**
  * Implement: the user's Claude Code CLI works on the story in a git worktree on a new branch (the user's own tree is
@@ -8,6 +10,7 @@ export function ImplementButton({ storyId, specified }: { storyId: string; speci
   const { implementing, implementStory } = useAppFields('implementing', 'implementStory');
   const state = implementing[storyId];
   const running = state?.kind === 'running';
+  const activity = useApp((s) => s.callActivity[implementCallId(storyId)]);
   return (
     <div className="board-implement" data-testid="implement">
       <button
@@ -18,6 +21,7 @@ export function ImplementButton({ storyId, specified }: { storyId: string; speci
       >
         {running ? 'Implementing…' : 'Implement'}
       </button>
+      {running && activity && <CallActivityLine activity={activity} label={activity.label} />}
       {state?.kind === 'done' && (
         <p role="status">
           <span className={`badge verdict-${state.result.verdict}`}>
