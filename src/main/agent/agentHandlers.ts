@@ -7,6 +7,7 @@ import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Emit, Services } from '../core/services';
 import { PlanStore } from '../plans/planStore';
+import { spentBy } from '../budget/sprintSpend';
 import {
   approvedItems,
   assertionsWithLast,
@@ -170,6 +171,14 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
         ...(ctx.signal ? { signal: ctx.signal } : {}),
         onActivity: (e) => emit('call:activity', e),
         ...(inSprint ? { sprintId: inSprint.id } : {}),
+        ...(inSprint?.budgetUsd
+          ? {
+              budget: {
+                limitUsd: inSprint.budgetUsd,
+                spentUsd: spentBy(await open().store.history.list(), inSprint.id),
+              },
+            }
+          : {}),
       });
     },
     'agent:init': () => writeAgentInstructions(open().dir),

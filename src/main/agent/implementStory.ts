@@ -12,6 +12,7 @@ import { EMPTY_MCP_CONFIG } from '../engines/claude-cli/cliArgs';
 import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
 import { runCli } from '../engines/claude-cli/runCli';
 import { ActivityMeter } from '../services/activityMeter';
+import { allowCall, maxBudgetArgs } from '../budget/sprintBudget';
 import { ServiceError } from '../core/errors';
 import type { Services } from '../core/services';
 import { PromptError } from '../llm/errors';
@@ -32,6 +33,8 @@ export interface ImplementInput {
   /** What the agent is doing, live (`call:activity`, call id `implementCallId(story)`). */
   onActivity?: (e: CallActivityEvent) => void;
   sprintId?: string;
+  /** The story's sprint's budget and what its recorded calls spent: each round runs with what is left. */
+  budget?: { limitUsd: number; spentUsd: number };
 }
 
 async function failingIn(dir: string, assertions: readonly RawAssertion[]): Promise<AgentFailure[]> {
@@ -49,15 +52,24 @@ async function failingIn(dir: string, assertions: readonly RawAssertion[]): Prom
     }));
 }
 
+/** The round's cap from the sprint's budget (budget_exceeded when nothing is left), or none without a budget. */
+function allowed(input: ImplementInput, spentHere: number) {
+  const { budget, sprintId } = input;
+  if (!budget || !sprintId) return { maxBudgetUsd: null, warning: null };
+  return allowCall(sprintId, budget.limitUsd, budget.spentUsd + spentHere);
+}
+
 /** One round of the agent in the worktree; the cost it reported. */
 async function agentRound(
   services: Services,
   input: ImplementInput,
   cwd: string,
   prompt: string,
+  spentHere: number,
   signal?: AbortSignal,
 ): Promise<number> {
   const cli = await services.locateCli();
+  const allowance = allowed(input, spentHere);
   const lease = await services.gate.acquire(signal);
   const meter = input.onActivity
     ? new ActivityMeter(
@@ -72,7 +84,7 @@ async function agentRound(
   try {
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits'];
     args.push('--tools', AGENT_TOOLS, '--max-turns', String(MAX_TURNS));
-    args.push('--strict-mcp-config', '--mcp-config', EMPTY_MCP_CONFIG);
+    args.push('--strict-mcp-config', '--mcp-config', EMPTY_MCP_CONFIG, ...maxBudgetArgs(allowance));
     const run = await runCli({
       cli,
       args,
@@ -110,6 +122,7 @@ export async function implementStory(
       { storyId: story.id },
     );
   await services.locateCli(); // cli_not_found before a branch is made
+  allowed(input, 0); // budget_exceeded too
   const wt = await createStoryWorktree(input.projectDir, story);
   const run = services.agentRuns.start(input.signal);
   try {
@@ -132,7 +145,7 @@ async function rounds(
   while (round < input.rounds) {
     round++;
     const prompt = implementPrompt({ ...input, failing });
-    costUsd += await agentRound(services, input, wt.dir, prompt, signal);
+    costUsd += await agentRound(services, input, wt.dir, prompt, costUsd, signal);
     failing = await failingIn(wt.dir, assertions);
     if (failing.length === 0) break;
   }
