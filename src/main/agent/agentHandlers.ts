@@ -32,6 +32,7 @@ type AgentChannel =
   | 'agent:deriveStories'
   | 'agent:getPlan'
   | 'agent:implement'
+  | 'agent:cancelImplement'
   | 'agent:init';
 
 const DEFAULT_LIMIT = 200;
@@ -181,6 +182,9 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
           : {}),
       });
     },
+    'agent:cancelImplement': async ({ story: ref }) => ({
+      cancelled: services.agentRuns.cancel((await story(ref)).id),
+    }),
     'agent:init': () => writeAgentInstructions(open().dir),
   };
 }

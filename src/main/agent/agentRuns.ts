@@ -3,15 +3,15 @@
  * Ctrl-C, a kill or a closed terminal of the headless face, or the app quitting, leaves no coding agent running.
  */
 export class AgentRuns {
-  private readonly running = new Set<AbortController>();
+  private readonly running = new Map<AbortController, string>();
 
-  /** A signal aborted by `outer` or by cancelAll; call `done` when the run ends. */
-  start(outer?: AbortSignal): { signal: AbortSignal; done: () => void } {
+  /** A signal aborted by `outer`, by cancel(key) or by cancelAll; call `done` when the run ends. */
+  start(key: string, outer?: AbortSignal): { signal: AbortSignal; done: () => void } {
     const controller = new AbortController();
     const abort = () => controller.abort(outer?.reason);
     if (outer?.aborted) abort();
     outer?.addEventListener('abort', abort, { once: true });
-    this.running.add(controller);
+    this.running.set(controller, key);
     return {
       signal: controller.signal,
       done: () => {
@@ -21,7 +21,18 @@ export class AgentRuns {
     };
   }
 
+  /** Stops the runs started with `key` (a story's id); whether there was one. */
+  cancel(key: string): boolean {
+    let found = false;
+    for (const [c, k] of this.running)
+      if (k === key) {
+        c.abort('cancelled');
+        found = true;
+      }
+    return found;
+  }
+
   cancelAll(): void {
-    for (const c of this.running) c.abort('cancelled');
+    for (const c of this.running.keys()) c.abort('cancelled');
   }
 }

@@ -124,7 +124,7 @@ export async function implementStory(
   await services.locateCli(); // cli_not_found before a branch is made
   allowed(input, 0); // budget_exceeded too
   const wt = await createStoryWorktree(input.projectDir, story);
-  const run = services.agentRuns.start(input.signal);
+  const run = services.agentRuns.start(story.id, input.signal);
   try {
     return await rounds(services, input, wt, run.signal);
   } finally {

@@ -66,6 +66,13 @@ export const agentSchemas = {
     required: ['story'],
     properties: { story: STORY_REF, rounds: { type: 'integer', minimum: 1, maximum: 10 } },
   }),
+  /** Stops the story's implement run (its agent's process tree); the worktree keeps what was written. */
+  'agent:cancelImplement': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['story'],
+    properties: { story: { type: 'string', minLength: 1, maxLength: 200 } },
+  }),
   /** Writes the agent instructions into AGENTS.md and CLAUDE.md of the opened project (a marked block). */
   'agent:init': schema({ type: 'object', additionalProperties: false, properties: {} }),
 } as const;
@@ -144,5 +151,6 @@ export interface AgentResponses {
     costUsd: number;
     rounds: number;
   };
+  'agent:cancelImplement': { cancelled: boolean };
   'agent:init': { files: { path: string; action: 'created' | 'updated' | 'unchanged' }[] };
 }

@@ -12,6 +12,8 @@ export interface ImplementSlice {
   implementing: Readonly<Record<string, ImplementState>>;
   /** Hands the story to the Claude Code CLI in a git worktree on a new branch; its assertions judge the result. */
   implementStory(storyId: string): Promise<void>;
+  /** Stops the story's agent; its run then ends as cancelled. */
+  cancelImplement(storyId: string): Promise<void>;
 }
 
 export const createImplementSlice: Slice<ImplementSlice> = (client) => (set, get) => ({
@@ -25,6 +27,13 @@ export const createImplementSlice: Slice<ImplementSlice> = (client) => (set, get
       const notice = errorNotice(err);
       put({ kind: 'failed', message: notice.message });
       set({ notice });
+    }
+  },
+  async cancelImplement(storyId) {
+    try {
+      await client.call('agent:cancelImplement', { story: storyId });
+    } catch (err) {
+      set({ notice: errorNotice(err) });
     }
   },
 });

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardData, BoardStory } from '../../../../shared/board';
 import type { ResponseOf } from '../../../../shared/ipc/contract';
+import { IpcError } from '../../../../shared/ipc/errors';
 import { deferred } from '../../testing/fakeClient';
 import { stubLayout } from '../../testing/layout';
 import { renderWith, setupStore } from '../../testing/setup';
@@ -88,6 +89,21 @@ describe('Implement on the board', () => {
       'Failing on branch puffin/PUF-s1-export-csv: a1 still failing (1 files changed, 1 round)',
     );
     expect(within(details).getByRole('button', { name: 'Implement' })).toHaveProperty('disabled', false);
+  });
+
+  it('cancels the running agent; the run then ends as cancelled', async () => {
+    const answer = deferred<ResponseOf<'agent:implement'>>();
+    const { setup, details } = await openDetails([card({})], 'Export CSV');
+    setup.client.handle('agent:implement', () => answer.promise);
+    setup.client.handle('agent:cancelImplement', () => {
+      answer.reject(new IpcError({ code: 'cancelled', message: 'The implementation was cancelled.' }));
+      return { cancelled: true };
+    });
+    fireEvent.click(within(details).getByRole('button', { name: 'Implement' }));
+    await act(async () => fireEvent.click(within(details).getByRole('button', { name: 'Cancel' })));
+    expect(setup.client.callsTo('agent:cancelImplement')).toEqual([{ story: 's1' }]);
+    expect(within(details).getByRole('status').textContent).toContain('cancelled');
+    expect(within(details).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('is not offered for a story without assertions: nothing could judge the work', async () => {

@@ -7,7 +7,11 @@ import { useApp, useAppFields } from '../../store/StoreContext';
  * never touched), then the story's assertions give the verdict on that branch.
  */
 export function ImplementButton({ storyId, specified }: { storyId: string; specified: boolean }) {
-  const { implementing, implementStory } = useAppFields('implementing', 'implementStory');
+  const { implementing, implementStory, cancelImplement } = useAppFields(
+    'implementing',
+    'implementStory',
+    'cancelImplement',
+  );
   const state = implementing[storyId];
   const running = state?.kind === 'running';
   const activity = useApp((s) => s.callActivity[implementCallId(storyId)]);
@@ -21,6 +25,11 @@ export function ImplementButton({ storyId, specified }: { storyId: string; speci
       >
         {running ? 'Implementing…' : 'Implement'}
       </button>
+      {running && (
+        <button type="button" className="subtle" onClick={() => void cancelImplement(storyId)}>
+          Cancel
+        </button>
+      )}
       {running && activity && <CallActivityLine activity={activity} label={activity.label} />}
       {state?.kind === 'done' && (
         <p role="status">
