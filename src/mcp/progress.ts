@@ -1,10 +1,12 @@
 /**
  * MCP progress for a long tool call: while it runs, each progress event of the services (a generation's stories
- * arriving, a specs step done) becomes a `notifications/progress` for the call's progress token, when it gave one.
+ * arriving, a specs step done, what a model call or a coding agent is doing) becomes a `notifications/progress`
+ * for the call's progress token, when it gave one.
  */
 import type { Root } from '../main/core/core';
 import type { GenerationProgress } from '../shared/stories';
 import type { SpecsProgress } from '../shared/plans';
+import { describeActivity, type CallActivityEvent } from '../shared/activity';
 
 /** What the SDK hands a request handler that this needs. */
 export interface ProgressExtra {
@@ -20,6 +22,10 @@ function describe(event: string, payload: unknown): string | null {
   if (event === 'generation:progress') {
     const p = payload as GenerationProgress;
     return `${p.phase}: ${p.stories.length} stories so far`;
+  }
+  if (event === 'call:activity') {
+    const { activity } = payload as CallActivityEvent;
+    return `${activity.label}: ${describeActivity(activity)}`;
   }
   if (event === 'plan:progress') {
     const p = payload as SpecsProgress;
