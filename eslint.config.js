@@ -38,7 +38,7 @@ export default tseslint.config(
           patterns: [
             ...nodeBuiltinPatterns,
             {
-              group: ['**/main/**', '**/preload/**', '**/host/**', '**/cli/**', 'execa', 'ws'],
+              group: ['**/main/**', '**/preload/**', '**/host/**', '**/cli/**', '**/mcp/**', 'execa', 'ws'],
               message: 'The renderer imports only src/shared and its own code.',
             },
           ],
@@ -65,6 +65,7 @@ export default tseslint.config(
                 '**/preload/**',
                 '**/host/**',
                 '**/cli/**',
+                '**/mcp/**',
                 'react',
                 'react-dom',
               ],
@@ -76,7 +77,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/**/*.ts', 'src/host/**/*.ts', 'src/cli/**/*.ts', 'src/preload/**/*.ts'],
+    files: [
+      'src/main/**/*.ts',
+      'src/host/**/*.ts',
+      'src/cli/**/*.ts',
+      'src/mcp/**/*.ts',
+      'src/preload/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

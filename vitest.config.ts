@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'src/{main,shared,host,cli,preload}/**/*.test.ts',
+            'src/{main,shared,host,cli,mcp,preload}/**/*.test.ts',
             'test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -44,6 +44,8 @@ const EXTERNAL = [
   'css-tree',
   '@octokit',
   '@anthropic-ai',
+  // The MCP SDK (and zod, which it loads): only `puffin mcp` uses it.
+  '@modelcontextprotocol',
   'openai',
   '@google',
   'ollama',

@@ -64,10 +64,11 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'plan export': { argv: () => sprint(), field: '/sprintId' },
   verify: { argv: () => sprint(), field: '/sprintId' },
   'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
+  implement: { argv: () => [...at(), '--story', 's1', '--rounds', 'two'], field: '/rounds' },
 };
 
 /** Commands whose only input is --project: no value the contract could refuse (the parser refuses extra flags). */
-const NO_FIELDS = ['hooks install', 'ci init', 'sprint list'];
+const NO_FIELDS = ['hooks install', 'ci init', 'sprint list', 'agents init'];
 
 /**
  * Commands whose flags pick from stored records or filter the answer (the request itself is built from the

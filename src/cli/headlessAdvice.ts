@@ -123,6 +123,10 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Add `puffin verify --project <dir>` to the existing hook yourself, or move it aside and install again.',
   workflow_exists:
     'Add the `puffin verify` step to the existing workflow yourself, or move it aside and write it again.',
+  not_verified:
+    'Make the failing assertions named in the message pass (`puffin verify`), then set the story done again.',
+  unspecified:
+    'Generate the story’s assertions first (`puffin plan assertions --project <dir> --sprint <id>`), then verify it.',
 
   github_no_token: `Set GITHUB_TOKEN to a token with access to the repository’s issues. ${GITHUB_AGAIN}.`,
   github_unauthorized: `Set GITHUB_TOKEN to a valid token. ${GITHUB_AGAIN}.`,
@@ -142,6 +146,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   project_not_found: 'Pass an existing folder with --project.',
   ambiguous_id:
     'Give more characters of the short id (error.details.candidates lists the ids it fits), or the full id.',
+  outside_roots:
+    'Share the project folder with the MCP client as a root, or give `puffin mcp` a --project inside one.',
 
   no_json: 'The text holds no JSON: run the request again, rewording it can help.',
   truncated: 'The answer was cut off: run a smaller request again.',

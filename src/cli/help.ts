@@ -34,8 +34,14 @@ export function usage(spec: CommandSpec): string {
   return `puffin ${[...spec.path, ...parts].join(' ')}${stdin}`;
 }
 
-export function helpText(commands: readonly CommandSpec[]): string {
-  const lines = commands.flatMap((c) => [`  ${usage(c)}`, `      ${c.summary}`]);
+export function helpText(
+  commands: readonly CommandSpec[],
+  servers: readonly { usage: string; summary: string }[] = [],
+): string {
+  const lines = [
+    ...commands.flatMap((c) => [`  ${usage(c)}`, `      ${c.summary}`]),
+    ...servers.flatMap((s) => [`  ${s.usage}`, `      ${s.summary}`]),
+  ];
   return [
     'usage: puffin <command> [options]   (`puffin <command> --help` for one command; `puffin --version`)',
     '',

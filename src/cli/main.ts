@@ -1,4 +1,5 @@
 import { commands } from './commands/index';
+import { mcpCommand } from './commands/mcp';
 import { helpText, usage } from './help';
 import { printJson, type CliIo } from './io';
 import { printError } from './output';
@@ -8,8 +9,15 @@ export type { CliIo } from './io';
 /** Entry point of the headless CLI (`npx puffin …`); returns the exit code. Help goes to stderr. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
-    io.stderr.write(helpText(commands));
+    io.stderr.write(helpText(commands, [mcpCommand]));
     return argv.length === 0 ? 2 : 0;
+  }
+  if (argv[0] === mcpCommand.path[0]) {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stderr.write(`usage: ${mcpCommand.usage}\n  ${mcpCommand.summary}\n`);
+      return 0;
+    }
+    return mcpCommand.run(argv.slice(1), io);
   }
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     const { APP_VERSION } = await import('../main/core/appVersion');
@@ -23,7 +31,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (!match)
     return printError(io, {
       code: 'unknown_command',
-      message: `Unknown command "${argv.join(' ')}".\n${helpText(commands)}`,
+      message: `Unknown command "${argv.join(' ')}".\n${helpText(commands, [mcpCommand])}`,
     });
   const rest = argv.slice(match.path.length);
   if (rest.includes('--help') || rest.includes('-h')) {

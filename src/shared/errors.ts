@@ -116,7 +116,16 @@ export const ERROR_CODES = {
   /** Reading assertion sets (AssertionInputError, src/main/assertions/input.ts). */
   assertions: ['file_not_found', 'invalid_json', 'invalid_assertions', 'invalid_story_id'],
   /** Proof of done (issue 16): git, the pre-push hook and the CI workflow Puffin writes into the repository. */
-  verify: ['not_git_repo', 'git_failed', 'hook_exists', 'workflow_exists'],
+  verify: [
+    'not_git_repo',
+    'git_failed',
+    'hook_exists',
+    'workflow_exists',
+    /** A story was set done while some of its assertions do not pass (agents: done means verified). */
+    'not_verified',
+    /** A story was set done without assertions to prove it. */
+    'unspecified',
+  ],
   /** Exporting a sprint's stories as GitHub issues (src/main/github). */
   github: [
     'github_no_token',
@@ -139,6 +148,8 @@ export const ERROR_CODES = {
     'project_not_found',
     /** A short id (`PUF-xxxx`) that fits several stories or sprints: the candidates are in the details. */
     'ambiguous_id',
+    /** The MCP server was asked for a project outside every root its client gave. */
+    'outside_roots',
   ],
   /** The deprecated legacy text extractors (`puffin extract --legacy`); their cut-off JSON is the prompt family's `truncated`. */
   legacy: ['no_json', 'clarification', 'invalid', 'ambiguous_repair'],

@@ -4,6 +4,7 @@ import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
+import { agentsInitCommand, implementCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -22,4 +23,6 @@ export const commands: readonly CommandSpec[] = [
   ...sprintCommands,
   ...planCommands,
   ...proofCommands,
+  agentsInitCommand,
+  implementCommand,
 ];

@@ -12,6 +12,7 @@ import { toolHandlers } from './toolHandlers';
 import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
 import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
+import { agentHandlers } from '../agent/agentHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -73,5 +74,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...toolHandlers(services),
     ...proofHandlers(services, emit),
     ...engineHandlers(services),
+    ...agentHandlers(services, emit),
   };
 }

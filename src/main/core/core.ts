@@ -77,6 +77,7 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
     generation.cancelAll();
     plans.cancelAll();
     prompts.cancelAll();
+    services.agentRuns.cancelAll();
   };
 
   logBus

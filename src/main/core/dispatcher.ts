@@ -19,6 +19,8 @@ export interface CallContext {
   face: Face | 'test';
   /** Opaque handle of the caller window/socket, when there is one. */
   sender?: unknown;
+  /** Aborted when the caller gives up on the request (an MCP cancellation): a long handler stops its work. */
+  signal?: AbortSignal;
 }
 
 export type Handlers = {

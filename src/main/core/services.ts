@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { sweepUserDataTemps } from './startSweep';
 import { LogFile, logFilePath } from './logFile';
+import { AgentRuns } from '../agent/agentRuns';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
 import { ConcurrencyGate } from '../llm/gate';
@@ -83,6 +84,8 @@ export interface Services {
   grounding: GroundingProvider;
   /** API keys kept with the OS keychain (desktop), or the refusal to keep any (browser host, headless). */
   keys: KeyStore;
+  /** Coding agents implementing stories (`puffin implement`), cancelled with everything else. */
+  agentRuns: AgentRuns;
 }
 
 /**
@@ -189,6 +192,7 @@ export async function buildServices(opts: {
     board,
     grounding: provider,
     keys,
+    agentRuns: new AgentRuns(),
   };
   return {
     services,

@@ -29,6 +29,7 @@ import { openReviewSchemas, type OpenReviewResponses } from './openReviewChannel
 import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
+import { agentSchemas, type AgentResponses } from './agentChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -324,6 +325,8 @@ export const requestSchemas = {
   ...openReviewSchemas,
   // --- engine settings: model lists, test connection, API keys (issue 14 §6) ---
   ...engineSchemas,
+  // --- coding agents: the MCP server's tools, done only when verified ---
+  ...agentSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -334,8 +337,8 @@ type DerivedRequestTypes = { [C in RequestChannel]: FromSchema<(typeof requestSc
 export interface RequestTypes extends DerivedRequestTypes {}
 export type RequestOf<C extends RequestChannel> = RequestTypes[C];
 
-/** Who serves the app: the desktop window, the browser host, or the headless command line (`npx puffin`). */
-export type Face = 'electron' | 'browser' | 'cli';
+/** Who serves the app: the desktop window, the browser host, the headless command line or its MCP server. */
+export type Face = 'electron' | 'browser' | 'cli' | 'mcp';
 
 /** Where the CLI was found and by which rule, or the typed reason it was not. */
 export type CliLocation =
@@ -357,7 +360,13 @@ export interface AppInfo {
 }
 
 export interface ResponseTypes
-  extends ToolResponses, ProofResponses, ReviewResponses, OpenReviewResponses, EngineResponses {
+  extends
+    ToolResponses,
+    ProofResponses,
+    ReviewResponses,
+    OpenReviewResponses,
+    EngineResponses,
+    AgentResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -30,6 +30,14 @@ export const TOOLS_HELP: Record<
     'A CI workflow of that name exists already',
     'Add the `puffin verify` step to it yourself, or move it aside and write it again.',
   ),
+  not_verified: fix(
+    'The story’s assertions do not all pass',
+    'Make the failing assertions named in the message pass (`puffin verify`), then mark the story done again.',
+  ),
+  unspecified: fix(
+    'The story has no assertions',
+    'Generate its assertions from its sprint (Generate specs, or `puffin plan assertions`), then verify it.',
+  ),
 
   // GitHub export.
   github_no_token: fix(
@@ -89,6 +97,10 @@ export const TOOLS_HELP: Record<
   ambiguous_id: fix(
     'Short id fits several',
     'Give more characters of the id (the message lists the candidates), or the full id.',
+  ),
+  outside_roots: fix(
+    'The project is outside the folders the MCP client shared',
+    'Open the project as a root in your agent, or start `puffin mcp` with --project.',
   ),
 
   // The legacy text extractors.

@@ -5,6 +5,7 @@ import { createAppSlice } from './appSlice';
 import { createAssertionsSlice } from './assertionsSlice';
 import { createBacklogSlice } from './backlogSlice';
 import { createBoardSlice } from './boardSlice';
+import { createImplementSlice } from './implementSlice';
 import { createGenerationSlice } from './generationSlice';
 import { createHistorySlice } from './historySlice';
 import { createJourneySlice } from './journeySlice';
@@ -33,6 +34,7 @@ export function createAppStore(client: Client) {
     ...createAssertionsSlice(client)(...a),
     ...createSprintSlice(client)(...a),
     ...createBoardSlice(client)(...a),
+    ...createImplementSlice(client)(...a),
   }));
 }
 

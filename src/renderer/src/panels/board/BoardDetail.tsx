@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BoardSprint, BoardStory } from '../../../../shared/board';
 import { formatCost } from '../../lib/format';
 import { VERDICT_LABEL } from './BoardCard';
@@ -28,10 +29,12 @@ export function BoardDetail({
   story,
   sprint,
   onClose,
+  actions,
 }: {
   story: BoardStory;
   sprint: BoardSprint | null;
   onClose(): void;
+  actions?: ReactNode;
 }) {
   return (
     <aside className="board-detail" aria-label={`Details of ${story.title}`}>
@@ -46,6 +49,7 @@ export function BoardDetail({
         {sprint && <span className="muted"> · sprint {sprint.title}</span>}
         {story.costUsd !== null && <span className="muted"> · cost {formatCost(story.costUsd)}</span>}
       </p>
+      {actions}
       <h4>Assertions</h4>
       {story.chips.length === 0 ? (
         <p className="muted">No assertions yet.</p>

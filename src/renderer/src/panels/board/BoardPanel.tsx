@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppFields } from '../../store/StoreContext';
 import { BoardView } from './BoardView';
+import { ImplementButton } from './ImplementButton';
 import { ListLoadError } from '../../components/ListLoadError';
 
 /** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
@@ -31,7 +32,14 @@ export function BoardPanel() {
         </button>
       </div>
       <ListLoadError list="board" what="the board" />
-      {board ? <BoardView data={board} /> : <p className="muted">{loading ? 'Loading the board…' : ''}</p>}
+      {board ? (
+        <BoardView
+          data={board}
+          detailActions={(s) => <ImplementButton storyId={s.id} specified={s.chips.length > 0} />}
+        />
+      ) : (
+        <p className="muted">{loading ? 'Loading the board…' : ''}</p>
+      )}
     </section>
   );
 }

@@ -1,10 +1,20 @@
-import { createRef, useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  createRef,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import './board.css';
 import {
   BOARD_COLUMNS,
   groupByColumn,
   type BoardColumn as Column,
   type BoardData,
+  type BoardStory,
 } from '../../../../shared/board';
 import { formatCost } from '../../lib/format';
 import { listKeyTarget } from '../../lib/listKeys';
@@ -26,7 +36,14 @@ function firstFilled(groups: Record<Column, unknown[]>): Column {
  * column (the nearest non-empty one), ArrowUp/ArrowDown, PageUp/PageDown, Home/End move within it, Enter opens the
  * story's details (assertions and planned vs changed files), Escape closes them.
  */
-export function BoardView({ data }: { data: BoardData }) {
+export function BoardView({
+  data,
+  detailActions,
+}: {
+  data: BoardData;
+  /** What the open story's details offer besides its facts (the panel's Implement button). */
+  detailActions?: (story: BoardStory) => ReactNode;
+}) {
   const groups = useMemo(() => groupByColumn(data.stories), [data.stories]);
   const [active, setActive] = useState<Active>(() => ({ column: firstFilled(groups), index: 0 }));
   const [openId, setOpenId] = useState<string | null>(null);
@@ -106,6 +123,7 @@ export function BoardView({ data }: { data: BoardData }) {
           story={open}
           sprint={data.sprints.find((s) => s.id === open.sprintId) ?? null}
           onClose={() => setOpenId(null)}
+          actions={detailActions?.(open)}
         />
       )}
     </div>
