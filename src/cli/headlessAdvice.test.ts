@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ERROR_CODES, type ErrorCode } from '../shared/errors';
 import { flagsOf } from './args';
 import { commands } from './commands/index';
+import { mcpCommand } from './commands/mcp';
 import { HEADLESS_ADVICE } from './headlessAdvice';
 import { EMPTY_META, type Generation } from '../shared/stories';
 import { callsSummary, errorData, STDERR_LINES } from './output';
@@ -20,6 +21,11 @@ describe('headless advice', () => {
     const named = [...HEADLESS_ADVICE[code].matchAll(/`puffin ([^`]*)`/g)].map((m) => m[1]!.split(' '));
     for (const words of named) {
       if (words[0] === '--help') continue;
+      // The MCP server is a serve command of its own, with its flags in its usage.
+      if (words[0] === mcpCommand.path[0]) {
+        for (const flag of words.filter((w) => w.startsWith('--'))) expect(mcpCommand.usage).toContain(flag);
+        continue;
+      }
       const command = commands.find((c) => c.path.every((w, i) => words[i] === w));
       expect(command, `puffin ${words.join(' ')}`).toBeDefined();
       const flags = new Set(flagsOf(command!).map((f) => `--${f.flag}`));

@@ -56,7 +56,7 @@ describe('puffin implement', () => {
     });
     const { project, git } = await committedProject(world.project);
     const head = await git('rev-parse', 'HEAD');
-    const short = `PUF-${project.ids.a.slice(0, 6)}`;
+    const short = `PUF-${project.ids.a.replace(/-/g, '').slice(0, 4)}`;
     worktreeOfAlpha = path.join(world.project, '.puffin', 'local', 'worktrees', `puffin-${short}-alpha`);
     const env = { ...world.env, ...GIT_TEST_ENV };
 

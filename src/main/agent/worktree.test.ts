@@ -27,7 +27,7 @@ describe('the story worktree', () => {
     writeFileSync(path.join(repo.dir, 'README.md'), '# App, edited and not committed\n');
 
     const first = await createStoryWorktree(repo.dir, story);
-    expect(first.branch).toBe('puffin/PUF-0a1b2c-export-the-report-as-csv');
+    expect(first.branch).toBe('puffin/PUF-0a1b-export-the-report-as-csv');
     expect(first.base).toBe(head);
     expect(readFileSync(path.join(first.dir, 'README.md'), 'utf8')).toBe('# App\n');
     const second = await createStoryWorktree(repo.dir, story);
