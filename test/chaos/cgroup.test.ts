@@ -39,7 +39,8 @@ describe.runIf((await cgroupBase()) !== null)('a run in a cgroup of its own', ()
       cliPath: fakeClaudePath(),
       env: {
         ...process.env,
-        ...fakeClaudeEnv({ scenario: 'envless-setsid-grandchild-then-happy', pidFile }),
+        ...fakeClaudeEnv({ scenario: 'setsid-grandchild-then-happy', pidFile }),
+        FAKE_CLAUDE_ENVLESS: '1',
       },
     });
     const r = await sendPrompt({ workflow: 'cli-prompt', prompt: 'Ada is 36.', schema: PERSON });

@@ -6,10 +6,10 @@
 // FAKE_CLAUDE_OUTPUT: JSON object of the built-in happy transcript (default {"name":"Ada","age":36}).
 // FAKE_CLAUDE_VERSION: printed by --version and in the init line (default 2.1.330).
 // FAKE_CLAUDE_HUGE_BYTES: size of the huge line (default 50 MiB). FAKE_CLAUDE_DRIP_MS: drip pause (1 ms).
-// FAKE_CLAUDE_API_STATUS: HTTP status of the api-error mode (default 500); FAKE_CLAUDE_RETRY_AFTER_S: for it, a
-//   rejected rate_limit_event resetting that many seconds from now. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
+// FAKE_CLAUDE_API_STATUS: api-error's HTTP status (500); FAKE_CLAUDE_RETRY_AFTER_S: a rejected rate_limit_event
+// resetting in that many s. FAKE_CLAUDE_DELAY_MS: the slow-start pause.
 // FAKE_CLAUDE_TITLE_SCENARIO: the mode a title call runs instead (e.g. `hang`, for a title that never comes).
-// FAKE_CLAUDE_PID_FILE: where the grandchild modes append the pids they start (one per line).
+// FAKE_CLAUDE_PID_FILE: where grandchild modes append the pids they start; FAKE_CLAUDE_ENVLESS=1: theirs env-less.
 // FAKE_CLAUDE_CPU_FILE: see fakeClaudeCpu.mjs. Every record line also carries the run marker (`runId`, from
 // PUFFIN_RUN_ID) the fake was started with. A prompt line `fake-claude: {json}` overrides these per call.
 // Like the real CLI in print mode, it reads stdin to EOF before printing anything.
@@ -43,7 +43,6 @@ const MODES = [
   'setsid-grandchild-holds-stdout', // the same, the grandchild in a session of its own (setsid)
   'grandchild-hang', // a grandchild in the CLI's group, the init line, then both hang
   'setsid-grandchild-hang', // a grandchild that called setsid, the init line, then both hang
-  'envless-setsid-grandchild-then-happy', // the same, the grandchild's environment cleared (no run marker)
   'setsid-grandchild-then-happy', // a setsid grandchild left running, the happy transcript, exit 0
   'api-error', // a synthetic API error (FAKE_CLAUDE_API_STATUS) as the real CLI prints it, exit 1
   'partial-result', // init, then the first half of the result line, exit 0
@@ -123,11 +122,10 @@ function hangForever() {
 }
 
 /** A node grandchild that runs until killed; `setsid` puts it in a session (and group) of its own. */
-function grandchild({ setsid, holdStdout, envless = false }) {
+function grandchild({ setsid, holdStdout, envless = env.FAKE_CLAUDE_ENVLESS === '1' }) {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
     detached: setsid,
-    // Without the run's marker: only a cgroup still knows it belongs to the run.
-    ...(envless ? { env: {} } : {}),
+    ...(envless ? { env: {} } : {}), // without the run's marker: only a cgroup still knows it
     stdio: ['ignore', holdStdout ? 'inherit' : 'ignore', 'ignore'],
   });
   if (env.FAKE_CLAUDE_PID_FILE) appendFileSync(env.FAKE_CLAUDE_PID_FILE, `${child.pid}\n`);
@@ -230,8 +228,7 @@ async function run(scenario) {
       await writeLines([initLine()]);
       return hangForever();
     case 'setsid-grandchild-then-happy':
-    case 'envless-setsid-grandchild-then-happy':
-      grandchild({ setsid: true, holdStdout: false, envless: scenario.startsWith('envless') });
+      grandchild({ setsid: true, holdStdout: false });
       await writeLines(happyLines());
       return finish(0);
     case 'api-error':
@@ -289,7 +286,6 @@ async function run(scenario) {
       return finish(2);
   }
 }
-
 // Entry point, last so that every declaration above is initialised.
 if (argv.includes('--version') || argv.includes('-v')) {
   record('');

@@ -23,7 +23,6 @@ export type FakeClaudeMode =
   | 'grandchild-hang'
   | 'setsid-grandchild-hang'
   | 'setsid-grandchild-then-happy'
-  | 'envless-setsid-grandchild-then-happy'
   | 'api-error'
   | 'partial-result'
   | 'garbage-only'
@@ -52,7 +51,6 @@ export const FAKE_CLAUDE_MODES: readonly FakeClaudeMode[] = [
   'grandchild-hang',
   'setsid-grandchild-hang',
   'setsid-grandchild-then-happy',
-  'envless-setsid-grandchild-then-happy',
   'api-error',
   'partial-result',
   'garbage-only',

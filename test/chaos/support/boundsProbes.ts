@@ -116,7 +116,8 @@ async function escapedGrandchild(dir: string, times: number): Promise<ProbeRow> 
       cliPath: fakeClaudePath(),
       env: {
         ...process.env,
-        ...fakeClaudeEnv({ scenario: 'envless-setsid-grandchild-then-happy', pidFile }),
+        ...fakeClaudeEnv({ scenario: 'setsid-grandchild-then-happy', pidFile }),
+        FAKE_CLAUDE_ENVLESS: '1',
       },
     });
     await sendPrompt({ workflow: 'cli-prompt', prompt: 'Ada is 36.', schema: PERSON });
