@@ -2,7 +2,7 @@
 // of the whole disk, a CLI whose --help never ends, a grandchild that escapes its group and marker, a multi-MB
 // request beside small ones, and memory after 10,000 malformed requests. (`npm test` has each as a test of its
 // own: see the file named in each row.)
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRoot } from '../../../src/main/core/core';
@@ -12,12 +12,11 @@ import { createCapabilityProbe } from '../../../src/main/llm/grounding/probeCapa
 import { walkFiles } from '../../../src/main/llm/grounding/walkFiles';
 import { noRunGuard } from '../../../src/main/engines/claude-cli/runWatchdog';
 import { apiWorld } from '../../engines/apiWorld';
-import { harness, PERSON } from '../../sendprompt/harness';
-import { fakeClaudeEnv, fakeClaudePath } from '../../support/fakeCli';
 import { startMockGeminiApi } from '../../support/mockGeminiApi';
 import { startMockMessagesApi } from '../../support/mockMessagesApi';
 import { startMockOllamaApi } from '../../support/mockOllamaApi';
 import { startMockOpenAiApi } from '../../support/mockOpenAiApi';
+import { killAll, runWithEscapedGrandchild } from './escapedGrandchild';
 import type { ProbeRow } from './facesProbes';
 
 const MB = 1024 * 1024;
@@ -107,47 +106,16 @@ async function endlessHelp(dir: string, times: number): Promise<ProbeRow> {
 
 async function escapedGrandchild(dir: string, times: number): Promise<ProbeRow> {
   const fault = 'a grandchild that calls setsid and clears its environment';
+  const test = 'test/chaos/cgroup.test.ts';
   if ((await cgroupBase()) === null)
-    return { fault, test: 'test/chaos/cgroup.test.ts', tried: 0, held: 0, figure: 'no cgroup to make here' };
+    return { fault, test, tried: 0, held: 0, figure: 'no cgroup to make here' };
   let held = 0;
   for (let i = 0; i < times; i++) {
-    const pidFile = join(dir, `pids-${i}`);
-    const { sendPrompt } = harness({
-      cliPath: fakeClaudePath(),
-      env: {
-        ...process.env,
-        ...fakeClaudeEnv({ scenario: 'setsid-grandchild-then-happy', pidFile }),
-        FAKE_CLAUDE_ENVLESS: '1',
-      },
-    });
-    await sendPrompt({ workflow: 'cli-prompt', prompt: 'Ada is 36.', schema: PERSON });
-    const pids = readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number);
-    if (pids.every((pid) => !runs(pid))) held++;
-    for (const pid of pids) kill(pid);
+    const { pids, running } = await runWithEscapedGrandchild(dir, String(i));
+    if (running.length === 0) held++;
+    killAll(pids);
   }
-  return {
-    fault,
-    test: 'test/chaos/cgroup.test.ts',
-    tried: times,
-    held,
-    figure: `${held} ended with their run`,
-  };
-}
-
-function runs(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-function kill(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Gone.
-  }
+  return { fault, test, tried: times, held, figure: `${held} ended with their run` };
 }
 
 async function hostUnderLoad(dir: string, times: number): Promise<ProbeRow[]> {
