@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PromptError } from '../llm/errors';
 import { runApiAttempt, type ApiRun } from './apiAttempt';
-import type { AttemptContext } from './provider';
+import type { AttemptContext, EngineEvent } from './provider';
 import type { StreamReader } from './streamedAnswer';
 
 type Chunk = { text?: string; done?: true };
 
 /** A stream that sends `chunks`, then stays open until the request is aborted (as a client library does). */
-function run(chunks: Chunk[]): ApiRun<Chunk> {
+function run(chunks: Chunk[], { ends = false } = {}): ApiRun<Chunk> {
   return {
     provider: 'openai',
     model: 'm',
@@ -18,6 +18,7 @@ function run(chunks: Chunk[]): ApiRun<Chunk> {
     open: async (signal) =>
       (async function* () {
         for (const c of chunks) yield c;
+        if (ends) return;
         await new Promise((_, reject) => {
           const stop = () => reject(new DOMException('aborted', 'AbortError'));
           if (signal.aborted) stop();
@@ -88,5 +89,40 @@ describe('runApiAttempt stopped by a cancel', () => {
     const failure = await runApiAttempt(run([{ text: '{"a":' }]), ctx).catch((e: unknown) => e);
     expect((failure as PromptError).code).toBe('cancelled');
     expect(killAll).toBeUndefined(); // unregistered when the attempt ended
+  });
+});
+
+/** A context that records every event, with the activity listening or not (`activity: false`: the preview only). */
+function recording(events: EngineEvent[], activity?: boolean): AttemptContext {
+  return {
+    ...context(new AbortController(), () => {}),
+    emit: (e) => events.push(e),
+    ...(activity === undefined ? {} : { activity }),
+  };
+}
+
+const answer: Chunk[] = [{ text: '{"a":' }, { text: '1}', done: true }];
+
+describe('runApiAttempt raw lines', () => {
+  it('emits each chunk as a raw line when the activity listens', async () => {
+    const events: EngineEvent[] = [];
+    await runApiAttempt(run(answer, { ends: true }), recording(events));
+    expect(events.flatMap((e) => (e.type === 'raw' ? [e.line] : []))).toEqual(
+      answer.map((c) => JSON.stringify(c)),
+    );
+  });
+
+  it('emits none when only the preview listens, and a failure still carries the newest chunks', async () => {
+    const events: EngineEvent[] = [];
+    expect((await runApiAttempt(run(answer, { ends: true }), recording(events, false))).data).toEqual({
+      a: 1,
+    });
+    expect(events.some((e) => e.type === 'raw')).toBe(false);
+    const cut: Chunk[] = [{ text: '{"a":' }];
+    const error: unknown = await runApiAttempt(run(cut, { ends: true }), recording([], false)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PromptError);
+    expect((error as PromptError).diagnostics?.rawLines).toEqual([JSON.stringify(cut[0])]);
   });
 });
