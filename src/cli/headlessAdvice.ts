@@ -121,6 +121,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Add `puffin verify --project <dir>` to the existing hook yourself, or move it aside and install again.',
   workflow_exists:
     'Add the `puffin verify` step to the existing workflow yourself, or move it aside and write it again.',
+  puffin_source_unknown:
+    'Run `puffin ci init` with Puffin from a clone of its repository (git clone, npm install, npm link).',
 
   github_no_token: `Set GITHUB_TOKEN to a token with access to the repository’s issues. ${GITHUB_AGAIN}.`,
   github_unauthorized: `Set GITHUB_TOKEN to a valid token. ${GITHUB_AGAIN}.`,

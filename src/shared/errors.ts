@@ -116,7 +116,7 @@ export const ERROR_CODES = {
   /** Reading assertion sets (AssertionInputError, src/main/assertions/input.ts). */
   assertions: ['file_not_found', 'invalid_json', 'invalid_assertions', 'invalid_story_id'],
   /** Proof of done (issue 16): git, the pre-push hook and the CI workflow Puffin writes into the repository. */
-  verify: ['not_git_repo', 'git_failed', 'hook_exists', 'workflow_exists'],
+  verify: ['not_git_repo', 'git_failed', 'hook_exists', 'workflow_exists', 'puffin_source_unknown'],
   /** Exporting a sprint's stories as GitHub issues (src/main/github). */
   github: [
     'github_no_token',

@@ -61,7 +61,7 @@ export function proofHandlers(services: Services): Pick<Handlers, ProofChannel> 
         warnings: outcome.warnings,
       };
     },
-    'hooks:install': () => installPrePushHook(projectDir()),
+    'hooks:install': ({ strict }) => installPrePushHook(projectDir(), { strict: strict ?? false }),
     'ci:init': () => writeCiWorkflow(projectDir()),
     'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
       const { exportSprintToGithub } = await import('../github/exportSprint');

@@ -30,6 +30,10 @@ export const TOOLS_HELP: Record<
     'A CI workflow of that name exists already',
     'Add the `puffin verify` step to it yourself, or move it aside and write it again.',
   ),
+  puffin_source_unknown: fix(
+    'This Puffin is not a git checkout',
+    'Run `puffin ci init` with Puffin from a clone of its repository, so the workflow can install that commit.',
+  ),
 
   // GitHub export.
   github_no_token: fix(
