@@ -109,6 +109,7 @@ const readingRespond: Responder = (body) => {
 test('grounded: the project context goes into the prompt, and the panels show what the model read', async ({
   page,
 }) => {
+  test.slow(); // a model call of two turns through the real CLI, waited for until it ends
   const app = await startApp(page, {
     respond: readingRespond,
     projectFiles: {
