@@ -2,7 +2,7 @@
 // `puffin --help` vs `node -e 0`, `puffin prompt` vs the bare Claude Code call it makes, and the host from launch
 // to its first answered request vs a bare Node HTTP server. CPU (user + sys), not wall time: the ratios hold on a
 // loaded machine. Every pair is interleaved and started, fed and timed the same way.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,48 @@ async function helpRows(): Promise<string[]> {
     `| \`puffin --help\` | ${fmt(median(s.ours))} | ${verdict(median(s.ours) / bare, 3)} |`,
     `| \`puffin prompt --help\` | ${fmt(median(s.sub))} | ${(median(s.sub) / bare).toFixed(2)}× |`,
     `| \`puffin --help\` through tsx (PUFFIN_NO_PREBUILT, median of 3) | ${fmt(median(tsx.tsx))} | ${(median(tsx.tsx) / bare).toFixed(1)}× |`,
+  ];
+}
+
+/** Node 20 where the machine has one (Debian's /usr/bin/node): the start that hands over to node_modules' Node 22. */
+function olderNode(): string | null {
+  try {
+    const v = execFileSync('/usr/bin/node', ['--version'], { encoding: 'utf8' });
+    return Number(/^v(\d+)/.exec(v)?.[1]) < 22 ? '/usr/bin/node' : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ways a user starts `puffin`, in CPU and in wall time (what the user waits for): npx puts npm in front. */
+async function wayInRows(): Promise<string[]> {
+  const wall: Record<string, number[]> = {};
+  const timed = (key: string, command: string, args: string[]) => async () => {
+    const started = performance.now();
+    const { cpuMs } = await timedRun({ command, args, env: process.env, cwd: root });
+    (wall[key] ??= []).push(performance.now() - started);
+    return cpuMs;
+  };
+  const old = olderNode();
+  const sides: Record<string, () => Promise<number>> = {
+    bin: timed('bin', node, [bin, '--help']),
+    npx: timed('npx', 'npx', ['puffin', '--help']),
+  };
+  if (old) sides.old = timed('old', old, [bin, '--help']);
+  const s = await interleaved(sides, 5);
+  // The warm-up run of each side is timed too: its wall time is left out as its CPU is.
+  const row = (key: string, label: string) =>
+    s[key] ? [`| ${label} | ${fmt(median(s[key]))} | ${fmt(median(wall[key]!.slice(1)))} |`] : [];
+  const oldVersion = old ? execFileSync(old, ['--version'], { encoding: 'utf8' }).trim() : '';
+  return [
+    '| way in | CPU (median of 5) | wall (median of 5) |',
+    '| --- | ---: | ---: |',
+    ...row(
+      'bin',
+      '`puffin --help` (bin/puffin.cjs: after `npm link`, or `./bin/puffin.cjs` in the checkout)',
+    ),
+    ...row('npx', '`npx puffin --help` in the checkout (npm starts first)'),
+    ...row('old', `\`puffin --help\` started by Node ${oldVersion} (handed to node_modules' Node 22)`),
   ];
 }
 
@@ -227,6 +269,7 @@ export default {
   async run() {
     const sections = [
       ['### `puffin --help`', await helpRows()],
+      ['### The way in: direct, through npx, from an older Node', await wayInRows()],
       ['### `puffin prompt` with the real CLI', await promptRows()],
       ['### The browser host', await hostRows()],
     ] as const;

@@ -5,7 +5,8 @@
 'use strict';
 const { requireSupportedNode } = require('../scripts/node-version.cjs');
 
-requireSupportedNode();
+// On Node 20 (Debian's), this runs again under the Node 22 that `npm install` put in node_modules.
+requireSupportedNode(require('node:path').join(__dirname, '..'), __filename);
 
 const { join } = require('node:path');
 const { entryFile, freshBuild } = require('../scripts/prebuiltLayout.cjs');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { GIT_TEST_ENV } from '../test/support/gitFixture';
 import { expect, test } from './support/host';
-import { nav } from './support/journey';
+import { nav, UNTIL_THE_CALL_ENDS } from './support/journey';
 
 const SEED_SCRIPT = join(import.meta.dirname, 'support', 'seedBoardStore.ts');
 
@@ -41,8 +41,8 @@ test('the board: 5,000 stories, keyboard, verify, a live regression', async ({ p
   await page.getByRole('button', { name: 'Verify now' }).click();
   // Wait for what is awaited: the run has ended when its summary shows and the button is back (on a loaded machine,
   // verifying a 5,000-story project takes longer than the default expect timeout; the test's timeout bounds it).
-  await expect(page.getByText(/^Verified \d+ stories:/)).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('button', { name: 'Verify now' })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByText(/^Verified \d+ stories:/)).toBeVisible(UNTIL_THE_CALL_ENDS);
+  await expect(page.getByRole('button', { name: 'Verify now' })).toBeEnabled(UNTIL_THE_CALL_ENDS);
   const verified = page.getByTestId('board-column-verified');
   const card = verified.getByRole('listitem', { name: 'Export the backlog, Verified' });
   await expect(card).toBeVisible();
@@ -64,6 +64,6 @@ test('the board: 5,000 stories, keyboard, verify, a live regression', async ({ p
   await writeFile(join(host.projectDir, 'src', 'csv.ts'), 'export function other() {}\n');
   const regressed = specified.getByRole('listitem', { name: 'Export the backlog, Regressed' });
   // The watch is debounced and re-evaluates on a possibly loaded machine; the test's timeout bounds it.
-  await expect(regressed).toBeVisible({ timeout: 60_000 });
+  await expect(regressed).toBeVisible(UNTIL_THE_CALL_ENDS);
   await expect(page.getByTestId('board-summary')).toContainText('1 regressed');
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startMockOpenAiApi } from '../test/support/mockOpenAiApi';
 import { expect, startHost, test } from './support/host';
-import { nav, deriveStories, expectReadOneFile } from './support/journey';
+import { nav, deriveStories, expectReadOneFile, UNTIL_THE_CALL_ENDS } from './support/journey';
 
 const KEY = 'sk-e2e-openai-0123456789';
 const STORIES = [
@@ -73,17 +73,22 @@ test('stories derived on the openai provider chosen in Settings, reviewed and ac
     await chooseOpenAi(page, 'Title');
     const stories = page.getByTestId('engine-row-derive-stories');
     await stories.getByRole('button', { name: 'List models' }).click();
-    await expect(stories.getByRole('combobox', { name: 'Derive stories listed models' })).toBeVisible();
-    await expect(
-      stories.getByRole('combobox', { name: 'Derive stories listed models' }).locator('option'),
-    ).toHaveCount(3);
+    const listed = stories.getByRole('combobox', { name: 'Derive stories listed models' });
+    await expect(listed).toBeVisible(UNTIL_THE_CALL_ENDS);
+    await expect(listed.locator('option')).toHaveCount(3);
     await stories.getByRole('button', { name: 'Test connection: Derive stories' }).click();
-    await expect(stories.getByRole('status')).toContainText('Connected: openai gpt-4o-mini');
+    await expect(stories.getByRole('status')).toContainText(
+      'Connected: openai gpt-4o-mini',
+      UNTIL_THE_CALL_ENDS,
+    );
     await page.getByRole('button', { name: 'Save engines' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
 
     await deriveStories(page, 'Let product managers export the backlog.');
-    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export backlog as CSV',
+      UNTIL_THE_CALL_ENDS,
+    );
     await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
     const calls = mock.modelCalls();
     expect(calls.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);

@@ -13,11 +13,12 @@ import type { MessagesRequestBody } from '../test/support/mockTypes';
 import { lastToolResults, structuredOutputSchema, toolResultText } from '../test/support/requestInspection';
 import { startRealCliWorld } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
-import { nav } from './support/journey';
+import { nav, UNTIL_THE_CALL_ENDS } from './support/journey';
 
 test('sprint → questions → answers → plan → refine → diff → approve → RIS → assertions → export', async ({
   page,
 }) => {
+  test.slow(); // five model calls through the real CLI, each waited for until it ends
   // Story ids exist only once the stories are stored, so the replies read them from this holder.
   const ids: string[] = [];
   const replies = {
@@ -119,7 +120,7 @@ test('sprint → questions → answers → plan → refine → diff → approve 
 
     // Revision 1: the missing file is shown on its item, and plain approval is not offered.
     const items = page.getByRole('list', { name: 'Plan items' });
-    await expect(items.getByRole('article')).toHaveCount(2);
+    await expect(items.getByRole('article')).toHaveCount(2, UNTIL_THE_CALL_ENDS);
     await expect(items).toContainText('src/missing.ts');
     // The model read src/index.ts before planning; src/missing.ts it never saw, and it does not exist: guessed.
     await expect(items).toContainText('guessed: never read and does not exist');
@@ -134,6 +135,7 @@ test('sprint → questions → answers → plan → refine → diff → approve 
     await page.getByRole('button', { name: 'Refine plan' }).click();
     await expect(page.getByRole('list', { name: 'Changelog of revision 2' })).toContainText(
       'Create src/missing.ts',
+      UNTIL_THE_CALL_ENDS,
     );
     await page.getByRole('combobox', { name: 'Compare revision' }).selectOption('1');
     await page.getByRole('combobox', { name: 'with revision' }).selectOption('2');
@@ -143,17 +145,23 @@ test('sprint → questions → answers → plan → refine → diff → approve 
 
     await page.getByRole('button', { name: 'Approve plan' }).click();
     await page.getByRole('button', { name: 'Generate specs' }).click();
-    await expect(page.getByRole('document', { name: 'RIS for Revoke a link' })).toContainText('Implement it');
+    await expect(page.getByRole('document', { name: 'RIS for Revoke a link' })).toContainText(
+      'Implement it',
+      UNTIL_THE_CALL_ENDS,
+    );
     await expect(page.getByRole('list', { name: 'Assertions for Share a recipe' })).toContainText(
       'the feature module exists',
+      UNTIL_THE_CALL_ENDS,
     );
     // The sprint-wide assertions (the last step) are shown per story, and that step finished.
     for (const title of ['Share a recipe', 'Revoke a link'])
       await expect(page.getByRole('list', { name: `Sprint assertions for ${title}` })).toContainText(
         'the app entry still exports the app',
+        UNTIL_THE_CALL_ENDS,
       );
     await expect(page.getByRole('status', { name: 'Specs progress' })).toContainText(
       /^Sprint assertions: done \((\d+) of \1\)$/,
+      UNTIL_THE_CALL_ENDS,
     );
     // Generated assertions were stored where the Assertions panel and `puffin assertions evaluate` read them.
     expect(

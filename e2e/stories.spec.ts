@@ -10,7 +10,7 @@ import {
 } from '../test/support/requestInspection';
 import { startRealCliWorld, type RealCliWorldOptions } from '../test/support/realCliWorld';
 import { expect, startWorldHost, test } from './support/host';
-import { nav, deriveStories, expectReadOneFile } from './support/journey';
+import { nav, deriveStories, expectReadOneFile, UNTIL_THE_CALL_ENDS } from './support/journey';
 
 const FIRST_ROUND = [
   {
@@ -109,6 +109,7 @@ const readingRespond: Responder = (body) => {
 test('grounded: the project context goes into the prompt, and the panels show what the model read', async ({
   page,
 }) => {
+  test.slow(); // a model call of two turns through the real CLI, waited for until it ends
   const app = await startApp(page, {
     respond: readingRespond,
     projectFiles: {
@@ -129,7 +130,10 @@ test('grounded: the project context goes into the prompt, and the panels show wh
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
     await deriveStories(page, 'Let product managers export the backlog.');
-    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export backlog as CSV',
+      UNTIL_THE_CALL_ENDS,
+    );
     const sent = userText(app.mock.mainRequests()[0]!.body!);
     expect(sent).toContain('## About the project\nA backlog tool for product teams.');
     expect(sent).toContain('## Never touch');
@@ -147,12 +151,16 @@ test('grounded: the project context goes into the prompt, and the panels show wh
 test('derive stories with the real CLI, review, request changes, accept into the backlog, reload', async ({
   page,
 }) => {
+  test.slow(); // three model calls through the real CLI, each waited for until it ends
   const app = await startApp(page, {});
   try {
     await deriveStories(page, 'Let product managers export the backlog.');
 
     // Review round 1: three stories from the CLI's StructuredOutput.
-    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue('Export backlog as CSV');
+    await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
+      'Export backlog as CSV',
+      UNTIL_THE_CALL_ENDS,
+    );
     await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(3);
     // The prompt reached the model, with the stories schema offered as the StructuredOutput tool.
     const main = app.mock.mainRequests();
@@ -182,7 +190,9 @@ test('derive stories with the real CLI, review, request changes, accept into the
     await page.getByRole('button', { name: 'Request changes' }).click();
 
     // Round 2: the accepted story is kept exactly as edited, the model's rewrite of it is ignored.
-    await expect(page.getByRole('list', { name: 'Changes since the previous round' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Changes since the previous round' })).toBeVisible(
+      UNTIL_THE_CALL_ENDS,
+    );
     await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
       'Export the backlog as CSV',
     );
@@ -193,7 +203,10 @@ test('derive stories with the real CLI, review, request changes, accept into the
     // Story 2 regenerated alone: the accepted story 1 stays as it is; every round is kept as a revision.
     await page.getByRole('button', { name: 'Regenerate story: story 2' }).click();
     await page.getByRole('button', { name: 'Regenerate this story' }).click();
-    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(REGENERATED.title);
+    await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue(
+      REGENERATED.title,
+      UNTIL_THE_CALL_ENDS,
+    );
     await expect(page.getByRole('textbox', { name: 'Story 1 title' })).toHaveValue(
       'Export the backlog as CSV',
     );
@@ -235,7 +248,7 @@ test('a CLI that is not logged in says how to log in', async ({ page }) => {
   const app = await startApp(page, { auth: 'none' });
   try {
     await deriveStories(page, 'Anything');
-    await expect(page.getByRole('alert')).toContainText(/not logged in/i);
+    await expect(page.getByRole('alert')).toContainText(/not logged in/i, UNTIL_THE_CALL_ENDS);
     await expect(page.getByRole('alert')).toContainText('/login');
     expect(app.mock.mainRequests()).toHaveLength(0);
   } finally {
@@ -251,7 +264,7 @@ test('stories stream in while generated; cancel keeps the complete ones', async 
   try {
     await deriveStories(page, 'Let product managers export the backlog.');
     const preview = page.getByRole('list', { name: 'Stories so far' });
-    await expect(preview).toContainText('Export backlog as CSV');
+    await expect(preview).toContainText('Export backlog as CSV', UNTIL_THE_CALL_ENDS);
     await expect(preview).toContainText('Choose columns');
     await expect(page.getByTestId('progress-status')).toContainText('2 stories so far');
     // What the engine is doing, live: its turn and tokens; the Activity panel has its raw lines already.
@@ -260,7 +273,7 @@ test('stories stream in while generated; cancel keeps the complete ones', async 
     await expect(page.getByRole('list', { name: 'Live engine lines' })).toContainText('"type":"system"');
     await nav(page, 'Prompt');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2);
+    await expect(page.getByRole('group', { name: /^Story \d$/ })).toHaveCount(2, UNTIL_THE_CALL_ENDS);
     await expect(page.getByRole('textbox', { name: 'Story 2 title' })).toHaveValue('Choose columns');
   } finally {
     await app.close();

@@ -127,6 +127,8 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Make the failing assertions named in the message pass (`puffin verify`), then set the story done again.',
   unspecified:
     'Generate the story’s assertions first (`puffin plan assertions --project <dir> --sprint <id>`), then verify it.',
+  puffin_source_unknown:
+    'Run `puffin ci init` with Puffin from a clone of its repository (git clone, npm install, npm link).',
 
   github_no_token: `Set GITHUB_TOKEN to a token with access to the repository’s issues. ${GITHUB_AGAIN}.`,
   github_unauthorized: `Set GITHUB_TOKEN to a valid token. ${GITHUB_AGAIN}.`,

@@ -125,6 +125,7 @@ export const ERROR_CODES = {
     'not_verified',
     /** A story was set done without assertions to prove it. */
     'unspecified',
+    'puffin_source_unknown',
   ],
   /** Exporting a sprint's stories as GitHub issues (src/main/github). */
   github: [

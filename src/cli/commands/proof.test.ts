@@ -93,11 +93,26 @@ describe('puffin hooks install and ci init', () => {
     expect(refused.code).toBe(1);
     expect(refused.out.error).toMatchObject({ code: 'hook_exists' });
 
+    // --strict: the hook stops a push when it finds no Puffin.
+    await rm(path.join(repo.dir, '.git', 'hooks', 'pre-push'));
+    expect((await puffin(['hooks', 'install', '--project', repo.dir, '--strict'])).code).toBe(0);
+    const strict = await readFile(path.join(repo.dir, '.git', 'hooks', 'pre-push'), 'utf8');
+    expect(strict.trimEnd().split('\n').at(-1)).toBe('exit 1');
+  });
+
+  it('ci init pins the workflow to the commit of the Puffin checkout that runs it', async () => {
     const ci = await puffin(['ci', 'init', '--project', repo.dir]);
-    expect(ci.out.data).toEqual({
+    expect(ci.code).toBe(0);
+    const data = ci.out.data as { path: string; action: string; puffin: { source: string; commit: string } };
+    expect(data).toMatchObject({
       path: path.join(repo.dir, '.github', 'workflows', 'puffin-verify.yml'),
       action: 'created',
     });
+    expect(data.puffin.commit).toMatch(/^[0-9a-f]{40}$/);
+    const workflow = await readFile(data.path, 'utf8');
+    expect(workflow).toContain(`PUFFIN_COMMIT: "${data.puffin.commit}"`);
+    expect(workflow).toContain(`PUFFIN_SOURCE: ${JSON.stringify(data.puffin.source)}`);
+    expect(workflow).not.toContain('npx');
   });
 });
 

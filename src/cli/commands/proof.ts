@@ -1,8 +1,8 @@
 // Proof of done headless (issue 16), each the app's own contract channel on the opened project:
 //   puffin verify --project DIR [--sprint ID] [--junit FILE]     data: {stories: [{id, status, …}], regressions, …}
 //     exit 1 when any assertion fails; --junit writes JUnit XML, one test case per assertion
-//   puffin hooks install --project DIR                            data: {path, action}: a pre-push hook running verify
-//   puffin ci init --project DIR                                  data: {path, action}: a GitHub Actions workflow
+//   puffin hooks install --project DIR [--strict]                 data: {path, action}: a pre-push hook running verify
+//   puffin ci init --project DIR                                  data: {path, action, puffin: {source, commit}}
 //   puffin github export --project DIR --sprint ID --repo OWNER/NAME [--api-url URL] [--close-verified]
 //     [--overwrite-edited]                                        data: {issues: [{storyId, number, url, action}], …}
 import type { CommandSpec } from '../spec';
@@ -20,26 +20,23 @@ export const verifyCommand: CommandSpec<'verify:run'> = {
   exitCode: (r) => (r.summary.failed + r.summary.errors > 0 ? 1 : 0),
 };
 
-/** A command whose only input is the project: it writes one file into the project's repository. */
-const repoFileCommand = <C extends 'hooks:install' | 'ci:init'>(
-  channel: C,
-  summary: string,
-): CommandSpec<C> => ({
-  path: channel.split(':'),
-  summary,
-  channel,
+export const hooksInstallCommand: CommandSpec<'hooks:install'> = {
+  path: ['hooks', 'install'],
+  summary:
+    'add a git pre-push hook running this Puffin’s verify; without Puffin a push goes through (--strict: stopped)',
+  channel: 'hooks:install',
   project: true,
-});
+  flags: [{ flag: 'strict', kind: 'boolean', field: 'strict' }],
+};
 
-export const hooksInstallCommand = repoFileCommand(
-  'hooks:install',
-  'add a git pre-push hook that runs puffin verify (never replaces a hook Puffin did not write)',
-);
-
-export const ciInitCommand = repoFileCommand(
-  'ci:init',
-  'write a GitHub Actions workflow running npx puffin verify --junit on push and pull request',
-);
+export const ciInitCommand: CommandSpec<'ci:init'> = {
+  path: ['ci', 'init'],
+  summary:
+    'write a GitHub Actions workflow that installs this Puffin (its git source at its commit) and runs verify --junit',
+  channel: 'ci:init',
+  project: true,
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
 
 export const githubExportCommand: CommandSpec<'github:export'> = {
   path: ['github', 'export'],

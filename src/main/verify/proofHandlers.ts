@@ -63,7 +63,7 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
         warnings: outcome.warnings,
       };
     },
-    'hooks:install': () => installPrePushHook(projectDir()),
+    'hooks:install': ({ strict }) => installPrePushHook(projectDir(), { strict: strict ?? false }),
     'ci:init': () => writeCiWorkflow(projectDir()),
     'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
       const { exportSprintToGithub } = await import('../github/exportSprint');

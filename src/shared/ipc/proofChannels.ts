@@ -22,9 +22,16 @@ export const proofSchemas = {
       junit: { type: 'string', minLength: 1, maxLength: 4096 },
     },
   }),
-  /** Adds a git pre-push hook running `puffin verify`; refuses to replace a hook Puffin did not write. */
-  'hooks:install': empty,
-  /** Writes `.github/workflows/puffin-verify.yml` (`npx puffin verify --junit` on push and pull request). */
+  /**
+   * Adds a git pre-push hook running `puffin verify` with this Puffin checkout; refuses to replace a hook Puffin did
+   * not write. A hook that finds no Puffin lets the push through with one line on stderr, unless `strict`.
+   */
+  'hooks:install': schema({
+    type: 'object',
+    additionalProperties: false,
+    properties: { strict: { type: 'boolean' } },
+  }),
+  /** Writes `.github/workflows/puffin-verify.yml`: installs this Puffin's git source at its commit, runs verify. */
   'ci:init': empty,
   /** One GitHub issue per story of the sprint; a rerun updates the same issues. */
   'github:export': schema({
@@ -74,6 +81,12 @@ export interface RepoFileResult {
   action: 'created' | 'updated' | 'unchanged';
 }
 
+export interface CiInitResult extends RepoFileResult {
+  /** What the workflow installs: this Puffin's git source (its remote, or its path without one) and commit. */
+  puffin: { source: string; commit: string };
+  warnings: string[];
+}
+
 export interface GithubExportResult {
   repo: string;
   commit: string | null;
@@ -85,7 +98,7 @@ export interface GithubExportResult {
 export interface ProofResponses {
   'verify:run': VerifyRunResult;
   'hooks:install': RepoFileResult;
-  'ci:init': RepoFileResult;
+  'ci:init': CiInitResult;
   'github:export': GithubExportResult;
   'board:get': BoardData;
   'costs:get': CostReport;

@@ -38,6 +38,10 @@ export const TOOLS_HELP: Record<
     'The story has no assertions',
     'Generate its assertions from its sprint (Generate specs, or `puffin plan assertions`), then verify it.',
   ),
+  puffin_source_unknown: fix(
+    'This Puffin is not a git checkout',
+    'Run `puffin ci init` with Puffin from a clone of its repository, so the workflow can install that commit.',
+  ),
 
   // GitHub export.
   github_no_token: fix(
