@@ -1,4 +1,4 @@
-// Issue 4: a 5,000-story backlog renders and scrolls with no long task over 50 ms. Measured in Debian's
+// A 5,000-story backlog renders and scrolls with no long task over 50 ms. Measured in Debian's
 // Chromium against the browser host (the built renderer, the real API): opening the Backlog panel, scrolling
 // its grid to the bottom in steps, then End and Home from the keyboard. Long tasks come from a buffered
 // PerformanceObserver installed before the page loads; a 50-story backlog in the same run is the baseline.

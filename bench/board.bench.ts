@@ -1,4 +1,4 @@
-// Issue 16: the board of a 5,000-story project opens and moves from the keyboard without long tasks, as the backlog
+// The board of a 5,000-story project opens and moves from the keyboard without long tasks, as the backlog
 // does. Measured in Debian's Chromium against the browser host (built renderer, real API): a click on "Board" until
 // the first card is painted, then End and Home in the Backlog column (its 5,000 cards are virtualised). Long tasks
 // come from a buffered PerformanceObserver installed before the page loads; a 50-story project is the baseline.

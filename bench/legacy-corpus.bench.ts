@@ -44,7 +44,7 @@ function firstBalanced(text: string): string | undefined {
   return undefined;
 }
 
-/** The classic chain: whole parse → first fence → bracket match → greedy regex (seed 000, puffin-anchor §3.9). */
+/** The classic chain: whole parse → first fence → bracket match → greedy regex. */
 function classicChain(text: string): { ok: true; value: unknown } | { ok: false } {
   const attempts = [
     () => text.trim(),

@@ -1,4 +1,4 @@
-// sendPrompt over each API provider (issue 14) against its loopback mock (test/support), all serving the same
+// sendPrompt over each API provider against its loopback mock (test/support), all serving the same
 // ~300 KB stories answer streamed: (1) overhead, sendPrompt (preview on) against a baseline making the same HTTP
 // request (the body sendPrompt sent, as the mock recorded it) with the same official client, reading the same
 // stream and JSON.parsing the answer; (2) preview, from the first answer fragment to the first previewed story,

@@ -1,4 +1,4 @@
-// Issue 15: saving one story costs the same with 10 stories or 10,000 — timed as the user sees it. In Debian's
+// Saving one story costs the same with 10 stories or 10,000 — timed as the user sees it. In Debian's
 // Chromium against the browser host (built renderer, real API, real store): the Backlog's story editor is filled,
 // then from its submit to the first painted frame whose row shows the new title. Long tasks are counted while
 // editing. The sizes are measured in the same run, rounds interleaved; the first round is a warm-up.

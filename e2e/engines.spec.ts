@@ -1,4 +1,4 @@
-// The stories journey on a non-CLI provider, end to end (issue 14): the browser host started with OPENAI_API_KEY,
+// The stories journey on a non-CLI provider, end to end: the browser host started with OPENAI_API_KEY,
 // Settings choose the `openai` provider for stories (and titles) at a loopback OpenAI-compatible mock, test the
 // connection, derive stories, review and accept them into the backlog. The key is never shown, only its source.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -165,7 +165,7 @@ describe('help', () => {
   it('writes each usage line from the spec: required, [optional], (a | b) and stdin', () => {
     const byPath = (p: string) => commands.find((c) => c.path.join(' ') === p)!;
     expect(usage(byPath('prompt'))).toBe(
-      // DESIGN §6 "Other engines" (issue 14): --provider, --base-url and --mode (deliberately added).
+      // Other engines: --provider, --base-url and --mode (deliberately added).
       'puffin prompt [--schema FILE] [--envelope KEY] [--max-turns N] [--model M] [--provider claude-cli|anthropic|openai|ollama|gemini] [--base-url URL] [--mode auto|native|tool] [--project DIR] [--hermetic]  (prompt on stdin)',
     );
     expect(usage(byPath('assertions evaluate'))).toBe(

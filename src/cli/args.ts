@@ -33,7 +33,7 @@ export const PROJECT_FLAG: FlagSpec = { flag: 'project', kind: 'path', required:
 export const HERMETIC_FLAG: FlagSpec = { flag: 'hermetic', kind: 'boolean' };
 
 /**
- * The engine of a project command's calls (DESIGN §6 "Other engines"): `--provider P` with `--base-url URL` and
+ * The engine of a project command's calls (other engines): `--provider P` with `--base-url URL` and
  * `--mode auto|native|tool`, and `--model M` where the command has no model of its own.
  */
 export const PROVIDER_FLAG: FlagSpec = { flag: 'provider', kind: 'string', value: PROVIDER_NAMES.join('|') };

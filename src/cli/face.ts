@@ -1,6 +1,6 @@
 /**
  * The headless face: the composition root every face uses (face 'cli'), argv turned into contract requests by
- * the command's spec, each through the same validating dispatcher, and one DESIGN §6 object printed on stdout.
+ * the command's spec, each through the same validating dispatcher, and one JSON object printed on stdout.
  * Log lines go to stderr (warnings and errors; everything with PUFFIN_DEBUG). Ctrl-C, kill and a closed
  * terminal cancel what runs (stored as cancelled, CLI process trees killed).
  */

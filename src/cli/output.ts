@@ -1,4 +1,4 @@
-/** The DESIGN §6 objects: a success from an answer and the CLI calls made for it, and the error object. */
+/** The one-object outputs: a success from an answer and the CLI calls made for it, and the error object. */
 import { familyOf } from '../shared/errors';
 import type { IpcErrorData } from '../shared/ipc/errors';
 import type { Generation, GenerationMeta, GenerationSource } from '../shared/stories';
@@ -16,7 +16,7 @@ const sum = (values: (number | null)[]): number | null => {
 const last = <T>(values: (T | null)[]): T | null => values.filter((v) => v !== null).at(-1) ?? null;
 
 /**
- * DESIGN §6 "Other engines": calls answered by another engine than the Claude Code CLI name it in `meta` —
+ * Other engines: calls answered by another engine than the Claude Code CLI name it in `meta` —
  * provider, model and mode of the last of them. Nothing for CLI-only calls (their meta stays as it was).
  */
 export function engineMeta(metas: readonly GenerationMeta[]): {

@@ -1,6 +1,6 @@
 /**
  * What a headless command is: a declarative mapping from argv (flags, files, stdin) to one contract channel,
- * plus how its answer is printed in the DESIGN §6 shape. The one parser (args.ts) and the one runner (face.ts)
+ * plus how its answer is printed in the one-object shape. The one parser (args.ts) and the one runner (face.ts)
  * read these specs; `puffin --help` is generated from them.
  */
 import type { ErrorCode } from '../shared/errors';
@@ -52,12 +52,12 @@ export interface Call {
   payload: Payload;
 }
 
-/** DESIGN §6: what every command prints on success. */
+/** What every command prints on success. */
 export interface Section6 {
   data: unknown;
   source: GenerationSource | null;
   warnings: string[];
-  /** What the calls cost and who answered (DESIGN §6); {} for a command that made none. */
+  /** What the calls cost and who answered; {} for a command that made none. */
   meta: object;
 }
 
@@ -103,7 +103,7 @@ export interface CommandSpec<C extends RequestChannel = RequestChannel> {
   /** Builds the request from what is stored (e.g. the drafts of a generation), after `before`. */
   resolve?(payload: Payload, ctx: OutputContext): Promise<Payload>;
   /**
-   * The §6 object for the channel's answer (`args`: the request as argv gave it, before `before`); by default the
+   * The one-object output for the channel's answer (`args`: the request as argv gave it, before `before`); by default the
    * answer is `data` and the calls made give the rest.
    */
   output?(value: ResponseOf<C>, ctx: OutputContext, args: Payload): Promise<Section6> | Section6;

@@ -1,5 +1,5 @@
 /**
- * What a running model call is doing, as every face shows it live (seed 001): its phase, the turn it is on, the
+ * What a running model call is doing, as every face shows it live: its phase, the turn it is on, the
  * tool calls it made, a retry and how long it waits, the tokens and cost so far, and how long it has run. The
  * same for every engine: main derives it from neutral activity signals (services/activityMeter.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The board (issue 16): every story from backlog to verified. Pure: the main process gathers the facts, this decides
+ * The board: every story from backlog to verified. Pure: the main process gathers the facts, this decides
  * each story's column, and the renderer draws it.
  */
 import type { AssertionStatus } from './assertions';

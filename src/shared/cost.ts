@@ -1,4 +1,4 @@
-/** What the calls cost, rolled up per story and per sprint, and sprint budgets (issue 16). */
+/** What the calls cost, rolled up per story and per sprint, and sprint budgets. */
 
 export interface StoryCost {
   storyId: string;

@@ -1,5 +1,5 @@
 /**
- * Which engine answers each workflow (issue 14 §6): a default engine and per-workflow overrides (titles on a small
+ * Which engine answers each workflow: a default engine and per-workflow overrides (titles on a small
  * local model, plans on a large one), and each provider's root URL. Kept in the app settings; keys never are
  * (they come from the environment or the OS keychain, see src/main/core/keyStore.ts).
  */

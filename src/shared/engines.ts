@@ -1,5 +1,5 @@
 /**
- * The engines Puffin can ask for structured output (issue 14), named exactly so everywhere: settings, the
+ * The engines Puffin can ask for structured output, named exactly so everywhere: settings, the
  * headless `--provider` flag, history records, the provider registry (src/main/engines/registry.ts).
  */
 export const PROVIDER_NAMES = ['claude-cli', 'anthropic', 'openai', 'ollama', 'gemini'] as const;

@@ -115,7 +115,7 @@ export const ERROR_CODES = {
   ],
   /** Reading assertion sets (AssertionInputError, src/main/assertions/input.ts). */
   assertions: ['file_not_found', 'invalid_json', 'invalid_assertions', 'invalid_story_id'],
-  /** Proof of done (issue 16): git, the pre-push hook and the CI workflow Puffin writes into the repository. */
+  /** Proof of done: git, the pre-push hook and the CI workflow Puffin writes into the repository. */
   verify: [
     'not_git_repo',
     'git_failed',

@@ -1,6 +1,6 @@
 /**
  * The stories review the user has open (the round's stories with their decisions and unsaved edits), kept in the
- * project store as it changes so that a reload or a closed tab loses nothing (issue 12 item 15). One JSON Schema
+ * project store as it changes so that a reload or a closed tab loses nothing. One JSON Schema
  * serves the contract (review:save) and the stored record (`.puffin/open-review/<generationId>.json`); the title
  * may be empty while the user edits it, so the draft here is looser than a story's.
  */

@@ -1,4 +1,4 @@
-/** Sprints, ambiguity questions, plans with revisions, RIS and generated assertions (issue 5). */
+/** Sprints, ambiguity questions, plans with revisions, RIS and generated assertions. */
 import type { Assertion } from './assertions';
 import type {
   AmbiguityQuestion,

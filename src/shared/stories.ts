@@ -1,4 +1,4 @@
-/** Stories, generations and project settings: the domain of the stories journey (issue 4). */
+/** Stories, generations and project settings: the domain of the stories journey. */
 import { HISTORY_KINDS, type HistoryKind } from './workflows';
 import type { GenerationMeta, UserStoryDraft } from './schema-types';
 

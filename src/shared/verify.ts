@@ -1,4 +1,4 @@
-/** Proof of done (issue 16): per-story verdicts from stored assertions, their history and the current commit. */
+/** Proof of done: per-story verdicts from stored assertions, their history and the current commit. */
 import type { AssertionResult, RunSummary } from './assertions';
 
 /**

@@ -1,4 +1,4 @@
-// The fault matrix (issue 12): every CLI fault a hostile user or a broken machine can produce, what Puffin must
+// The fault matrix: every CLI fault a hostile user or a broken machine can produce, what Puffin must
 // answer (a typed outcome), and how long that may take. Each fault runs through both faces (the headless
 // `puffin prompt` and the browser host's /api/invoke); every row also checks that no process is left behind.
 import type { FakeClaudeOptions } from '../support/fakeCli';

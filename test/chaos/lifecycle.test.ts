@@ -1,4 +1,4 @@
-// CLI processes must not outlive their run or Puffin (issue 12, items 2 and 4), proven with real processes: the
+// CLI processes must not outlive their run or Puffin (and 4), proven with real processes: the
 // fake CLI starts grandchildren (in its group, or in a session of their own through setsid), and whatever is left
 // is looked for by the run marker in the environment (PUFFIN_RUN_ID), not by name.
 import { spawn } from 'node:child_process';

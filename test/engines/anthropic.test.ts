@@ -1,6 +1,6 @@
 // The `anthropic` provider through sendPrompt, talked to by the REAL @anthropic-ai/sdk client against the loopback
 // Messages API mock (test/support/mockMessagesApi.ts, written from the API reference: SSE events or one JSON
-// message): native and tool mode, streamed and not, and every typed failure (issue 14 items 2 and 5).
+// message): native and tool mode, streamed and not, and every typed failure (and 5).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('anthropic provider, native mode', () => {
   });
 });
 
-describe('anthropic provider, tool mode (seed 004)', () => {
+describe('anthropic provider, tool mode', () => {
   it('forces one tool whose input_schema is the schema and answers with its input (not streamed)', async () => {
     const w = await world([{ kind: 'message', toolCalls: [{ input: ANSWER }] }]);
     const r = await w.call({ model: 'claude-3-5-haiku-20241022' });

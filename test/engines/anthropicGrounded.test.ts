@@ -1,5 +1,5 @@
 // A grounded call on the `anthropic` provider: the REAL @anthropic-ai/sdk against the Messages API mock, the
-// scripted model asking for Puffin's read-only project tools (issue 14 item 4): it reads a file holding a random
+// scripted model asking for Puffin's read-only project tools: it reads a file holding a random
 // token and must return it (the read happened in the project), its reads of ../ and .env are refused (the secret
 // never reaches the mock), the look is bounded, and the record says what was read.
 import { afterEach, describe, expect, it } from 'vitest';

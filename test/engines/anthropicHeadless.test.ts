@@ -1,5 +1,5 @@
-// DESIGN §6 "Other engines" with the anthropic provider, as users run it (`node bin/puffin.cjs`), against the
-// loopback Messages API mock: `puffin prompt --provider anthropic …` prints the one §6 object naming provider,
+// Other engines with the anthropic provider, as users run it (`node bin/puffin.cjs`), against the
+// loopback Messages API mock: `puffin prompt --provider anthropic …` prints the one JSON object naming provider,
 // model and mode; `puffin stories derive --provider anthropic …` stores its generation naming the engine; and the
 // API key is written nowhere: not in any file under the project, the user data or HOME, nor on stdout or stderr.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +36,7 @@ function env(): Record<string, string> {
 }
 
 describe('puffin with --provider anthropic', () => {
-  it('prompt prints the §6 object with meta.provider, model and mode', async () => {
+  it('prompt prints the one-object output with meta.provider, model and mode', async () => {
     mock = await startMockMessagesApi({
       script: [json({ colours: ['red', 'blue'] })],
       isMainLoop: () => true,

@@ -1,5 +1,5 @@
 // Grounded calls on the openai and gemini providers: the REAL official clients against the loopback mocks, the
-// scripted model asking for Puffin's read-only project tools (issue 14 item 4). It reads a file holding a random
+// scripted model asking for Puffin's read-only project tools. It reads a file holding a random
 // token and must return it (the read happened in the project), its reads of ../ and .env are refused (the secret
 // never reaches the mock), the look is bounded, and the record says what was read.
 import { describe, expect, it } from 'vitest';

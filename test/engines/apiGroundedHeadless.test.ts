@@ -1,4 +1,4 @@
-// DESIGN §6 on another engine, grounded: `puffin prompt --schema F --provider openai --project DIR` as users run
+// Headless on another engine, grounded: `puffin prompt --schema F --provider openai --project DIR` as users run
 // it. The scripted model reads the file holding the random token through Puffin's project tools and returns it;
 // meta.read lists what it read, as for the CLI; the secret beside the project never reaches the server.
 import { writeFileSync } from 'node:fs';

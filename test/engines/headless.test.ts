@@ -1,4 +1,4 @@
-// DESIGN §6 "Other engines": `puffin prompt --schema F --provider P --model M --base-url URL` as users run it,
+// Other engines: `puffin prompt --schema F --provider P --model M --base-url URL` as users run it,
 // against each provider's loopback API, printing the one-object shape with meta.provider, model and mode.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,18 +52,21 @@ async function puffinPrompt(c: (typeof CASES)[number], url: string, extra: strin
   return { ...run, json: JSON.parse(run.stdout) as Record<string, unknown> };
 }
 
-describe('puffin prompt --provider (headless, DESIGN §6)', () => {
-  it.each(CASES)('prints the §6 shape for $provider with meta.provider, model and mode', async (c) => {
-    const mock = slot.use(await c.start({ script: [answer(reply)] }));
-    const { exitCode, json } = await puffinPrompt(c, mock.url);
-    expect(json).toEqual({
-      data: reply,
-      source: 'structured_output',
-      warnings: [],
-      meta: expect.objectContaining({ provider: c.provider, model: c.model, mode: 'native' }) as unknown,
-    });
-    expect(exitCode).toBe(0);
-  });
+describe('puffin prompt --provider (headless)', () => {
+  it.each(CASES)(
+    'prints the one-object shape for $provider with meta.provider, model and mode',
+    async (c) => {
+      const mock = slot.use(await c.start({ script: [answer(reply)] }));
+      const { exitCode, json } = await puffinPrompt(c, mock.url);
+      expect(json).toEqual({
+        data: reply,
+        source: 'structured_output',
+        warnings: [],
+        meta: expect.objectContaining({ provider: c.provider, model: c.model, mode: 'native' }) as unknown,
+      });
+      expect(exitCode).toBe(0);
+    },
+  );
 
   it('takes --mode tool and prints a typed error on stdout with exit 1', async () => {
     const c = CASES[0];

@@ -1,4 +1,4 @@
-// DESIGN §6 grounded calls through `node bin/puffin.cjs` with the real CLI and the mock API:
+// Grounded calls through `node bin/puffin.cjs` with the real CLI and the mock API:
 // `puffin prompt --schema F --project DIR` reads in DIR and lists the files in meta.read; project commands are
 // grounded by default and `--hermetic` offers the model no tool at all.
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Every headless command, run the way `npx puffin` runs it (runCli with the caller's env and cwd) against the
-// REAL Claude Code CLI and the mock Messages API, prints one DESIGN §6 object: exactly data, source, warnings
+// REAL Claude Code CLI and the mock Messages API, prints one JSON object: exactly data, source, warnings
 // and meta. The walk goes through the whole journey (a prompt, stories, a sprint and its plan, specs, export);
 // a command added later without a step here fails the coverage check.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -100,7 +100,7 @@ async function puffin(argv: string[], stdin = '', env: Record<string, string> = 
   return out as { data: unknown; source: string | null; warnings: string[]; meta: Record<string, unknown> };
 }
 
-describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
+describe('headless commands print the one-object shape (real CLI)', () => {
   it('every command, through a whole journey', async () => {
     const byModel = (out: { source: string | null; meta: Record<string, unknown> }) => {
       expect(out.source).toBe('structured_output');
@@ -185,7 +185,7 @@ describe('headless commands print the DESIGN §6 shape (real CLI)', () => {
       runPuffin(['verify', ...s], { env: world.env, cwd: world.dir }),
       'puffin verify',
     );
-    // verify exits 1 when an assertion fails; either way it prints the §6 shape.
+    // verify exits 1 when an assertion fails; either way it prints the one-object shape.
     expect(Object.keys(verified.out).sort()).toEqual(['data', 'meta', 'source', 'warnings']);
     ran.add('verify');
     await puffin(['hooks', 'install', ...at]);

@@ -1,6 +1,6 @@
 // `node bin/puffin.cjs sprint create` and `puffin plan analyze|answer|generate|regenerate-item|restore|approve|
 // ris|export` end to end: real CLI,
-// mock Messages API, one §6 JSON object on stdout, results stored in the project as the app stores them.
+// mock Messages API, one JSON object on stdout, results stored in the project as the app stores them.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -180,7 +180,7 @@ describe('headless plan commands (real CLI)', { timeout: 180_000 }, () => {
     expect(kinds.sort()).toEqual(['plan-analyze', 'plan-generate', 'plan-item']);
   });
 
-  it('errors are §6 objects with exit 1: missing --sprint, unknown sprint', async () => {
+  it('errors are one-object errors with exit 1: missing --sprint, unknown sprint', async () => {
     const { project, puffin } = await setup({
       ambiguities: [],
       plans: [],

@@ -51,7 +51,7 @@ function mockedWorld(
 }
 
 describe.each<CliVersionName>(['current', 'old'])('puffin prompt with the real CLI (%s)', (which) => {
-  it('prints the DESIGN §6 object and exits 0', async () => {
+  it('prints the one-object output and exits 0', async () => {
     const world = await mockedWorld(which, [ADA]);
     const { exitCode, stdout } = await puffin(
       ['prompt', '--schema', schemaFile(PERSON_SCHEMA), '--max-turns', '3'],
@@ -151,7 +151,7 @@ describe('puffin prompt', () => {
 });
 
 describe('puffin extract --legacy', () => {
-  it('prints the §6 object for text with JSON in it', async () => {
+  it('prints the one-object output for text with JSON in it', async () => {
     const { exitCode, stdout } = await puffin(
       ['extract', '--legacy', '--expect', 'array'],
       'As a [user] I want:\n```json\n[{"a": 1}]\n```',

@@ -45,7 +45,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
     expect(kinds.filter((k) => k === 'garbage').length).toBeGreaterThanOrEqual(3);
   });
 
-  // Changed deliberately (issue 12): a line past MAX_LINE_CHARS is not assembled; the run is stopped instead.
+  // Changed deliberately: a line past MAX_LINE_CHARS is not assembled; the run is stopped instead.
   it('stops at a 50 MB line with a typed garbage_output and kills the CLI', async () => {
     const recordFile = makeRecordFile();
     const { sendPrompt } = fake({ scenario: 'huge-line', recordFile });

@@ -1,4 +1,4 @@
-// Issue 14 §6: an API key stored with the keychain is used by the calls, and never written in plain text anywhere
+// An API key stored with the keychain is used by the calls, and never written in plain text anywhere
 // Puffin writes (settings.json, keys.json, the log file, .puffin/ with its history). The keychain here is a
 // stand-in cipher; the provider is the real `openai` client against the loopback OpenAI-compatible mock.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';

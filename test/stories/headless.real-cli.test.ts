@@ -28,7 +28,7 @@ async function setup(script: MockTurn[]) {
 
 // Each step starts `node bin/puffin.cjs` afresh (tsx, then the real CLI): seconds apiece on a busy machine.
 describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
-  it('stories derive then stories modify --lock: §6 JSON on stdout, generations stored in the project', async () => {
+  it('stories derive then stories modify --lock: one-object JSON on stdout, generations stored in the project', async () => {
     const { project, root, puffin } = await setup([
       structured({ stories: [story(1), story(2)] }),
       structured({ stories: [{ ...story(1), title: 'Changed by the model' }, story(2), story(3)] }),
@@ -44,7 +44,7 @@ describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
     expect(out.data).toEqual([story(1), story(2)]);
     expect(out.source).toBe('structured_output');
     // It answers as soon as the stories are stored: the title call is cancelled when the command exits, so the
-    // title is the local one (issue 15 item 9; it used to wait up to 45 s for the generated title).
+    // title is the local one (it used to wait up to 45 s for the generated title).
     const fallback = { title: 'Let cooks share recipes', titleFallback: true };
     expect(out.meta).toMatchObject({ cliVersion: '2.1.330', generationId: expect.any(String), ...fallback });
     const id = out.meta.generationId as string;
@@ -73,7 +73,7 @@ describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
     expect(round.stories!.map((s) => s.locked)).toEqual([true, false, false]);
   });
 
-  it('failures print the §6 error object and exit 1; bad arguments too', async () => {
+  it('failures print the one-object error and exit 1; bad arguments too', async () => {
     const { project, puffin } = await setup([]);
     const noFeedback = await puffin(['stories', 'modify', '--project', project], '');
     expect(noFeedback.exitCode).toBe(1);

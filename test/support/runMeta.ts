@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-/** The DESIGN §6 `meta` of one CLI call: the version is known, cost, turns, duration and session vary per run. */
+/** The `meta` of one CLI call: the version is known, cost, turns, duration and session vary per run. */
 export function anyRunMeta(cliVersion: string) {
   return {
     cliVersion,

@@ -168,7 +168,7 @@ describe('headless stories journey', () => {
     const verbose = await puffin(['stories', 'derive', '--project', project, '--verbose'], 'Export my data');
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toContain('puffin progress [generation:progress]');
-    // What the running call does (seed 001), one line per change: the fake CLI's one turn, and its end.
+    // What the running call does, one line per change: the fake CLI's one turn, and its end.
     expect(verbose.stderr).toMatch(/puffin activity \[Export my data\]: finished · turn 1 · .* s\n/);
     expect(verbose.stderr).toMatch(/puffin info \[/);
   });

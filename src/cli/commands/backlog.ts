@@ -56,7 +56,7 @@ export function pickDrafts(g: Generation, only: readonly unknown[] | undefined):
   });
 }
 
-/** The §6 object of a command that calls no model. */
+/** The one-object output of a command that calls no model. */
 const noModel = (data: unknown, meta: object = {}) => ({ data, source: null, warnings: [], meta });
 
 const GENERATION: FlagSpec = { flag: 'generation', kind: 'string', field: 'generationId', value: 'ID' };

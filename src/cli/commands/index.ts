@@ -8,7 +8,7 @@ import { agentsInitCommand, implementCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
-/** Every headless command (DESIGN §6); `puffin --help` lists them in this order. */
+/** Every headless command; `puffin --help` lists them in this order. */
 export const commands: readonly CommandSpec[] = [
   promptCommand,
   extractCommand,

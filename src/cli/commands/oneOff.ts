@@ -1,4 +1,4 @@
-// The commands that need no project (DESIGN §6): a prompt with the caller's schema (or a text answer), the deprecated text
+// The commands that need no project: a prompt with the caller's schema (or a text answer), the deprecated text
 // extractors, and a title.
 //   puffin prompt [--schema FILE [--envelope KEY]] [--max-turns N] [--model M] [--project DIR [--hermetic]]
 //                 [--provider P [--base-url URL] [--mode auto|native|tool]]   (meta then names provider, model, mode)

@@ -1,4 +1,4 @@
-// The proof-of-done commands end to end through the CLI face (root, dispatcher, §6 output) on a real git fixture
+// The proof-of-done commands end to end through the CLI face (root, dispatcher, one-object output) on a real git fixture
 // project, the GitHub export against the loopback GitHub API.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Proof of done headless (issue 16), each the app's own contract channel on the opened project:
+// Proof of done headless, each the app's own contract channel on the opened project:
 //   puffin verify --project DIR [--sprint ID] [--junit FILE]     data: {stories: [{id, status, …}], regressions, …}
 //     exit 1 when any assertion fails; --junit writes JUnit XML, one test case per assertion
 //   puffin hooks install --project DIR [--strict]                 data: {path, action}: a pre-push hook running verify

@@ -26,7 +26,7 @@ export function headlessId(): string {
 
 const MODEL = { flag: 'model', kind: 'string', field: 'model', value: 'M' } as const;
 
-/** The finished generation the §6 way; its latest stored version carries the title that arrived after it. */
+/** The finished generation as the one-object output; its latest stored version carries the title that arrived after it. */
 function report(g: Generation, ctx: OutputContext): Section6 {
   const final = ctx.records().find((r) => r.id === g.id) ?? g;
   if (final.status !== 'succeeded')

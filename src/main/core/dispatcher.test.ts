@@ -118,7 +118,7 @@ describe('createDispatcher', () => {
     },
   );
 
-  // Changed deliberately (issue 12 item 9): every problem of a huge body made a huge reply; the first one refuses.
+  // Changed deliberately: every problem of a huge body made a huge reply; the first one refuses.
   it('stops at the first problem, so a huge invalid payload gets a small reply and log line', async () => {
     const { dispatch, bus } = setup();
     const ids = Array.from({ length: 10_000 }, (_, i) => `not an id ${i} ${'x'.repeat(200)}`);

@@ -1,5 +1,5 @@
 /**
- * API keys kept with the OS keychain (issue 14 §6): on the desktop a key is encrypted with Electron's safeStorage
+ * API keys kept with the OS keychain: on the desktop a key is encrypted with Electron's safeStorage
  * and only the ciphertext is written (`<userData>/keys.json`); the browser host and the headless command line have
  * no keychain, so storing a key there is refused with `keychain_unavailable` (set the environment variable instead).
  * A key from the environment always wins over a stored one. Keys never go to settings, logs or the CLI's env.

@@ -8,18 +8,18 @@ import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/pro
 export interface PromptRuns {
   /** Runs `call` with a signal that cancelAll aborts. */
   track<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T>;
-  /** sendPrompt for a caller's own schema, with the DESIGN §6 result. */
+  /** sendPrompt for a caller's own schema, with the one-object result. */
   run(req: Omit<SendPromptRequest, 'signal'>): Promise<PromptRunResult>;
   cancelAll(): void;
 }
 
-/** The DESIGN §6 `meta` of a result (no model: the caller asked for it). */
+/** The `meta` of a result (no model: the caller asked for it). */
 export function runMeta(meta: SendPromptResult['meta']): PromptRunMeta {
   const { cliVersion, costUsd, turns, durationMs, sessionId } = meta;
   return { cliVersion, costUsd, turns, durationMs, sessionId };
 }
 
-/** DESIGN §6 "Other engines": a call that named its provider says which one answered, the model and the mode. */
+/** Other engines: a call that named its provider says which one answered, the model and the mode. */
 function engineMeta(meta: SendPromptResult['meta']): Pick<PromptRunMeta, 'provider' | 'model' | 'mode'> {
   return {
     ...(meta.provider ? { provider: meta.provider } : {}),

@@ -46,7 +46,7 @@ function generation(id: string, stories: number): Generation {
 }
 
 describe('prompt:run', () => {
-  it('answers in the §6 shape', async () => {
+  it('answers in the one-object shape', async () => {
     Object.assign(env, fakeClaudeEnv({ scenario: 'happy', output: { name: 'Ada', age: 36 } }));
     const r = await call('prompt:run', { prompt: 'Who?', schema: { type: 'object', properties: {} } });
     expect(r).toEqual({

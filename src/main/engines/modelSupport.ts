@@ -3,7 +3,7 @@
  * lists the models known NOT to support a way; any other model is assumed to support both where the provider has
  * them (OpenAI-compatible servers such as vLLM, llama.cpp or LM Studio take json_schema and forced tools).
  * `auto` prefers native structured output; a model that supports neither, or not the mode asked for, fails with
- * structured_output_unsupported naming the model: never a silent fallback to prose (seed 002).
+ * structured_output_unsupported naming the model: never a silent fallback to prose.
  */
 import type { OutputMode } from '../../shared/engines';
 import { PromptError } from '../llm/errors';

@@ -18,7 +18,7 @@ import type { OutputMode, ProviderName } from '../../shared/engines';
 /**
  * Neutral events of one attempt, whatever the engine: where it is, the growing answer (for the live preview),
  * an engine-side wait, and each raw wire line (for the activity log and History; never carrying a key). What a
- * call is doing live (seed 001) also counts the optional `turn`, `tool` and `usage` events of engines that have
+ * call is doing live also counts the optional `turn`, `tool` and `usage` events of engines that have
  * them (services/activityMeter.ts); an engine without them still shows phase, retries, raw lines and its final
  * meta.
  */

@@ -8,7 +8,7 @@ import { ConcurrencyGate } from './gate';
 import { PERSON, noSleep, setup, happy } from './sendPromptTesting';
 
 describe('sendPrompt', () => {
-  it('returns the structured output with meta, spawning the CLI with the DESIGN §3 argv and the prompt on stdin', async () => {
+  it('returns the structured output with meta, spawning the CLI with the documented argv and the prompt on stdin', async () => {
     const { sendPrompt, calls } = setup([happy({ name: 'Ada' })]);
     const result = await sendPrompt({ workflow: 'cli-prompt', prompt: 'Who?', schema: PERSON, maxTurns: 1 });
     expect(result).toEqual({
@@ -22,7 +22,7 @@ describe('sendPrompt', () => {
         durationMs: expect.any(Number),
         sessionId: 's-1',
         model: 'claude-test',
-        // The engine seam's neutral meta (issue 14): who answered, how, and the tokens when the CLI says them.
+        // The engine seam's neutral meta: who answered, how, and the tokens when the CLI says them.
         provider: 'claude-cli',
         engineVersion: '2.1.330',
         mode: 'native',

@@ -1,4 +1,4 @@
-// One retry budget per call (issue 12, item 3): the CLI does not retry on its own, Puffin's retries are counted,
+// One retry budget per call: the CLI does not retry on its own, Puffin's retries are counted,
 // reported with their wait, and bounded in time by the call's timeout.
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from './gate';

@@ -1,4 +1,4 @@
-// The engine seam: sendPrompt is the one pipeline whatever the provider (issue 14). A scripted provider stands in
+// The engine seam: sendPrompt is the one pipeline whatever the provider. A scripted provider stands in
 // for an engine, so what is tested is the pipeline around it: the choice of provider and model, the gate, local
 // validation against the original schema, the envelope, the preview fed from partial events, and the one retry
 // budget.

@@ -58,7 +58,7 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     m.signal({ type: 'phase', phase: 'streaming' }); // the provider says so at the CLI's first line
     for (const e of EVENTS) for (const s of cliActivityEvents(e)) m.signal(s);
     // Waiting at first, running once the engine streams, retrying at the CLI's api_retry (with its wait), running again.
-    // A tool call goes out at once, with the lines before it (seed 001).
+    // A tool call goes out at once, with the lines before it.
     expect(events.map((e) => e.activity.phase)).toEqual([
       'waiting',
       'running',

@@ -76,7 +76,7 @@ export class ActivityMeter {
           toolCalls: st.toolCalls + 1,
           lastTool: s.target ? `${s.name} ${s.target}` : s.name,
         };
-        // A tool call goes out at once (seed 001: published immediately), with the lines before it.
+        // A tool call goes out at once (published immediately), with the lines before it.
         return this.flush();
       case 'retrying':
         this.state = { ...st, retry: { delayMs: s.delayMs ?? null, message: s.message } };

@@ -52,7 +52,7 @@ describe('failed: the cost of a failed call is recorded', () => {
     const record = failed(running, err);
     expect(record.status).toBe('failed');
     expect(record.meta).toEqual({
-      // The engine seam (issue 14): the record names its provider (deliberately added).
+      // The engine seam: the record names its provider (deliberately added).
       provider: 'claude-cli',
       engineVersion: '2.1.330',
       cliVersion: '2.1.330',

@@ -1,4 +1,4 @@
-/** IPC handlers of the stories journey (issue 4): generations, history, backlog, project settings. */
+/** IPC handlers of the stories journey: generations, history, backlog, project settings. */
 import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
 import type { Handlers } from '../core/dispatcher';

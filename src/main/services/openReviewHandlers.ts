@@ -1,4 +1,4 @@
-/** The open stories review in the project store: saved as it changes, restored after a reload (issue 12 item 15). */
+/** The open stories review in the project store: saved as it changes, restored after a reload. */
 import type { OpenReview } from '../../shared/schema-types';
 import type { Handlers } from '../core/dispatcher';
 import type { ProjectService } from '../core/projectService';

@@ -1,4 +1,4 @@
-/** IPC handlers of the plans journey (issue 5): sprints, questions, plan revisions, approval, specs, export. */
+/** IPC handlers of the plans journey: sprints, questions, plan revisions, approval, specs, export. */
 import type { Handlers } from '../core/dispatcher';
 import type { PlanService } from '../plans/planService';
 

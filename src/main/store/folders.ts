@@ -34,7 +34,7 @@ export const FOLDERS = {
   assertions: folder('assertions', 'storyId', 'fresh', 'assertion-set'),
   /** The append-only run history of a story's assertions. */
   results: folder('assertions/results', 'storyId', 'fresh', 'assertion-history'),
-  /** Per GitHub repository: the issue of each exported story and the milestone of each sprint (issue 16). */
+  /** Per GitHub repository: the issue of each exported story and the milestone of each sprint. */
   github: folder('github', 'key', 'fresh', 'github-links'),
 } satisfies Record<string, Folder>;
 

@@ -78,7 +78,7 @@ function withMetasV3(path: string, value: Obj): Obj | null {
 }
 
 /**
- * Version 2 → 3 (engine providers, issue 14): a call's meta says which engine answered. Every meta written before
+ * Version 2 → 3 (engine providers): a call's meta says which engine answered. Every meta written before
  * (history records, RIS specs, plan revisions) was the Claude Code CLI's: it gets `provider: "claude-cli"` and
  * `engineVersion` = its `cliVersion`, which stays as it was.
  */

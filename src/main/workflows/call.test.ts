@@ -56,7 +56,7 @@ describe('requestFor', () => {
 
   it('lets the call override the model, timeout and turns; a schema object travels with its envelope', () => {
     const title = requestFor(WORKFLOWS.generateTitle, { text: 't' });
-    // The definition's model is a Claude Code alias, for the claude-cli provider only (issue 14, deliberate).
+    // The definition's model is a Claude Code alias, for the claude-cli provider only (deliberate).
     expect(title).toMatchObject({ claudeModel: 'haiku', timeoutMs: 45_000, maxTurns: 2 });
     expect(title).not.toHaveProperty('model');
     const own = requestFor(

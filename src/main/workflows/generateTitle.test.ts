@@ -44,7 +44,7 @@ describe('generateTitle', () => {
     const { logger } = memoryLogger();
     const t = await generateTitle({ sendPrompt, logger }, 'Let users share recipes');
     expect(t).toEqual({ title: 'Recipe Link Sharing', fallback: false });
-    // The title's model is a Claude Code alias: asked of the claude-cli provider only (issue 14, deliberate).
+    // The title's model is a Claude Code alias: asked of the claude-cli provider only (deliberate).
     expect(calls[0]).toMatchObject({ schema: 'title', claudeModel: TITLE_MODEL });
     expect(calls[0]!.timeoutMs).toBeLessThanOrEqual(60_000);
   });

@@ -79,7 +79,7 @@ export const requestSchemas = {
     required: ['url'],
     properties: { url: { type: 'string', minLength: 1, maxLength: 2048 } },
   }),
-  // --- stories journey (issue 4) ---
+  // --- stories journey ---
   'generation:derive': schema({
     type: 'object',
     additionalProperties: false,
@@ -184,7 +184,7 @@ export const requestSchemas = {
       allowSensitive: projectPathList,
     },
   }),
-  // --- assertions (issue 6) ---
+  // --- assertions ---
   'assertions:list': empty,
   'assertions:run': schema({
     type: 'object',
@@ -204,7 +204,7 @@ export const requestSchemas = {
       line: { type: 'integer', minimum: 1 },
     },
   }),
-  // --- plans journey (issue 5) ---
+  // --- plans journey ---
   'sprints:list': empty,
   'sprints:create': schema({
     type: 'object',
@@ -315,15 +315,15 @@ export const requestSchemas = {
   'plan:cancel': sprintOnly,
   /** Writes docs/puffin/<sprint-slug>.md in the project. */
   'plan:export': sprintOnly,
-  // --- what the headless command line needs beyond the app's channels (issue 11) ---
+  // --- what the headless command line needs beyond the app's channels ---
   ...toolSchemas,
-  // --- proof of done: verify, hooks, CI, GitHub export, the board (issue 16) ---
+  // --- proof of done: verify, hooks, CI, GitHub export, the board ---
   ...proofSchemas,
-  // --- stories reviews kept like plans: one story regenerated, revisions (issue 15) ---
+  // --- stories reviews kept like plans: one story regenerated, revisions ---
   ...reviewSchemas,
-  // --- the open stories review, saved as it changes (issue 12 item 15) ---
+  // --- the open stories review, saved as it changes ---
   ...openReviewSchemas,
-  // --- engine settings: model lists, test connection, API keys (issue 14 §6) ---
+  // --- engine settings: model lists, test connection, API keys ---
   ...engineSchemas,
   // --- coding agents: the MCP server's tools, done only when verified ---
   ...agentSchemas,

@@ -1,5 +1,5 @@
 /**
- * Contract channels of the engine settings (issue 14 §6): the engines part of `settings:update`, a provider's
+ * Contract channels of the engine settings: the engines part of `settings:update`, a provider's
  * model list, a "test connection" call, and the API keys' status, stored in the OS keychain where there is one.
  */
 import { BASE_URL_PATTERN, KEYED_PROVIDERS, MODEL_PATTERN, type KeysView } from '../engineSettings';

@@ -1,4 +1,4 @@
-/** Contract channels of the open stories review, saved as it changes and restored after a reload (issue 12 item 15). */
+/** Contract channels of the open stories review, saved as it changes and restored after a reload. */
 import { OPEN_REVIEW_REQUIRED, openReviewProperties } from '../openReview';
 import type { OpenReview } from '../schema-types';
 import { empty, schema } from './schemaParts';

@@ -1,5 +1,5 @@
 /**
- * Contract channels of proof of done (issue 16): verify every stored assertion, the pre-push hook and the CI
+ * Contract channels of proof of done: verify every stored assertion, the pre-push hook and the CI
  * workflow Puffin writes into the repository, the GitHub export and the board. All work on the opened project.
  */
 import type { BoardData } from '../board';

@@ -1,5 +1,5 @@
 /**
- * Contract channels of stories reviews kept like plans (issue 15 item 8): one story regenerated with the others
+ * Contract channels of stories reviews kept like plans: one story regenerated with the others
  * locked, and every round kept as a revision that can be compared and restored.
  */
 import type { Generation } from '../stories';

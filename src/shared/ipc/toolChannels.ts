@@ -102,7 +102,7 @@ export const toolSchemas = {
   }),
 } as const;
 
-/** What a CLI call cost and who answered (DESIGN §6 `meta`). */
+/** What a CLI call cost and who answered (`meta`). */
 export interface PromptRunMeta {
   cliVersion: string | null;
   costUsd: number | null;

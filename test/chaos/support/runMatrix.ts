@@ -11,7 +11,7 @@ import { rowCli } from './setup';
 
 /**
  * Starting Puffin (node + tsx) and the CLI, on top of what the fault waits for. Generous on purpose: a headless
- * row takes 10-25 s on a 2-core machine at load 15-20 (2 s of CPU), and the bound is there to catch what issue 12
+ * row takes 10-25 s on a 2-core machine at load 15-20 (2 s of CPU), and the bound is there to catch what the fault injection
  * found (timeouts of 300-807 s), not to time a quiet machine.
  */
 export const STARTUP_MS = 60_000;

@@ -1,7 +1,7 @@
 /**
  * The Messages API request for one structured call. Native mode: `output_config.format = {type: "json_schema",
  * schema}` with a copy of the schema shaped as the API accepts it (no numeric, string-length or array-size
- * constraints beyond minItems 0/1; objects closed). Tool mode (seed 004): one tool whose `input_schema` is the
+ * constraints beyond minItems 0/1; objects closed). Tool mode: one tool whose `input_schema` is the
  * schema, forced with `tool_choice: {type: "tool", name}`. `auto` picks native where the model supports it
  * (Claude 4.5 and later, Opus 4.1), else tool. The answer is validated against the ORIGINAL schema afterwards.
  */

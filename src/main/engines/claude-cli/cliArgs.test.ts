@@ -9,7 +9,7 @@ const schema = {
 };
 
 describe('buildCliArgs', () => {
-  it('builds the DESIGN §3 argv with the schema as one JSON string element', () => {
+  it('builds the documented argv with the schema as one JSON string element', () => {
     expect(buildCliArgs({ schema, maxTurns: 3 })).toEqual([
       '-p',
       '--output-format',

@@ -1,5 +1,5 @@
 /**
- * The CLI's argv (DESIGN §3), each flag its own element, the prompt never among them (it goes on stdin:
+ * The CLI's argv, each flag its own element, the prompt never among them (it goes on stdin:
  * size, quoting, and the variadic --tools/--mcp-config flags that would swallow a positional prompt).
  */
 import type { JsonSchema } from '../../llm/schemas';

@@ -1,6 +1,6 @@
 /**
  * Turns one finished CLI run into data or a typed failure: process-level endings first (spawn errors, timeout,
- * cancel, crash), then extraction in DESIGN §3 order and the logged legacy fallback. Validation against the
+ * cancel, crash), then extraction in the order of sources and the logged legacy fallback. Validation against the
  * schema and the envelope unwrap are sendPrompt's, as for every provider (checkAnswer.ts).
  */
 import type { Logger } from '../../core/logger';

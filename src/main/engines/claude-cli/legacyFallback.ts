@@ -1,5 +1,5 @@
 /**
- * The last resort of DESIGN §3: run the deprecated text extractors over the answer's prose and keep a candidate
+ * The last resort of sendPrompt: run the deprecated text extractors over the answer's prose and keep a candidate
  * only if it validates against the same schema. A workflow with an envelope may find the bare inner value in the
  * text (a story array instead of `{stories: [...]}`), so that is re-wrapped before validation.
  */

@@ -1,4 +1,4 @@
-// Issue 12 item 22: every registered schema, on every way the CLI is launched on Windows, stays under the
+// Every registered schema, on every way the CLI is launched on Windows, stays under the
 // command-line limit that applies (or, through cmd.exe, is refused typed before anything is spawned).
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';

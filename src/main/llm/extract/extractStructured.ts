@@ -39,7 +39,7 @@ function metaOf(init: InitEvent | undefined, result: ResultEvent | undefined): E
 }
 
 /**
- * Finds the structured data of one CLI run (DESIGN §3), in order:
+ * Finds the structured data of one CLI run, in order:
  * 1. the last result's `structured_output`, when subtype is success and is_error is not true;
  * 2. else the input of the last StructuredOutput call the CLI acknowledged as valid (older CLIs put nothing on
  *    the result; error_max_turns can follow a valid call, as in fixtures m13 and m16);

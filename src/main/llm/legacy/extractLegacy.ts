@@ -3,7 +3,7 @@ import { looksLikeClarification } from './clarification';
 import type { ErrorCodeOf } from '../../../shared/errors';
 
 /**
- * DEPRECATED text extractors: only for runs where the CLI gave no structured output (DESIGN §3, step 3).
+ * DEPRECATED text extractors: only for runs where the CLI gave no structured output (the last source, step 3 of extraction).
  * They replace the old 4-strategy story cascade and the 3-strategy JSON cascade with one pass that
  * locates every candidate, parses it strictly, repairs only the isolated candidate, and lets the caller's
  * validator pick.

@@ -11,7 +11,7 @@ import type { RawLine } from './cliEvents';
  * and builds the same object JSON.parse would (same keys, same order, same values). Anything else (another key
  * order, whitespace, a number that is not a plain integer, a trailing value that is not a string or null, a bad
  * escape, a control character, a reserved trailing key) returns undefined and the caller falls back to JSON.parse.
- * It never decides on key order: a line it declines is still decoded, only more slowly (DESIGN §4).
+ * It never decides on key order: a line it declines is still decoded, only more slowly.
  */
 export const PREFIX = '{"type":"stream_event","event":{"type":"content_block_delta","index":';
 export const DELTA = ',"delta":{"type":"input_json_delta","partial_json":"';

@@ -1,6 +1,6 @@
 /**
  * `github/<key>.json`: which GitHub issue belongs to which story and which milestone to which sprint, for one
- * repository (`key` = API host, owner and name), so a rerun of the export updates the same issues (issue 16).
+ * repository (`key` = API host, owner and name), so a rerun of the export updates the same issues.
  */
 import { DRAFT_07, id, record, text, time } from './parts';
 

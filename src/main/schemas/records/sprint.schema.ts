@@ -13,7 +13,7 @@ export default {
       status: { type: 'string', enum: SPRINT_STATUSES },
       createdAt: time,
       updatedAt: time,
-      /** What the sprint's model calls may cost in all, in USD; null or absent: no limit (issue 16). */
+      /** What the sprint's model calls may cost in all, in USD; null or absent: no limit. */
       budgetUsd: nullable({ type: 'number', exclusiveMinimum: 0 }),
       /** HEAD when the sprint was created: what "files changed since the sprint started" compares with. */
       startCommit: nullable(text),

@@ -1,4 +1,4 @@
-// A list the host refused (a stale token: 401) is said to have failed, never shown as empty (issue 12 item 20).
+// A list the host refused (a stale token: 401) is said to have failed, never shown as empty.
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';

@@ -27,7 +27,7 @@ const activity = (callId: string, patch: Partial<CallActivity> = {}): CallActivi
   ...patch,
 });
 
-describe('live activity (seed 001)', () => {
+describe('live activity', () => {
   it('the prompt panel shows what the running call does, and the Activity panel its raw lines as they arrive', async () => {
     const setup = setupStore();
     const pending = deferred<Generation>();

@@ -1,4 +1,4 @@
-// Review work survives a reload (issue 12 item 15): edits and decisions are saved as they change and come back in a
+// Review work survives a reload: edits and decisions are saved as they change and come back in a
 // new app over the same project; a generation that finished after the tab closed opens into review from History.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

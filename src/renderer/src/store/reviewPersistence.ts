@@ -1,6 +1,6 @@
 /**
  * The open stories review, kept in the project store as it changes (every edit, decision and new round), so a
- * reload, a crash or a closed tab loses nothing; restored when the project opens (issue 12 item 15).
+ * reload, a crash or a closed tab loses nothing; restored when the project opens.
  */
 import type { OpenReview } from '../../../shared/schema-types';
 import type { Client } from '../bridge/client';
