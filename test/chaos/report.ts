@@ -154,9 +154,8 @@ async function writeDoc(matrix: string[], matrixHeld: boolean): Promise<number> 
     '',
     '- Windows and macOS: the watchdog and the group kill are POSIX; the marker scan (setsid descendants) needs',
     "  Linux's /proc. On Windows the tree is killed with taskkill /T; a job object would be the watchdog there.",
-    '- Two faces in two processes: every read-modify-write starts from the record on disk, but no lock spans',
-    '  processes, so two writes of one record within the same few milliseconds from two processes can still lose',
-    '  one (within one process they queue).',
+    '- A lock left by a writer that is alive but stuck is taken over only after 30 s; a file system without',
+    '  exclusive create (some network shares) gets no lock across processes, only the queue within one.',
     '',
   ].join('\n');
   // Formatted as the repository formats markdown, so the generated file passes `prettier --check`.

@@ -1,6 +1,7 @@
 import { open, rename, rm, mkdir, readFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { withPathLock } from './pathLock';
 import { typedWrite } from './writeErrors';
 
 /**
@@ -13,12 +14,12 @@ export const TEMP_SUFFIX = '.tmp';
 const queues = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `job` after every earlier job queued on the same path (in this process): the building block for
- * read-modify-write updates of one file. Inside a job, write with writeFileAtomicNow (not writeFileAtomic,
- * which would queue behind the job itself).
+ * Runs `job` after every earlier job queued on the same path in this process, holding the path's lock against
+ * other processes (pathLock.ts): the building block for read-modify-write updates of one file. Inside a job, write
+ * with writeFileAtomicNow (not writeFileAtomic, which would queue behind the job itself).
  */
 export function serializeOnPath<T>(path: string, job: () => Promise<T>): Promise<T> {
-  return serialize(path, job);
+  return serialize(path, () => withPathLock(path, job));
 }
 
 function serialize<T>(path: string, job: () => Promise<T>): Promise<T> {
