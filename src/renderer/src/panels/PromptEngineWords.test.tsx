@@ -90,6 +90,8 @@ describe('errors in the words of the engine that failed', () => {
       details: { provider: 'openai' },
     });
     expect(screen.getByRole('alert').textContent).not.toMatch(/Claude/);
-    expect(screen.getByRole('heading').textContent).toBe("The model's answer did not match the expected format");
+    expect(screen.getByRole('heading').textContent).toBe(
+      "The model's answer did not match the expected format",
+    );
   });
 });
