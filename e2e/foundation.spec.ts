@@ -23,7 +23,7 @@ test('opens a project, persists a setting across reload, and streams activity', 
   await expect(page.getByTestId('store-state')).toContainText('No .puffin/ yet');
   expect(existsSync(join(host.projectDir, '.puffin'))).toBe(false);
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Max concurrent CLI processes').fill('5');
   await page.getByLabel('dark').check();
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -31,7 +31,7 @@ test('opens a project, persists a setting across reload, and streams activity', 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByLabel('Max concurrent CLI processes')).toHaveValue('5');
   await expect(page.getByLabel('dark')).toBeChecked();
   const saved = JSON.parse(readFileSync(join(host.userDataDir, 'settings.json'), 'utf8')) as {

@@ -34,7 +34,7 @@ test('Implement on the board: the agent works in a worktree, the verdict shows o
   });
   const seeded = await execa(process.execPath, ['--import', 'tsx', SEED_SCRIPT, world.project]);
   const { ids } = JSON.parse(String(seeded.stdout)) as { ids: { a: string } };
-  const short = `PUF-${ids.a.slice(0, 6)}`;
+  const short = `PUF-${ids.a.replace(/-/g, '').slice(0, 4)}`;
   worktree = join(world.project, '.puffin', 'local', 'worktrees', `puffin-${short}-alpha`);
   const git = (...args: string[]) =>
     execa('git', args, { cwd: world.project, env: { ...process.env, ...GIT_TEST_ENV } });
