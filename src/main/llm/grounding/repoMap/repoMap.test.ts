@@ -90,4 +90,20 @@ describe('RepoMapBuilder', () => {
     expect(map.text).not.toContain('link');
     expect((await builder.build({ budgetTokens: 10 })).detail).toBe('cut');
   });
+
+  it('reads at most its byte budget of sources in one build; the rest are mapped by name and size', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [
+        `src/m${String(i).padStart(2, '0')}.ts`,
+        `export const v${i} = ${i};\n`,
+      ]),
+    );
+    const unbounded = await new RepoMapBuilder(project(files)).build({ budgetTokens: 100_000 });
+    expect(unbounded.text).toContain('v19');
+    // One batch of files is read before the budget is looked at again.
+    const bounded = await new RepoMapBuilder(project(files), 10).build({ budgetTokens: 100_000 });
+    expect(bounded.text).toContain('v0');
+    expect(bounded.text).toContain('m19.ts');
+    expect(bounded.text).not.toContain('v19');
+  });
 });

@@ -15,6 +15,8 @@ import { renderRepoMap, type MapFile, type MapManifest, type RenderedMap } from 
 export const DEFAULT_MAP_BUDGET_TOKENS = 6000;
 const MAX_PARSE_BYTES = 512 * 1024;
 const READ_CONCURRENCY = 16;
+/** Source bytes one build reads at most; files past it are mapped by name and size only. */
+export const MAX_BUILD_READ_BYTES = 64 * 1024 * 1024;
 
 export interface RepoMapOptions {
   budgetTokens?: number;
@@ -37,11 +39,15 @@ interface Summary {
   manifest?: string;
 }
 
-async function summarise(root: string, stat: FileStat): Promise<Summary> {
+/** Whether a file is read and parsed for the map (a script or a manifest, not too large). */
+const parsed = (stat: FileStat) =>
+  (isScript(stat.rel) || isManifest(stat.rel)) && stat.size <= MAX_PARSE_BYTES;
+
+async function summarise(root: string, stat: FileStat, read: boolean): Promise<Summary> {
   const summary: Summary = { size: stat.size, mtimeMs: stat.mtimeMs };
   const script = isScript(stat.rel);
   const manifest = isManifest(stat.rel);
-  if ((!script && !manifest) || stat.size > MAX_PARSE_BYTES) return summary;
+  if (!read || !parsed(stat)) return summary;
   const text = await readFile(path.join(root, stat.rel), 'utf8').catch(() => null);
   if (text === null) return summary;
   if (script) summary.exports = exportedSymbols(stat.rel, text);
@@ -56,7 +62,10 @@ export class RepoMapBuilder {
   private summaries = new Map<string, Summary>();
   private last: { key: string; map: RepoMap } | undefined;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly maxReadBytes = MAX_BUILD_READ_BYTES,
+  ) {}
 
   async build(options: RepoMapOptions = {}): Promise<RepoMap> {
     const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
@@ -70,9 +79,12 @@ export class RepoMapBuilder {
       const known = this.summaries.get(s.rel);
       return !known || known.mtimeMs !== s.mtimeMs || known.size !== s.size;
     });
+    let readBytes = 0;
     for (let i = 0; i < stale.length; i += READ_CONCURRENCY) {
       const batch = stale.slice(i, i + READ_CONCURRENCY);
-      const done = await Promise.all(batch.map((s) => summarise(this.root, s)));
+      const read = readBytes <= this.maxReadBytes;
+      for (const s of batch) if (read && parsed(s)) readBytes += s.size;
+      const done = await Promise.all(batch.map((s) => summarise(this.root, s, read)));
       batch.forEach((s, j) => this.summaries.set(s.rel, done[j]!));
     }
     const present = new Set(stats.map((s) => s.rel));
