@@ -11,7 +11,8 @@
 import type { RequestChannel } from '../../shared/ipc/contract';
 import type { CommandSpec, FlagSpec } from '../spec';
 
-const SPRINT: FlagSpec = {
+/** `--sprint ID`: a full id or a short id, into the request's sprintId. */
+export const SPRINT: FlagSpec = {
   flag: 'sprint',
   kind: 'string',
   field: 'sprintId',

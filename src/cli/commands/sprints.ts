@@ -5,16 +5,9 @@
 // A budget caps what the sprint's model calls may cost, as the sprint view's budget field does (`sprints:update`):
 // a call that would go past it is refused (budget_exceeded); --none removes the cap.
 import { withShortIds } from '../../shared/shortIds';
-import type { CommandSpec, FlagSpec } from '../spec';
+import type { CommandSpec } from '../spec';
+import { SPRINT } from './plans';
 
-const SPRINT: FlagSpec = {
-  flag: 'sprint',
-  kind: 'string',
-  field: 'sprintId',
-  required: true,
-  value: 'ID',
-  ref: 'sprint',
-};
 const noModel = (data: unknown) => ({ data, source: null, warnings: [], meta: {} });
 
 export const sprintListCommand: CommandSpec<'sprints:list'> = {
