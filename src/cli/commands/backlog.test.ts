@@ -91,6 +91,9 @@ describe('headless stories journey', () => {
     const found = await puffin(['stories', 'list', '--project', project, '--query', 'MAIL arrives']);
     expect((found.out.data as Story[]).map((s) => s.title)).toEqual(['Email the export']);
     expect(found.out.meta).toEqual({ total: 3, shown: 1 });
+    const page = await puffin(['stories', 'list', '--project', project, '--limit', '1', '--offset', '1']);
+    expect((page.out.data as Story[]).map((s) => s.title)).toEqual(['Email the export']);
+    expect(page.out.meta).toEqual({ total: 3, shown: 1, matching: 3, offset: 1 });
     const done = await puffin(['stories', 'list', '--project', project, '--status', 'done']);
     expect(done.out.data).toEqual([]);
 

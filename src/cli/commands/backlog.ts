@@ -63,6 +63,8 @@ const GENERATION: FlagSpec = { flag: 'generation', kind: 'string', field: 'gener
 const ONLY: FlagSpec = { flag: 'only', kind: 'integers', field: 'only' };
 const STATUS: FlagSpec = { flag: 'status', kind: 'string', field: 'status', value: 'S' };
 const QUERY: FlagSpec = { flag: 'query', kind: 'string', field: 'query', value: 'TEXT' };
+const LIMIT: FlagSpec = { flag: 'limit', kind: 'integer', field: 'limit', value: 'N' };
+const OFFSET: FlagSpec = { flag: 'offset', kind: 'integer', field: 'offset', value: 'M' };
 
 export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
   path: ['stories', 'accept'],
@@ -91,11 +93,12 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
 
 export const storiesListCommand: CommandSpec<'stories:list'> = {
   path: ['stories', 'list'],
-  summary: 'list the backlog, optionally only one --status and the stories matching --query',
+  summary:
+    'list the backlog, optionally only one --status and the stories matching --query; --limit N from --offset M',
   channel: 'stories:list',
   project: true,
-  flags: [STATUS, QUERY],
-  // The filters are applied to the answer; stories:list itself takes nothing.
+  flags: [STATUS, QUERY, LIMIT, OFFSET],
+  // The filters and the page are applied to the answer; stories:list itself takes nothing.
   before: (payload) => {
     const status = payload.status;
     if (status !== undefined && !STATUSES.includes(status as StoryStatus))
@@ -103,6 +106,14 @@ export const storiesListCommand: CommandSpec<'stories:list'> = {
         code: 'invalid_arguments',
         message: `--status ${String(status)}: give one of ${STATUSES.join(', ')}.`,
       });
+    for (const flag of ['limit', 'offset'] as const) {
+      const n = payload[flag];
+      if (n !== undefined && !(typeof n === 'number' && n >= 0))
+        throw new CliFailure({
+          code: 'invalid_arguments',
+          message: `--${flag} takes a whole number, 0 or more.`,
+        });
+    }
     return { calls: [], payload: {} };
   },
   output: (stories: Story[], _ctx, args) => {
@@ -110,7 +121,10 @@ export const storiesListCommand: CommandSpec<'stories:list'> = {
     const data = stories.filter(
       (s) => (args.status === undefined || s.status === args.status) && matchesSearch(s, words),
     );
+    const offset = typeof args.offset === 'number' ? args.offset : 0;
+    const page = data.slice(offset, typeof args.limit === 'number' ? offset + args.limit : undefined);
     const all = stories.map((s) => s.id);
-    return noModel(withShortIds(data, all), { total: stories.length, shown: data.length });
+    const paged = typeof args.limit === 'number' || offset > 0 ? { matching: data.length, offset } : {};
+    return noModel(withShortIds(page, all), { total: stories.length, shown: page.length, ...paged });
   },
 };
