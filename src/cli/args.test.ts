@@ -95,6 +95,22 @@ describe('parseArgs: argv → payload', () => {
     expect((await parseArgs(spec, ['--project', 'p'], io())).engine).toBeUndefined();
   });
 
+  it('refuses engine flags on a command that runs its own engine (implement: the Claude Code CLI)', async () => {
+    const implement = commands.find((c) => c.path.join(' ') === 'implement')!;
+    for (const flag of [
+      ['--provider', 'openai'],
+      ['--model', 'm'],
+      ['--base-url', 'http://h:1'],
+    ]) {
+      await expect(
+        parseArgs(implement, ['--project', 'p', '--story', 's', ...flag], io()),
+      ).rejects.toMatchObject({
+        code: 'invalid_arguments',
+        message: expect.stringContaining(flag[0]!) as unknown,
+      });
+    }
+  });
+
   it('takes --hermetic of a project command apart from the payload', async () => {
     const parsed = await parseArgs(spec, ['--project', 'proj', '--hermetic'], io());
     expect(parsed).toMatchObject({ project: path.join(dir, 'proj'), hermetic: true });

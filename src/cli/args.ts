@@ -70,7 +70,7 @@ export function flagsOf(spec: CommandSpec): FlagSpec[] {
 
 /** The engine flags a project command takes besides its own (not in its usage line: the help says them once). */
 function engineFlagsOf(spec: CommandSpec): FlagSpec[] {
-  if (!spec.project) return [];
+  if (!spec.project || spec.engines === false) return [];
   const ownModel = (spec.flags ?? []).some((f) => f.flag === 'model');
   return ownModel ? ENGINE_FLAGS : [...ENGINE_FLAGS, ENGINE_MODEL_FLAG];
 }

@@ -94,6 +94,8 @@ export interface CommandSpec<C extends RequestChannel = RequestChannel> {
   stdin?: { field: string; what: string; trim?: boolean };
   /** Works on a project folder: `--project DIR` is required and opened first (`project:open`), as the app does. */
   project?: boolean;
+  /** false: the command runs one engine of its own and takes no --provider, --base-url, --mode or --model. */
+  engines?: false;
   /** Groups of flags of which exactly one must be given. */
   oneOf?: string[][];
   /** Fields every request of this command carries or makes fresh (e.g. a new generation id). */

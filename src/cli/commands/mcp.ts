@@ -35,6 +35,8 @@ export const implementCommand: CommandSpec<'agent:implement'> = {
     'the Claude Code CLI implements a story in a git worktree on a new branch puffin/<short-id>-<slug>; its assertions judge it',
   channel: 'agent:implement',
   project: true,
+  // The coding agent is the Claude Code CLI (its edit tools in the worktree): no other engine can be chosen.
+  engines: false,
   flags: [
     { flag: 'story', kind: 'string', field: 'story', required: true, value: 'ID' },
     { flag: 'rounds', kind: 'integer', field: 'rounds', value: 'N' },
