@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializeOnPath, writeFileAtomicNow } from './atomicFile';
-import { lockPathOf } from './pathLock';
+import { breakIfStale, lockPathOf } from './pathLock';
 
 const WRITER = path.resolve(import.meta.dirname, '../../../test/support/counterWriter.ts');
 let dir = '';
@@ -35,5 +35,18 @@ describe('the path lock', () => {
     await writeFile(lockPathOf(file), `${2 ** 22 + 7} ${Date.now()} x`);
     await serializeOnPath(file, () => writeFileAtomicNow(file, '1'));
     expect(await readFile(file, 'utf8')).toBe('1');
+  });
+
+  it('never breaks a lock its holder has created but not written yet, nor one a live holder wrote', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'puffin-lock-'));
+    const lock = lockPathOf(path.join(dir, 'count.json'));
+    await writeFile(lock, '');
+    expect(await breakIfStale(lock)).toBe(false);
+    await writeFile(lock, `${process.pid} ${Date.now()} x`);
+    expect(await breakIfStale(lock)).toBe(false);
+    expect(await readFile(lock, 'utf8')).toContain(String(process.pid));
+    await writeFile(lock, `${2 ** 22 + 7} ${Date.now()} x`);
+    expect(await breakIfStale(lock)).toBe(true);
+    await expect(readFile(lock)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -55,14 +55,17 @@ export async function withPathLock<T>(path: string, job: () => Promise<T>): Prom
 }
 
 /** Removes the lock when its holder is dead or it is too old; true when it did. */
-async function breakIfStale(lock: string): Promise<boolean> {
+export async function breakIfStale(lock: string): Promise<boolean> {
   const [text, info] = await Promise.all([
     readFile(lock, 'utf8').catch(() => null),
     stat(lock).catch(() => null),
   ]);
   if (text === null || info === null) return true; // released meanwhile: try again at once
+  const young = Date.now() - info.mtimeMs < STALE_MS;
+  // Created but not written yet (its holder is between the exclusive create and the write): not stale while young.
+  if (text === '' && young) return false;
   const pid = Number(text.split(' ')[0]);
-  if (alive(pid) && Date.now() - info.mtimeMs < STALE_MS) return false;
+  if (alive(pid) && young) return false;
   // A rename is atomic: of two writers breaking the same lock, one succeeds and the other tries again.
   const aside = `${lock}.${process.pid}.stale`;
   if (
