@@ -5,7 +5,7 @@
  * `.<name>.lock` beside the file, created exclusively and naming its holder; a holder that died (or held it far
  * longer than any update takes) loses it to the next writer.
  */
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { ServiceError } from './errors';
@@ -22,20 +22,7 @@ export async function withPathLock<T>(path: string, job: () => Promise<T>): Prom
   const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
   const giveUp = performance.now() + WAIT_MS;
   for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
-    const taken = await open(lock, 'wx').then(
-      async (handle) => {
-        await handle.writeFile(token);
-        await handle.close();
-        return true;
-      },
-      (err: NodeJS.ErrnoException) => {
-        // No folder yet (a first write creates it), or a file system without exclusive create: no lock to take.
-        if (err.code === 'ENOENT' || err.code === 'EPERM' || err.code === 'EACCES' || err.code === 'EROFS')
-          return null;
-        if (err.code !== 'EEXIST') throw err;
-        return false;
-      },
-    );
+    const taken = await take(lock, token);
     if (taken === null) return job();
     if (taken) break;
     if (await breakIfStale(lock)) continue;
@@ -51,6 +38,47 @@ export async function withPathLock<T>(path: string, job: () => Promise<T>): Prom
   } finally {
     // Only our own lock: one broken as stale and taken by another writer is theirs now.
     if ((await readFile(lock, 'utf8').catch(() => '')) === token) await rm(lock, { force: true });
+  }
+}
+
+/**
+ * Creates the lock with its holder's token in one step: the token is written to a file of its own, which is then
+ * hard-linked as the lock (refused when the lock exists), so no other writer ever reads a lock without its holder.
+ * Where hard links are refused, an exclusive create and a write. null: no lock can be taken here (no folder yet, a
+ * read-only or foreign file system), so the update runs with the in-process queue only.
+ */
+async function take(lock: string, token: string): Promise<boolean | null> {
+  const own = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  const unusable = (code: string | undefined) =>
+    code === 'ENOENT' || code === 'EPERM' || code === 'EACCES' || code === 'EROFS';
+  try {
+    await writeFile(own, token, { flag: 'wx' });
+  } catch (err) {
+    if (unusable((err as NodeJS.ErrnoException).code)) return null;
+    throw err;
+  }
+  try {
+    await link(own, lock);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw err;
+    return exclusiveCreate(lock, token);
+  } finally {
+    await rm(own, { force: true });
+  }
+}
+
+async function exclusiveCreate(lock: string, token: string): Promise<boolean | null> {
+  try {
+    await writeFile(lock, token, { flag: 'wx' });
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EROFS') return null;
+    throw err;
   }
 }
 
