@@ -6,7 +6,7 @@ import { printError } from './output';
 
 export type { CliIo } from './io';
 
-/** Entry point of the headless CLI (`npx puffin …`); returns the exit code. Help goes to stderr. */
+/** Entry point of the headless CLI (`puffin …`); returns the exit code. Help goes to stderr. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
     io.stderr.write(helpText(commands, [mcpCommand]));

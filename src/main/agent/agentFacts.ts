@@ -11,7 +11,7 @@ import type { RawAssertion } from '../assertions/evaluate';
 import type { PlanStore } from '../plans/planStore';
 import { projectVerifySource } from '../verify/projectSource';
 import { verifyStory } from '../verify/storyStatus';
-import { shortIdOf } from './storyRef';
+import { shortId } from '../../shared/shortIds';
 
 export interface StoredProof {
   assertions: RawAssertion[];
@@ -45,7 +45,7 @@ export function recordedVerdict(story: Pick<Story, 'id' | 'title'>, proof: Store
 export function storyLine(story: Story, verdict: StoryVerdict, all: readonly string[] = []): AgentStoryLine {
   return {
     id: story.id,
-    shortId: shortIdOf(story.id, all),
+    shortId: shortId(story.id, all),
     title: story.title,
     status: story.status,
     verdict,

@@ -106,7 +106,7 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
         if (v.status === 'unspecified')
           throw new ServiceError(
             'unspecified',
-            `Story ${s.id} has no assertions, so nothing proves it done. Generate them from its sprint (\`npx puffin plan assertions --project . --sprint <id>\`), then verify it.`,
+            `Story ${s.id} has no assertions, so nothing proves it done. Generate them from its sprint (\`puffin plan assertions --project . --sprint <id>\`), then verify it.`,
             { storyId: s.id },
           );
         if (v.status !== 'verified') {

@@ -16,13 +16,13 @@ const FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
 export const AGENT_INSTRUCTIONS = `## Working on Puffin stories
 
 This project keeps its user stories, plans and checkable assertions in \`.puffin/\`. Use the \`puffin\` MCP server
-(\`npx puffin mcp --project .\`) or the same commands on the command line:
+(\`puffin mcp --project .\`, the \`puffin\` that \`npm link\` installs) or the same commands on the command line:
 
 1. **Next story:** \`next_story\` gives the first story of the approved plan that is not verified and whose
    dependencies are.
 2. **Read its spec:** \`get_story {id}\` gives the story, its acceptance criteria, its plan item (approach, files,
    dependencies), its ready-to-implement spec and the assertions that must pass.
-3. **Verify:** \`verify_story {id}\` (or \`npx puffin verify --project .\`) runs its assertions on the current tree and
+3. **Verify:** \`verify_story {id}\` (or \`puffin verify --project .\`) runs its assertions on the current tree and
    names each failing one with its file and line. Fix and verify again until it says \`verified\`.
 4. **Done means verified:** \`set_story_status {id, status: "done"}\` is refused (\`not_verified\`) while any of
    its assertions fails. Never report a story done that \`verify_story\` does not call verified.

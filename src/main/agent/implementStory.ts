@@ -118,7 +118,7 @@ export async function implementStory(
   if (assertions.length === 0)
     throw new ServiceError(
       'unspecified',
-      `Story ${story.id} has no assertions, so nothing could judge the work. Generate them first (\`npx puffin plan assertions --project . --sprint <id>\`).`,
+      `Story ${story.id} has no assertions, so nothing could judge the work. Generate them first (\`puffin plan assertions --project . --sprint <id>\`).`,
       { storyId: story.id },
     );
   await services.locateCli(); // cli_not_found before a branch is made

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../shared/stories';
-import { findStory, shortIdOf } from './storyRef';
+import { shortId } from '../../shared/shortIds';
+import { findStory } from './storyRef';
 
 const story = (id: string, title = id): Story => ({
   id,
@@ -16,7 +17,7 @@ const stories = [story('abc123-one', 'One'), story('abc999-two', 'Two'), story('
 describe('story references', () => {
   it('finds a full id, a short id in any case, and a longer prefix', () => {
     expect(findStory(stories, 'abc999-two').title).toBe('Two');
-    expect(findStory(stories, shortIdOf('fed000-three')).title).toBe('Three');
+    expect(findStory(stories, shortId('fed000-three')).title).toBe('Three');
     expect(findStory(stories, 'puf-ABC123').title).toBe('One');
     expect(findStory(stories, 'abc9').title).toBe('Two');
   });

@@ -3,16 +3,11 @@
  * as every face does (src/shared/shortIds.ts); agents may also leave `PUF-` out. A short id that fits several
  * stories is refused with the candidates, never guessed.
  */
-import { matchId, shortId } from '../../shared/shortIds';
+import { matchId } from '../../shared/shortIds';
 import type { Story } from '../../shared/stories';
 import { ServiceError } from '../core/errors';
 
 const MAX_CANDIDATES = 5;
-
-/** The story's short id, told apart from every id of `all` (when given). */
-export function shortIdOf(id: string, all: readonly string[] = []): string {
-  return shortId(id, all);
-}
 
 export function findStory(stories: readonly Story[], ref: string): Story {
   const ids = stories.map((s) => s.id);

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ServiceError } from '../core/errors';
 import { git, isGitWorkTree } from '../verify/gitRepo';
-import { shortIdOf } from './storyRef';
+import { shortId } from '../../shared/shortIds';
 
 const MAX_SLUG = 40;
 const MAX_SUFFIX = 100;
@@ -50,7 +50,7 @@ export async function createStoryWorktree(
   const base = (await git(projectDir, ['rev-parse', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
   if (!base)
     throw new ServiceError('not_git_repo', `${projectDir} has no commit yet: commit once, then implement.`);
-  const stem = `puffin/${shortIdOf(story.id)}-${slugOf(story.title)}`;
+  const stem = `puffin/${shortId(story.id)}-${slugOf(story.title)}`;
   let branch = stem;
   for (let n = 2; await branchExists(projectDir, branch); n++) {
     if (n > MAX_SUFFIX)
