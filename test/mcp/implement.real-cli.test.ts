@@ -110,7 +110,7 @@ describe('puffin implement', () => {
       env: world.env,
       world,
     });
-    expect(JSON.parse(alpha.stdout).error.code).toBe('not_git_repo');
+    expect(JSON.parse(alpha.stdout).error.code).toBe('not_a_git_repo');
   });
 
   it('stops the agent when puffin is told to stop mid-run: cancelled, and no process left in the worktree', async () => {
