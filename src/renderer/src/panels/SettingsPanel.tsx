@@ -111,12 +111,12 @@ export function SettingsPanel() {
           ))}
         </fieldset>
         <label className="inline">
-          <input type="checkbox" checked={agentShell} onChange={(e) => setAgentShell(e.target.checked)} /> Allow the
-          agent to run shell commands
+          <input type="checkbox" checked={agentShell} onChange={(e) => setAgentShell(e.target.checked)} />{' '}
+          Allow the agent to run shell commands
         </label>
         <p className="muted">
-          Implement: the coding agent may also run commands (Bash) in the story’s worktree. Off: it only reads and
-          edits files there.
+          Implement: the coding agent may also run commands (Bash) in the story’s worktree. Off: it only reads
+          and edits files there.
         </p>
         <button type="submit" disabled={saving || invalid}>
           {saving ? 'Saving…' : 'Save settings'}
