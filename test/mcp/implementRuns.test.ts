@@ -1,7 +1,8 @@
 // An implement run meets the retry budget, the shell setting and History like every engine call (the fake Claude
 // CLI records how it was run): a round that fails from a transient API error is tried again, as many times as the
 // budget allows and no more; a failure waiting cannot fix ends the run at once; Bash is offered only once Settings
-// allow shell commands; the run is one History record naming its sprint, with its cost and its verdict.
+// allow shell commands; the run is one History record naming its sprint, with its cost and its verdict. And the bad
+// input: an existing branch is never reused, a missing agent is cli_not_found before any branch is made.
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,14 +29,15 @@ afterEach(async () => {
 });
 
 async function world(fake: Omit<FakeClaudeOptions, 'recordFile'>) {
-  const dir = scratchDir('puffin-implement-retries-');
+  const dir = scratchDir('puffin-implement-runs-');
   const project = await seedMcpProject(dir);
   const git = (...args: string[]) =>
     execa('git', args, { cwd: dir, env: { ...process.env, ...GIT_TEST_ENV } });
   await git('init', '--quiet', '--initial-branch=main');
   await git('add', '-A');
   await git('commit', '--quiet', '-m', 'seed');
-  const made = await createFakeClaudeRoot(scratchDir('puffin-implement-retries-root-'));
+  const made = await createFakeClaudeRoot(scratchDir('puffin-implement-runs-root-'));
+  const env = made.env;
   root = made.root;
   const record = makeRecordFile();
   Object.assign(made.env, fakeClaudeEnv({ ...fake, recordFile: record }));
@@ -46,7 +48,11 @@ async function world(fake: Omit<FakeClaudeOptions, 'recordFile'>) {
   });
   const implement = () => root!.dispatch('agent:implement', { story: project.ids.a }, { face: 'test' });
   const stored = () => new HistoryRepo(path.join(dir, '.puffin')).list();
-  return { dir, project, record, implement, history, stored };
+  const branches = async () =>
+    String((await git('branch', '--list', 'puffin/*', '--format=%(refname:short)')).stdout)
+      .split('\n')
+      .filter(Boolean);
+  return { dir, project, record, implement, history, stored, env, branches };
 }
 
 describe('implement and the retry budget', () => {
@@ -77,13 +83,25 @@ describe('implement and the retry budget', () => {
 });
 
 describe('implement, Settings and History', () => {
-  it('offers Bash only once Settings allow shell commands', async () => {
+  it('offers Bash only once Settings allow shell commands; a second run takes a new branch', async () => {
     const w = await world({ scenario: 'happy' });
-    await w.implement();
+    const first = await w.implement();
     expect((await root!.dispatch('settings:update', { agentShell: true }, { face: 'test' })).ok).toBe(true);
-    await w.implement();
+    const second = await w.implement();
     const tools = readFakeClaudeRecord(w.record).map((c) => c.argv[c.argv.indexOf('--tools') + 1]);
     expect(tools).toEqual(['Read,Write,Edit,Glob,Grep', 'Read,Write,Edit,Glob,Grep,Bash']);
+    // The first run's branch exists: never overwritten, the second gets the next suffix.
+    const branchOf = (r: typeof first) => (r.ok ? (r.value as { branch: string }).branch : r.error.code);
+    expect(branchOf(second)).toBe(`${branchOf(first)}-2`);
+    expect(await w.branches()).toEqual([branchOf(first), branchOf(second)]);
+  });
+
+  it('says cli_not_found when the agent is missing, before any branch is made', async () => {
+    const w = await world({ scenario: 'happy' });
+    w.env.PUFFIN_CLAUDE_PATH = path.join(w.dir, 'no-such-claude');
+    const answer = await w.implement();
+    expect(answer.ok ? null : answer.error.code).toBe('cli_not_found');
+    expect(await w.branches()).toEqual([]);
   });
 
   it('keeps the run in History with its cost and verdict, counted in its sprint', async () => {
