@@ -11,7 +11,7 @@ import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { ActivityMeter } from '../src/main/services/activityMeter';
 import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
-import type { LineText } from '../src/main/llm/stream/rawLineRun';
+import type { LineText } from '../src/main/llm/rawLineRun';
 import { HistoryRepo } from '../src/main/store/historyRepo';
 import { writeFileAtomic } from '../src/main/core/atomicFile';
 import { scratchDir } from '../test/support/scratchDir';

@@ -9,7 +9,7 @@ import type { PromptErrorDiagnostics } from '../llm/errors';
 import type { GateLease } from '../llm/gate';
 import type { DataSource, SendPromptRequest } from '../llm/promptTypes';
 import type { ResolvedSchema } from '../llm/resolveSchema';
-import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { RawLineRun } from '../llm/rawLineRun';
 import type { ConversationTurn } from '../llm/conversation';
 
 export type { OutputMode, ProviderName } from '../../shared/engines';

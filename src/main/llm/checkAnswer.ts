@@ -5,7 +5,7 @@
  */
 import type { ProviderAnswer } from '../engines/provider';
 import { PromptError } from './errors';
-import { unwrapEnvelope } from './extract';
+import { unwrapEnvelope } from './envelope';
 import type { SendPromptResult } from './promptTypes';
 import type { ResolvedSchema } from './resolveSchema';
 import { validate } from './validate';

@@ -3,10 +3,10 @@ import type { OutputMode, ProviderName } from '../../shared/engines';
 import type { GroundingRecord } from '../../shared/grounding';
 import type { EngineEvent, EngineMeta } from '../engines/provider';
 import type { WorkflowName } from '../../shared/workflows';
-import type { GroundingRequest } from './grounding/prepareAccess';
+import type { GroundingRequest } from './grounding/groundingRequest';
 import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview/previewEvents';
 import type { PromptErrorCode } from './errors';
-import type { CliEvent } from './stream';
+import type { CliEvent } from '../engines/claude-cli/stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
 import type { ConversationTurn } from './conversation';
 

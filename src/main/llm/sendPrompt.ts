@@ -8,7 +8,7 @@
 import { DEFAULT_PROVIDER, type OutputMode, type ProviderName } from '../../shared/engines';
 import type { WorkflowName } from '../../shared/workflows';
 import type { Logger } from '../core/logger';
-import type { CapabilityProbe } from './grounding/probeCapabilities';
+import type { CapabilityProbe } from '../engines/claude-cli/grounding/probeCapabilities';
 import type { EngineEvent, Provider } from '../engines/provider';
 import { PROVIDERS, type EngineDeps } from '../engines/registry';
 import { checkAnswer } from './checkAnswer';

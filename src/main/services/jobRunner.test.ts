@@ -6,7 +6,7 @@ import type { SendPromptResult } from '../llm/promptTypes';
 import { memoryLogger } from '../llm/testing';
 import type { ProjectStore } from '../store/projectStore';
 import { JobRunner } from './jobRunner';
-import type { LineText } from '../llm/stream/rawLineRun';
+import type { LineText } from '../llm/rawLineRun';
 import { textLines } from '../../../test/support/lineText';
 
 const now = () => new Date('2025-01-01T00:00:00Z');

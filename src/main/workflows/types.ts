@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../engines/provider';
 import type { CallGrounding } from '../llm/grounding/callGrounding';
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
-import type { CliEvent } from '../llm/stream';
+import type { CliEvent } from '../engines/claude-cli/stream';
 
 /** What a caller may set on one call of a workflow (cancel, live preview, activity lines, retries, limits). */
 export interface CallOptions {

@@ -6,13 +6,13 @@
 import type { Logger } from '../../core/logger';
 import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from '../../llm/errors';
 import type { EngineMeta, ProviderAnswer } from '../provider';
-import { extractStructured, type ExtractionFailure, type ExtractionMeta } from '../../llm/extract';
+import { extractStructured, type ExtractionFailure, type ExtractionMeta } from './extract';
 import { legacyFallback } from './legacyFallback';
 import type { DataSource } from '../../llm/promptTypes';
 import type { ResolvedSchema } from '../../llm/resolveSchema';
 import type { RunOutcome } from './runCli';
 import { spawnFailure } from './spawnFailure';
-import type { CliEvent } from '../../llm/stream';
+import type { CliEvent } from './stream';
 
 export interface InterpretContext {
   workflow: string;

@@ -6,7 +6,7 @@ import { memoryLogger, memorySpawner, transcript as t } from '../../llm/testing'
 import type { EngineEvent } from '../provider';
 import { createClaudeCliProvider } from './provider';
 import type { SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
+import { cliDeltaLine } from './stream/fastPathTesting';
 
 const PERSON = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });

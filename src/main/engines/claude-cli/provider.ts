@@ -5,18 +5,18 @@
  */
 import { renderTurns } from '../../llm/conversation';
 import { buildCliArgs } from './cliArgs';
-import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
-import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
+import { createCapabilityProbe, type CapabilityProbe } from './grounding/probeCapabilities';
+import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from './grounding/prepareAccess';
 import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
-import { CliPartials } from '../../llm/previewFeed';
+import { CliPartials } from './cliPartials';
 import type { KillDeps } from './processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
 import { runCli, type RunRequest } from './runCli';
 import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
 import { PartialBatcher } from '../partialBatcher';
-import type { CliEvent } from '../../llm/stream';
+import type { CliEvent } from './stream';
 import type { Logger } from '../../core/logger';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 

@@ -5,7 +5,7 @@ import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
 import { memorySpawner, transcript as t } from '../../llm/testing';
 import type { SpawnedCli, SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
+import { cliDeltaLine } from './stream/fastPathTesting';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
 const req = (extra: Partial<RunRequest> = {}): RunRequest => ({

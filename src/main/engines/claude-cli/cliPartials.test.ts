@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPreviewFeed } from './previewFeed';
-import { PartialJsonParser } from './preview/partialJsonParser';
-import type { PreviewEvent } from './promptTypes';
+import { createPreviewFeed } from './cliPartials';
+import { PartialJsonParser } from '../../llm/preview/partialJsonParser';
+import type { PreviewEvent } from '../../llm/promptTypes';
 import type { CliEvent } from './stream';
 
 const start = (index: number, toolName: string | undefined, messageId = 'm1', parent?: string): CliEvent => ({

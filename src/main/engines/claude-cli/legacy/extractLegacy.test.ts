@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { extractLegacy } from './extractLegacy';
-import { sharedDataDir } from '../../../../test/support/sharedData';
+import { sharedDataDir } from '../../../../../test/support/sharedData';
 
 const story = {
   title: 'Name the export',

@@ -5,20 +5,15 @@
  */
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import type { GroundingRecord, GroundingViolation } from '../../../shared/grounding';
-import type { LocatedCli } from '../../engines/claude-cli/locateCli';
+import type { GroundingRecord, GroundingViolation } from '../../../../shared/grounding';
+import type { LocatedCli } from '../locateCli';
+import type { GroundingRequest } from '../../../llm/grounding/groundingRequest';
 import type { CliEvent } from '../stream';
 import { accessArgs } from './accessArgs';
 import { auditToolCalls } from './audit';
-import { loadGroundingPolicy } from './loadPolicy';
-import type { GroundingPolicy } from './policy';
+import { loadGroundingPolicy } from '../../../llm/grounding/loadPolicy';
+import type { GroundingPolicy } from '../../../llm/grounding/policy';
 import type { CapabilityProbe } from './probeCapabilities';
-
-/** A call grounded in a project: its folder and the sensitive or ignored paths the user allows. */
-export interface GroundingRequest {
-  root: string;
-  allow?: readonly string[];
-}
 
 export interface GroundingDeps {
   probe: CapabilityProbe;

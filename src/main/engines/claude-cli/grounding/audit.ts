@@ -11,10 +11,10 @@ import type {
   GroundingSearch,
   GroundingViolation,
   RefusalReason,
-} from '../../../shared/grounding';
+} from '../../../../shared/grounding';
 import type { CliEvent } from '../stream';
 import { READ_ONLY_TOOLS } from './accessArgs';
-import type { GroundingPolicy } from './policy';
+import type { GroundingPolicy } from '../../../llm/grounding/policy';
 import { listedPaths, targetOf } from './toolCalls';
 
 export interface AuditContext {

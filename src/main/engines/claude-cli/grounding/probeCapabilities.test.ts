@@ -2,8 +2,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocatedCli } from '../../engines/claude-cli/locateCli';
-import type { RunGuard } from '../../engines/claude-cli/runWatchdog';
+import type { LocatedCli } from '../locateCli';
+import type { RunGuard } from '../runWatchdog';
 import { createCapabilityProbe } from './probeCapabilities';
 
 const dirs: string[] = [];

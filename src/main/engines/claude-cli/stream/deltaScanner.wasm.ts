@@ -1,6 +1,6 @@
 /**
  * GENERATED FILE - do not edit by hand.
- * Source: src/main/llm/stream/deltaScanner.wat; generator: scripts/gen-wasm.mjs (`npm run gen:wasm`).
+ * Source: src/main/engines/claude-cli/stream/deltaScanner.wat; generator: scripts/gen-wasm.mjs (`npm run gen:wasm`).
  * A test fails when this file is stale.
  */
 export const DELTA_SCANNER_WASM =

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_GROUNDING } from '../../../shared/grounding';
-import type { LocatedCli } from '../../engines/claude-cli/locateCli';
+import { EMPTY_GROUNDING } from '../../../../shared/grounding';
+import type { LocatedCli } from '../locateCli';
 import { parseTranscript } from '../stream';
 import type { CliCapabilities } from './capabilities';
-import { buildGroundingPolicy } from './policy';
+import { buildGroundingPolicy } from '../../../llm/grounding/policy';
 import { prepareAccess, violationWarnings } from './prepareAccess';
 
 const CLI: LocatedCli = { path: '/bin/claude', source: 'path', command: '/bin/claude', argsPrefix: [] };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rng } from '../../../../test/support/rng';
+import { rng } from '../../../../../test/support/rng';
 import type { CliEvent } from './cliEvents';
 import {
   cliDeltaLine,

@@ -1,7 +1,7 @@
 // LineSplitter: its mixed streaming / non-streaming decoding must give exactly what one streaming TextDecoder
 // gives, and its spans must point into the chunk a line arrived in.
 import { describe, expect, it } from 'vitest';
-import { rng } from '../../../../test/support/rng';
+import { rng } from '../../../../../test/support/rng';
 import { LineSplitter } from './lineSplitter';
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rng } from '../../../../test/support/rng';
+import { rng } from '../../../test/support/rng';
 import { RawLineRun, type LineText } from './rawLineRun';
 
 /** A run of `lines` cut at random into single lines and byte blocks (LF or CRLF), as a reader would build it. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { PUBLIC_ANCHORS, parseCorpus, scoreCorpus } from './corpusScore';
 import { extractLegacy } from './extractLegacy';
-import { sharedDataDir } from '../../../../test/support/sharedData';
+import { sharedDataDir } from '../../../../../test/support/sharedData';
 
 const corpusDir = sharedDataDir('corpus');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseTranscript } from '../stream';
 import { extractStructured } from './extractStructured';
 import type { FailureCode } from './extraction';
-import { sharedDataDir, type CliFixtureExpected } from '../../../../test/support/sharedData';
+import { sharedDataDir, type CliFixtureExpected } from '../../../../../test/support/sharedData';
 
 const fixtureDir = sharedDataDir('cli');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTranscript } from '../stream';
 import { auditToolCalls } from './audit';
-import { buildGroundingPolicy } from './policy';
+import { buildGroundingPolicy } from '../../../llm/grounding/policy';
 
 const ROOT = '/work/proj';
 

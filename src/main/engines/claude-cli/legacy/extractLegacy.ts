@@ -1,6 +1,6 @@
 import { scanCandidates, type Candidate, type FenceKind } from './candidates';
 import { looksLikeClarification } from './clarification';
-import type { ErrorCodeOf } from '../../../shared/errors';
+import type { ErrorCodeOf } from '../../../../shared/errors';
 
 /**
  * DEPRECATED text extractors: only for runs where the CLI gave no structured output (the last source, step 3 of extraction).

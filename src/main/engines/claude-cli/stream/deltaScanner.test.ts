@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DeltaScanner, deltaScanner, type ScanSink } from './deltaScanner';
 import { cliDeltaLine } from './fastPathTesting';
-const repo = path.resolve(__dirname, '../../../..');
+const repo = path.resolve(__dirname, '../../../../..');
 
 type Record_ = ['other', string] | ['run', number, string | undefined, string, number];
 
@@ -150,6 +150,8 @@ describe('generated deltaScanner.wasm.ts', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['scripts/gen-wasm.mjs', '--stdout'], {
       cwd: repo,
     });
-    expect(readFileSync(path.join(repo, 'src/main/llm/stream/deltaScanner.wasm.ts'), 'utf8')).toBe(stdout);
+    expect(
+      readFileSync(path.join(repo, 'src/main/engines/claude-cli/stream/deltaScanner.wasm.ts'), 'utf8'),
+    ).toBe(stdout);
   });
 });

@@ -1,4 +1,4 @@
-import { isRecord } from '../stream/fields';
+import { isRecord } from '../engines/claude-cli/stream/fields';
 
 export type UnwrapResult = { ok: true; value: unknown; wrapped: boolean } | { ok: false; message: string };
 

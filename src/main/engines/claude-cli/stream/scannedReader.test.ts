@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { rng } from '../../../../test/support/rng';
+import { rng } from '../../../../../test/support/rng';
 import { DeltaScanner } from './deltaScanner';
 import {
   cliDeltaLine,

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEvent, cliDeltaEventAt } from './cliDeltaEvent';
 import { DecodeState, toCliEvents } from './toCliEvents';
-import { rng } from '../../../../test/support/rng';
+import { rng } from '../../../../../test/support/rng';
 import {
   cliDeltaLine,
   corpusFiles,

@@ -14,9 +14,9 @@
  *   and drops the files from their results.
  * - No MCP server is started (`--strict-mcp-config` with an empty config).
  */
-import { EMPTY_MCP_CONFIG } from '../../engines/claude-cli/cliArgs';
+import { EMPTY_MCP_CONFIG } from '../cliArgs';
 import { missingForGrounding, type CliCapabilities } from './capabilities';
-import type { GroundingPolicy } from './policy';
+import type { GroundingPolicy } from '../../../llm/grounding/policy';
 
 /** The only tools a grounded call offers (besides StructuredOutput, which the CLI adds for --json-schema). */
 export const READ_ONLY_TOOLS = ['Read', 'Glob', 'Grep'] as const;

@@ -2,8 +2,8 @@
 // CLI prints them, the streaming corpus turned into transcripts, and events as plain objects to compare.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rng } from '../../../../test/support/rng';
-import { sharedDataDir } from '../../../../test/support/sharedData';
+import { rng } from '../../../../../test/support/rng';
+import { sharedDataDir } from '../../../../../test/support/sharedData';
 import type { CliEvent } from './cliEvents';
 
 export const fixtureDir = sharedDataDir('cli');

@@ -4,9 +4,9 @@
  * process group, the run marker, the watchdog (so it dies with Puffin), and a bound on what it may print.
  */
 import { stat } from 'node:fs/promises';
-import { invocation, type LocatedCli } from '../../engines/claude-cli/locateCli';
-import { newRunId, RUN_ID_ENV } from '../../engines/claude-cli/runMarker';
-import { defaultRunGuard, type RunGuard } from '../../engines/claude-cli/runWatchdog';
+import { invocation, type LocatedCli } from '../locateCli';
+import { newRunId, RUN_ID_ENV } from '../runMarker';
+import { defaultRunGuard, type RunGuard } from '../runWatchdog';
 import { parseCliCapabilities, type CliCapabilities } from './capabilities';
 
 const PROBE_TIMEOUT_MS = 20_000;

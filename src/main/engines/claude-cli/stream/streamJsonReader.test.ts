@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GARBAGE_LINE_LIMIT, StreamJsonReader, parseTranscript } from './streamJsonReader';
 import type { CliEvent } from './cliEvents';
-import { sharedDataDir } from '../../../../test/support/sharedData';
+import { sharedDataDir } from '../../../../../test/support/sharedData';
 
 const encoder = new TextEncoder();
 

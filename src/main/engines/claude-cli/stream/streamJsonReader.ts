@@ -4,7 +4,7 @@ import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
 import { MAX_LINE, parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
 import { deltaScanner, type ScanSink } from './deltaScanner';
-import { RawLineRun } from './rawLineRun';
+import { RawLineRun } from '../../../llm/rawLineRun';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
 /** Garbage lines are kept for the activity view, but a runaway line must not be copied whole. */
