@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { constants as perfConstants, type PerformanceEntry } from 'node:perf_hooks';
 import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
-import { createSendPrompt } from '../src/main/llm/sendPrompt';
+import { engineSendPrompt } from '../test/support/engineSendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { ActivityMeter } from '../src/main/services/activityMeter';
@@ -56,7 +56,7 @@ export async function benchSendPrompt(
 }> {
   let recorded: SpawnCall | undefined;
   const spawner = await cliSpawner();
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: async () => ({
       path: fakeClaudePath(),
       source: 'env',

@@ -1,4 +1,4 @@
-import { isRecord } from '../engines/claude-cli/stream/fields';
+import { isRecord } from './jsonFields';
 
 export type UnwrapResult = { ok: true; value: unknown; wrapped: boolean } | { ok: false; message: string };
 

@@ -168,9 +168,11 @@ function toMeta(m: ExtractionMeta, run: RunOutcome): EngineMeta {
   const result = run.events.findLast((e) => e.kind === 'result');
   const usage = result?.kind === 'result' ? result.usage : undefined;
   const count = (key: string) => (typeof usage?.[key] === 'number' ? (usage[key] as number) : null);
+  const version = m.cliVersion ?? run.cliVersion ?? null;
   return {
     provider: 'claude-cli',
-    engineVersion: m.cliVersion ?? run.cliVersion ?? null,
+    engineVersion: version,
+    cliVersion: version,
     model: m.model ?? null,
     // The CLI's --json-schema: its own structured output (its StructuredOutput tool shows as source tool_use).
     mode: 'native',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type RunRequest } from './runCli';
 import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
-import { memorySpawner, transcript as t } from '../../llm/testing';
+import { memorySpawner, transcript as t } from './testing';
 import type { SpawnedCli, SpawnExit, Spawner } from './spawnCli';
 import { cliDeltaLine } from './stream/fastPathTesting';
 

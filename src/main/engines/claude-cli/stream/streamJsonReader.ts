@@ -1,5 +1,5 @@
 import type { CliEvent } from './cliEvents';
-import { isRecord } from './fields';
+import { isRecord } from '../../../llm/jsonFields';
 import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
 import { MAX_LINE, parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';

@@ -6,7 +6,7 @@ import type {
   StreamDelta,
   StreamEventEvent,
 } from './cliEvents';
-import { contentText, isRecord, num, record, str, stringArray } from './fields';
+import { contentText, isRecord, num, record, str, stringArray } from '../../../llm/jsonFields';
 
 /**
  * What decoding remembers between lines: the current message id per (sub)agent, because

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getSchema, SCHEMA_NAMES } from '../../llm/schemas';
 import { toGeminiSchema } from './geminiSchema';
-import type { SchemaNode } from './schemaNodes';
+import type { SchemaNode } from '../schemaShapes/schemaNodes';
 
 function shaped(schema: SchemaNode): SchemaNode {
   const result = toGeminiSchema(schema);

@@ -10,7 +10,7 @@
  * server then treats it as guidance, and local validation still decides.
  */
 import type { JsonSchema } from '../../llm/schemas';
-import { isNode, typesOf, type SchemaNode } from './schemaNodes';
+import { isNode, typesOf, type SchemaNode } from '../schemaShapes/schemaNodes';
 
 /** Constraint keywords dropped for strict mode (enforced locally instead). */
 export const STRICT_DROPPED_KEYWORDS = [

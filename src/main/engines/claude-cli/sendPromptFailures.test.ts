@@ -1,8 +1,8 @@
 // sendPrompt over a scripted CLI when things go wrong: retries, login, a refused schema, crashes, cancel, a missing
 // CLI, usage limits. Each failure is typed and says what the user can do.
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyGate } from './gate';
-import { PromptError } from './errors';
+import { ConcurrencyGate } from '../../llm/gate';
+import { PromptError } from '../../llm/errors';
 import { transcript as t } from './testing';
 import { PERSON, setup, happy } from './sendPromptTesting';
 

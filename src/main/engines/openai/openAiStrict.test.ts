@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getSchema, SCHEMA_NAMES } from '../../llm/schemas';
 import { validate } from '../../llm/validate';
-import { dropIntroducedNulls } from './introducedNulls';
+import { dropIntroducedNulls } from '../schemaShapes/introducedNulls';
 import { nullable, toOpenAiStrictSchema } from './openAiStrict';
-import type { SchemaNode } from './schemaNodes';
+import type { SchemaNode } from '../schemaShapes/schemaNodes';
 
 const GOALS = {
   $schema: 'http://json-schema.org/draft-07/schema#',

@@ -1,11 +1,12 @@
 // sendPrompt over a scripted CLI: the answer, the schema registry and validation, the legacy path, events and preview.
 import { describe, expect, it } from 'vitest';
-import { PromptError } from './errors';
-import type { PreviewEvent } from './promptTypes';
-import { DEFAULT_TIMEOUT_MS, timeoutFor } from './sendPrompt';
+import { PromptError } from '../../llm/errors';
+import type { PreviewEvent } from '../../llm/promptTypes';
+import { DEFAULT_TIMEOUT_MS, timeoutFor } from '../../llm/sendPrompt';
 import { transcript as t } from './testing';
-import { ConcurrencyGate } from './gate';
+import { ConcurrencyGate } from '../../llm/gate';
 import { PERSON, noSleep, setup, happy } from './sendPromptTesting';
+import { renderTurns } from '../../llm/conversation';
 
 describe('sendPrompt', () => {
   it('returns the structured output with meta, spawning the CLI with the documented argv and the prompt on stdin', async () => {
@@ -179,15 +180,14 @@ describe('sendPrompt', () => {
       ...deltas,
       t.result({ structured_output: JSON.parse(json) }),
     );
-    const { sendPrompt, calls } = setup([{ stdout }]);
-    const previews: PreviewEvent[] = [];
     const kinds = new Set<string>();
+    const { sendPrompt, calls } = setup([{ stdout }], { onCliEvent: (e) => kinds.add(e.kind) });
+    const previews: PreviewEvent[] = [];
     const result = await sendPrompt({
       workflow: 'cli-prompt',
       prompt: 'p',
       schema: 'stories',
       preview: (e) => previews.push(e),
-      onEvent: (e) => kinds.add(e.kind),
     });
     expect(calls[0]!.args).toContain('--include-partial-messages');
     expect(previews).toEqual([
@@ -209,5 +209,22 @@ describe('sendPrompt', () => {
     expect(timeoutFor(1234, 5000)).toBe(1234);
     expect(timeoutFor(undefined, 5000)).toBe(5000);
     expect(timeoutFor(undefined)).toBe(DEFAULT_TIMEOUT_MS);
+  });
+
+  const history = [
+    { role: 'user' as const, content: 'Name a person.' },
+    { role: 'assistant' as const, content: '{"name":"Ada"}' },
+  ];
+  it('the CLI gets the history as text on stdin, and a schema-invalid answer is not asked again', async () => {
+    const { sendPrompt, calls } = setup([happy({ name: 7 }), happy({ name: 'Ada' })]);
+    const error = await sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: 'Another one.',
+      history,
+      schema: PERSON,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'validation_failed' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.input).toBe(renderTurns(history, 'Another one.'));
   });
 });

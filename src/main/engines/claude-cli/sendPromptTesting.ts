@@ -1,7 +1,8 @@
 // What the sendPrompt tests share: a scripted CLI (memorySpawner) behind a real sendPrompt, and a happy transcript.
-import { ConcurrencyGate } from './gate';
-import type { LocatedCli } from '../engines/claude-cli/locateCli';
-import { createSendPrompt, type SendPromptDeps } from './sendPrompt';
+import { ConcurrencyGate } from '../../llm/gate';
+import type { LocatedCli } from './locateCli';
+import type { EngineSendPromptOptions } from '../../../../test/support/engineSendPrompt';
+import { engineSendPrompt } from '../../../../test/support/engineSendPrompt';
 import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
 
 const CLI: LocatedCli = {
@@ -18,10 +19,10 @@ export const PERSON = {
 };
 export const noSleep = { sleep: async () => {}, random: () => 0 };
 
-export function setup(runs: ScriptedRun[], extra: Partial<SendPromptDeps> = {}) {
+export function setup(runs: ScriptedRun[], extra: Partial<EngineSendPromptOptions> = {}) {
   const { spawn, calls } = memorySpawner(runs);
   const { logger, lines } = memoryLogger();
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: async () => CLI,
     gate: new ConcurrencyGate(2),
     logger,

@@ -1,11 +1,11 @@
 // One retry budget per call: the CLI does not retry on its own, Puffin's retries are counted,
 // reported with their wait, and bounded in time by the call's timeout.
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyGate } from './gate';
-import type { PromptError } from './errors';
-import type { RetryNotice } from './promptTypes';
-import { createSendPrompt } from './sendPrompt';
-import type { Spawner } from '../engines/claude-cli/spawnCli';
+import { ConcurrencyGate } from '../../llm/gate';
+import type { PromptError } from '../../llm/errors';
+import type { RetryNotice } from '../../llm/promptTypes';
+import { engineSendPrompt } from '../../../../test/support/engineSendPrompt';
+import type { Spawner } from './spawnCli';
 import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
 
 const SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
@@ -26,7 +26,7 @@ function setup(runs: ScriptedRun[], random = 0) {
     envs.push(options.env);
     return spawn(command, args, options);
   };
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: async () => ({ path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] }),
     gate: new ConcurrencyGate(1),
     logger: memoryLogger().logger,

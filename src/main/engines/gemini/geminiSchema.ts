@@ -6,7 +6,7 @@
  * formats other than date-time. Built on a copy; the answer is validated against the ORIGINAL schema afterwards.
  */
 import type { JsonSchema } from '../../llm/schemas';
-import { isNode, resolveRef, typesOf, type SchemaNode } from './schemaNodes';
+import { isNode, resolveRef, typesOf, type SchemaNode } from '../schemaShapes/schemaNodes';
 
 const TYPES: Record<string, string> = {
   string: 'STRING',
