@@ -9,8 +9,6 @@ import type { OutputMode } from '../../shared/engines';
 import { PromptError } from '../llm/errors';
 import type { Provider, StructuredSupport } from './provider';
 
-export type ApiProviderName = 'openai' | 'ollama' | 'gemini';
-
 /** A model (by pattern) that lacks a way, and why. */
 export interface ModelException extends StructuredSupport {
   match: RegExp;
