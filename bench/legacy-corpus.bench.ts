@@ -11,8 +11,8 @@ import {
   parseCorpus,
   scoreCorpus,
   type CorpusCase,
-} from '../src/main/llm/legacy/corpusScore';
-import { extractLegacy } from '../src/main/llm/legacy/extractLegacy';
+} from '../src/main/engines/claude-cli/legacy/corpusScore';
+import { extractLegacy } from '../src/main/engines/claude-cli/legacy/extractLegacy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpusFile = path.resolve(repoRoot, 'test/fixtures/corpus/llm-json-extraction.jsonl');

@@ -18,7 +18,7 @@ import { ConcurrencyGate } from '../src/main/llm/gate';
 import { PartialJsonParser } from '../src/main/llm/preview/partialJsonParser';
 import { createPartialPreview } from '../src/main/llm/previewFeed';
 import type { PreviewEvent } from '../src/main/llm/promptTypes';
-import { createSendPrompt } from '../src/main/llm/sendPrompt';
+import { engineSendPrompt } from '../test/support/engineSendPrompt';
 import { startMockGeminiApi } from '../test/support/mockGeminiApi';
 import { answer } from '../test/support/mockLlmTypes';
 import { startMockMessagesApi } from '../test/support/mockMessagesApi';
@@ -149,7 +149,7 @@ async function targets(json: string): Promise<Target[]> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const sendPrompt = createSendPrompt({
+const sendPrompt = engineSendPrompt({
   locate: () => Promise.reject(new Error('no CLI in this bench')),
   gate: new ConcurrencyGate(1),
   logger: silentLogger,

@@ -2,7 +2,7 @@
 // assistant line) fed in 64 KB byte chunks, against the bare baseline: decode, split('\n'), JSON.parse per line.
 import { ownCpuMs } from './childCpu';
 import type { BenchModule } from './types';
-import { StreamJsonReader } from '../src/main/llm/stream/streamJsonReader';
+import { StreamJsonReader } from '../src/main/engines/claude-cli/stream/streamJsonReader';
 
 const CHUNK = 64 * 1024;
 const TOTAL = 50 * 1024 * 1024;

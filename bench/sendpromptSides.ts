@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { constants as perfConstants, type PerformanceEntry } from 'node:perf_hooks';
 import { silentLogger } from '../src/main/core/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
-import { createSendPrompt } from '../src/main/llm/sendPrompt';
+import { engineSendPrompt } from '../test/support/engineSendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
 import { cliSpawner, type SpawnOptions } from '../src/main/engines/claude-cli/spawnCli';
 import { ActivityMeter } from '../src/main/services/activityMeter';
 import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
-import type { LineText } from '../src/main/llm/stream/rawLineRun';
+import type { LineText } from '../src/main/llm/rawLineRun';
 import { HistoryRepo } from '../src/main/store/historyRepo';
 import { writeFileAtomic } from '../src/main/core/atomicFile';
 import { scratchDir } from '../test/support/scratchDir';
@@ -56,7 +56,7 @@ export async function benchSendPrompt(
 }> {
   let recorded: SpawnCall | undefined;
   const spawner = await cliSpawner();
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: async () => ({
       path: fakeClaudePath(),
       source: 'env',

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PromptError } from '../../src/main/llm/errors';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { PreviewEvent, SendPromptRequest } from '../../src/main/llm/promptTypes';
-import { createSendPrompt } from '../../src/main/llm/sendPrompt';
-import { memoryLogger } from '../../src/main/llm/testing';
+import { engineSendPrompt } from '../support/engineSendPrompt';
+import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import type { MockTurn } from '../support/mockTypes';
 
@@ -32,7 +32,7 @@ afterEach(async () => {
 async function world(script: MockTurn[]) {
   mock = await startMockMessagesApi({ script, isMainLoop: () => true });
   const retries: number[] = [];
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: () => Promise.reject(new Error('the CLI is not asked')),
     gate: new ConcurrencyGate(2),
     logger: memoryLogger().logger,
@@ -183,7 +183,7 @@ describe('anthropic provider failures, typed', () => {
 
   it('no key is no_api_key and no model is no_model, before any request', async () => {
     mock = await startMockMessagesApi({ isMainLoop: () => true });
-    const sendPrompt = createSendPrompt({
+    const sendPrompt = engineSendPrompt({
       locate: () => Promise.reject(new Error('not asked')),
       gate: new ConcurrencyGate(1),
       logger: memoryLogger().logger,

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LOOK_TURNS } from '../../src/main/engines/grounding/lookLoop';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { SendPromptRequest } from '../../src/main/llm/promptTypes';
-import { createSendPrompt } from '../../src/main/llm/sendPrompt';
-import { memoryLogger } from '../../src/main/llm/testing';
+import { engineSendPrompt } from '../support/engineSendPrompt';
+import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
 import { groundedProject, tokenIn, TOKEN_SCHEMA } from '../support/groundedProject';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';
@@ -28,7 +28,7 @@ async function run(
 ) {
   const project = groundedProject();
   mock = await startMockMessagesApi({ respond, isMainLoop: () => true });
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: () => Promise.reject(new Error('the CLI is not asked')),
     gate: new ConcurrencyGate(2),
     logger: memoryLogger().logger,

@@ -4,8 +4,8 @@ import net from 'node:net';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import { PromptError } from '../../src/main/llm/errors';
 import type { PreviewEvent, RetryNotice, SendPromptRequest } from '../../src/main/llm/promptTypes';
-import { createSendPrompt } from '../../src/main/llm/sendPrompt';
-import { memoryLogger } from '../../src/main/llm/testing';
+import { engineSendPrompt } from '../support/engineSendPrompt';
+import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
 import type { EngineEvent } from '../../src/main/engines/provider';
 
 /** Stories with what strict shapes drop or change: optional and nullable members, an enum, a range, array sizes. */
@@ -46,7 +46,7 @@ export function apiWorld(env: NodeJS.ProcessEnv) {
   const preview: PreviewEvent[] = [];
   const events: EngineEvent[] = [];
   const retries: RetryNotice[] = [];
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: () => Promise.reject(new Error('no CLI in API tests')),
     gate: new ConcurrencyGate(2),
     logger,

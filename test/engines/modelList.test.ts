@@ -1,7 +1,9 @@
 // The Settings model picker's lists, through each official client against its loopback mock, and the typed
 // failures a list shares with a call (no key, a refused key, nothing at the address).
 import { describe, expect, it } from 'vitest';
-import { listModels } from '../../src/main/engines/modelList';
+import { silentLogger } from '../../src/main/core/logger';
+import type { ProviderName } from '../../src/shared/engines';
+import { createProviders } from '../../src/main/engines/registry';
 import { mockPerTest } from '../support/llmMockTest';
 import { startMockGeminiApi } from '../support/mockGeminiApi';
 import { startMockMessagesApi } from '../support/mockMessagesApi';
@@ -10,6 +12,16 @@ import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { closedPort } from './apiWorld';
 
 const slot = mockPerTest();
+
+/** A provider's own list (Provider.listModels), the provider built as the composition root builds it. */
+function listModels(provider: ProviderName, where: { env: NodeJS.ProcessEnv; baseUrl?: string }) {
+  const providers = createProviders({
+    logger: silentLogger,
+    env: () => where.env,
+    cli: { locate: () => Promise.reject(new Error('the CLI is not asked')) },
+  });
+  return providers(provider).listModels(where.baseUrl ? { baseUrl: where.baseUrl } : {});
+}
 
 describe('listModels', () => {
   it('lists an OpenAI-compatible server’s /v1/models, sorted, without a key for a local server', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { PromptError } from '../../src/main/llm/errors';
 import { locateCli } from '../../src/main/engines/claude-cli/locateCli';
-import { createSendPrompt } from '../../src/main/llm/sendPrompt';
+import { engineSendPrompt } from '../support/engineSendPrompt';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import { silentLogger } from '../../src/main/core/logger';
 import {
@@ -33,14 +33,9 @@ function treeCli(): { cliPath: string; pidFile: string } {
 
 describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('tolerates garbage lines between the real ones', async () => {
-    const { sendPrompt } = fake({ scenario: 'garbage-lines' });
     const kinds: string[] = [];
-    const r = await sendPrompt({
-      workflow: 'cli-prompt',
-      prompt: PROMPT,
-      schema: PERSON,
-      onEvent: (e) => kinds.push(e.kind),
-    });
+    const { sendPrompt } = fake({ scenario: 'garbage-lines' }, { onCliEvent: (e) => kinds.push(e.kind) });
+    const r = await sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON });
     expect(r).toMatchObject({ data: { name: 'Ada', age: 36 }, source: 'structured_output' });
     expect(kinds.filter((k) => k === 'garbage').length).toBeGreaterThanOrEqual(3);
   });
@@ -135,14 +130,17 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('cancels a running CLI through its AbortSignal and kills the tree', async () => {
     const { cliPath, pidFile } = treeCli();
     const recordFile = makeRecordFile();
-    const { sendPrompt } = harness({ cliPath, env: fakeEnv({ scenario: 'hang-after-init', recordFile }) });
     const controller = new AbortController();
+    const { sendPrompt } = harness({
+      cliPath,
+      env: fakeEnv({ scenario: 'hang-after-init', recordFile }),
+      onCliEvent: (e) => e.kind === 'init' && controller.abort(),
+    });
     const err = await sendPrompt({
       workflow: 'cli-prompt',
       prompt: PROMPT,
       schema: PERSON,
       signal: controller.signal,
-      onEvent: (e) => e.kind === 'init' && controller.abort(),
     }).catch((e) => e);
     expect(err).toMatchObject({ code: 'cancelled', retryable: false });
     const pids = [Number(readFileSync(pidFile, 'utf8')), readFakeClaudeRecord(recordFile)[0]!.pid];
@@ -151,19 +149,24 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
 
   it('escalates to SIGKILL after the grace period when the CLI ignores SIGTERM', async () => {
     const recordFile = makeRecordFile();
-    const { sendPrompt } = fake({ scenario: 'hang-ignore-sigterm', recordFile }, { killGraceMs: 300 });
     const controller = new AbortController();
     let abortedAt = 0;
+    const { sendPrompt } = fake(
+      { scenario: 'hang-ignore-sigterm', recordFile },
+      {
+        killGraceMs: 300,
+        onCliEvent: (e) => {
+          if (e.kind !== 'init') return;
+          abortedAt = Date.now();
+          controller.abort();
+        },
+      },
+    );
     const err = await sendPrompt({
       workflow: 'cli-prompt',
       prompt: PROMPT,
       schema: PERSON,
       signal: controller.signal,
-      onEvent: (e) => {
-        if (e.kind !== 'init') return;
-        abortedAt = Date.now();
-        controller.abort();
-      },
     }).catch((e: PromptError) => e);
     expect(err).toMatchObject({ code: 'cancelled', diagnostics: { signal: 'SIGKILL' } });
     expect(Date.now() - abortedAt).toBeGreaterThanOrEqual(300);
@@ -174,13 +177,13 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('killAll stops every running call (app quit / host stop)', async () => {
     const recordFile = makeRecordFile();
     const gate = new ConcurrencyGate(2);
-    const { sendPrompt } = fake({ scenario: 'hang-after-init', recordFile }, { gate });
     let started = 0;
     let allStarted!: () => void;
     const bothStarted = new Promise<void>((r) => (allStarted = r));
-    const onEvent = (e: { kind: string }) => e.kind === 'init' && ++started === 2 && allStarted();
+    const onCliEvent = (e: { kind: string }) => e.kind === 'init' && ++started === 2 && allStarted();
+    const { sendPrompt } = fake({ scenario: 'hang-after-init', recordFile }, { gate, onCliEvent });
     const calls = [1, 2].map(() =>
-      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON, onEvent }).catch((e) => e),
+      sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON }).catch((e) => e),
     );
     await bothStarted;
     await gate.killAll();
@@ -201,7 +204,7 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
       code: 'cli_not_found',
       message: expect.stringContaining(missing),
     });
-    const located = createSendPrompt({
+    const located = engineSendPrompt({
       locate: () => locateCli({ env: { PUFFIN_CLAUDE_PATH: missing, PATH: '' } }),
       gate: new ConcurrencyGate(1),
       logger: silentLogger,
@@ -229,15 +232,15 @@ describe('sendPrompt against CLI faults (fakeClaude modes)', () => {
   it('runs no more CLIs at once than the gate allows', async () => {
     const recordFile = makeRecordFile();
     const gate = new ConcurrencyGate(1);
-    const { sendPrompt } = fake({ scenario: 'happy', recordFile }, { gate });
     let running = 0;
     let peak = 0;
-    const onEvent = (e: { kind: string }) => {
+    const onCliEvent = (e: { kind: string }) => {
       if (e.kind === 'init') peak = Math.max(peak, ++running);
       if (e.kind === 'result') running--;
     };
+    const { sendPrompt } = fake({ scenario: 'happy', recordFile }, { gate, onCliEvent });
     const results = await Promise.all(
-      [1, 2, 3].map(() => sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON, onEvent })),
+      [1, 2, 3].map(() => sendPrompt({ workflow: 'cli-prompt', prompt: PROMPT, schema: PERSON })),
     );
     expect(results.map((r) => r.data)).toEqual([1, 2, 3].map(() => ({ name: 'Ada', age: 36 })));
     expect(peak).toBe(1);

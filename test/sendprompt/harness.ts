@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
-import { createSendPrompt, type SendPromptDeps } from '../../src/main/llm/sendPrompt';
-import { memoryLogger } from '../../src/main/llm/testing';
+
+import { engineSendPrompt, type EngineSendPromptOptions } from '../support/engineSendPrompt';
+import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
 import { instantRetries } from '../support/instantRetries';
 import { fakeClaudeEnv, fakeClaudePath, type FakeClaudeOptions } from '../support/fakeCli';
 import { PERSON_PROMPT, PERSON_SCHEMA } from '../support/scenarios';
@@ -16,7 +17,7 @@ export function located(path: string): LocatedCli {
   return { path, source: 'env', command: path, argsPrefix: [] };
 }
 
-export interface HarnessOptions extends Partial<Omit<SendPromptDeps, 'env'>> {
+export interface HarnessOptions extends Partial<Omit<EngineSendPromptOptions, 'env'>> {
   cliPath: string;
   env: NodeJS.ProcessEnv;
 }
@@ -24,7 +25,7 @@ export interface HarnessOptions extends Partial<Omit<SendPromptDeps, 'env'>> {
 export function harness(options: HarnessOptions) {
   const { logger, lines } = memoryLogger();
   const { cliPath, env, ...rest } = options;
-  const sendPrompt = createSendPrompt({
+  const sendPrompt = engineSendPrompt({
     locate: async () => located(cliPath),
     gate: new ConcurrencyGate(2),
     logger,

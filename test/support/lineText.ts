@@ -1,4 +1,4 @@
-import type { LineText } from '../../src/main/llm/stream/rawLineRun';
+import type { LineText } from '../../src/main/llm/rawLineRun';
 
 /** The lines of a LineText (what History writes to its file), read back as History reads its file. */
 export function textLines(text: LineText): string[] {

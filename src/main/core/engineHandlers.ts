@@ -1,8 +1,7 @@
 /** The engine settings' channels: a provider's model list, "test connection", and the API keys' status. */
 import type { ProviderName } from '../../shared/engines';
-import { listModels } from '../engines/modelList';
 import type { Handlers } from './dispatcher';
-import { apiEnv, keysView } from './keyStore';
+import { keysView } from './keyStore';
 import type { Services } from './services';
 
 /** The tiny structured answer a connection test asks for. */
@@ -23,9 +22,7 @@ export function engineHandlers(services: Services): Pick<Handlers, EngineChannel
   return {
     'engines:models': async ({ provider, baseUrl }) => {
       const root = baseUrl ?? baseUrlOf(provider);
-      return {
-        models: await listModels(provider, { env: apiEnv(env(), keys), ...(root ? { baseUrl: root } : {}) }),
-      };
+      return { models: await services.providers(provider).listModels(root ? { baseUrl: root } : {}) };
     },
     'engines:test': ({ provider, model, baseUrl, mode }) =>
       services.prompts.track(async (signal) => {

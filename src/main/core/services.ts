@@ -13,6 +13,9 @@ import { ConcurrencyGate } from '../llm/gate';
 import { MachineSlots } from '../llm/machineSlots';
 import { locateCli, type LocatedCli } from '../engines/claude-cli/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
+import type { Spawner } from '../engines/claude-cli/spawnCli';
+import type { ProviderLookup } from '../engines/provider';
+import { createProviders } from '../engines/registry';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
 import { DEFAULT_PROVIDER } from '../../shared/engines';
 import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
@@ -36,7 +39,8 @@ export interface LlmOptions {
   /** The CLI's environment and where PUFFIN_CLAUDE_PATH is read (default: this process's). */
   env?: () => NodeJS.ProcessEnv;
   retry?: SendPromptDeps['retry'];
-  spawn?: SendPromptDeps['spawn'];
+  /** Test/bench override of how the Claude Code CLI is started. */
+  spawn?: Spawner;
   /** The desktop app has no shell PATH: also look for `claude` on the login shell's PATH. */
   desktop?: boolean;
   /** The engine of every call that names none, over the settings' (headless `--provider/--model/...`). */
@@ -69,6 +73,8 @@ export interface Services {
   projects: ProjectService;
   gate: ConcurrencyGate;
   sendPrompt: SendPrompt;
+  /** Every engine, built once: its model list, key variable, base URL and words (Settings, the headless face). */
+  providers: ProviderLookup;
   generation: GenerationService;
   plans: PlanService;
   assertions: AssertionsService;
@@ -118,15 +124,19 @@ export async function buildServices(opts: {
   const keys = opts.platform.keyCipher
     ? await createEncryptedKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
     : NO_KEYCHAIN;
+  const providers = createProviders({
+    logger: logBus.logger('llm').child('sendPrompt'),
+    // The API engines get the keys kept in the keychain; the CLI never does (it uses its own login).
+    env: () => apiEnv(env(), keys),
+    ...(opts.llm?.retry?.policy ? { retryPolicy: opts.llm.retry.policy } : {}),
+    cli: { locate: findCli, env, ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}) },
+  });
   const sendPrompt = createSendPrompt({
-    locate: findCli,
     gate,
     logger: logBus.logger('llm'),
     settings: (workflow) => engineSettings(settings.get(), workflow, opts.llm?.engine),
-    env,
-    apiEnv: () => apiEnv(env(), keys),
+    providers,
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
-    ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
   const provider = createGroundingProvider({ logger: logBus.logger('grounding') });
@@ -186,6 +196,7 @@ export async function buildServices(opts: {
     projects,
     gate,
     sendPrompt,
+    providers,
     generation,
     plans,
     assertions,

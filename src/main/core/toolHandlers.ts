@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { GroundingProvider } from '../llm/grounding/callGrounding';
 import { readProjectSettings } from '../projectContext/readProjectSettings';
 import { projectContext } from '../workflows/promptParts';
-import { extractLegacy } from '../llm/legacy/extractLegacy';
+import { extractLegacy } from '../engines/claude-cli/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { HistoryRepo } from '../store/historyRepo';
 import { TEXT_ANSWER } from '../workflows/cliPrompt';

@@ -8,12 +8,12 @@
 import { PromptError, type PromptErrorDiagnostics } from '../llm/errors';
 import { costFromUsage } from './cost';
 import { errnoOf, httpFailureError, silenceTimeout, type HttpFailure } from './httpFailure';
-import type { ApiProviderName } from './modelSupport';
+import type { ProviderName } from '../../shared/engines';
 import type { AttemptContext, ProviderAnswer } from './provider';
 import type { StreamReader } from './streamedAnswer';
 
 export interface ApiRun<Chunk> {
-  provider: ApiProviderName;
+  provider: ProviderName;
   model: string;
   mode: 'native' | 'tool';
   baseUrl: string;

@@ -1,8 +1,8 @@
 /** What every HTTP API engine checks before a call takes a gate slot: a model, a key, what it cannot do. */
 import { PromptError } from '../llm/errors';
-import type { ApiProviderName } from './modelSupport';
+import type { ProviderName } from '../../shared/engines';
 
-export function requireModel(provider: ApiProviderName, model: string | undefined): string {
+export function requireModel(provider: ProviderName, model: string | undefined): string {
   if (model) return model;
   throw new PromptError('no_model', {
     detail: `the ${provider} provider has no default model`,
@@ -12,7 +12,7 @@ export function requireModel(provider: ApiProviderName, model: string | undefine
 
 /** The key from its environment variable; never logged, never written. */
 export function requireKey(
-  provider: ApiProviderName,
+  provider: ProviderName,
   env: NodeJS.ProcessEnv,
   variable: string,
   model?: string,

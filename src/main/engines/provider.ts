@@ -5,11 +5,12 @@
  * unvalidated data plus neutral meta, or a typed PromptError. See README "Engines" and src/main/engines/registry.ts.
  */
 import type { GroundingRecord } from '../../shared/grounding';
-import type { PromptErrorDiagnostics } from '../llm/errors';
+import type { ErrorWords, PromptErrorDiagnostics } from '../llm/errors';
 import type { GateLease } from '../llm/gate';
-import type { DataSource, SendPromptRequest } from '../llm/promptTypes';
+import type { DataSource, ModelTier, SendPromptRequest } from '../llm/promptTypes';
+import type { JsonSchema } from '../llm/schemas';
 import type { ResolvedSchema } from '../llm/resolveSchema';
-import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { RawLineRun } from '../llm/rawLineRun';
 import type { ConversationTurn } from '../llm/conversation';
 
 export type { OutputMode, ProviderName } from '../../shared/engines';
@@ -48,6 +49,8 @@ export interface EngineMeta {
   provider: ProviderName;
   /** The engine's own version where it has one (the CLI's), else null. */
   engineVersion: string | null;
+  /** Set by an engine that is a command-line program: its version, as results report it in `cliVersion`. */
+  cliVersion?: string | null;
   model: string | null;
   /** How the schema was enforced: the provider's native structured output, or one forced tool. */
   mode: Exclude<OutputMode, 'auto'> | null;
@@ -115,8 +118,39 @@ export interface PreparedCall {
   feedsBack?: boolean;
 }
 
+/** Which ways a model returns schema-true JSON; `why` says what it lacks, for a refusal naming the model. */
+export interface StructuredSupport {
+  native: boolean;
+  tool: boolean;
+  why?: string;
+}
+
+/**
+ * One engine, all of it in its folder (src/main/engines/<name>/): how it is named and configured, what its models
+ * can do, and how it runs a call. The pipeline (src/main/llm/) knows providers only through this interface.
+ */
 export interface Provider {
   readonly name: ProviderName;
+  /** How its failures name it: sendPrompt words every PromptError of its calls with these. */
+  readonly words: ErrorWords;
+  /** The environment variable its API key is read from; null: it takes none (the CLI's own login, Ollama). */
+  readonly keyEnvVar: string | null;
+  /** Its root URL when none is set, and the hint shown with the setting; null: it has no address to set. */
+  readonly baseUrl: { readonly default: string; readonly hint: string } | null;
+  /** The model a workflow's tier gets here; undefined: the user's model, else the engine's own default. */
+  tierModel(tier: ModelTier): string | undefined;
+  /** The capability table: whether `model` answers with native structured output, one forced tool, or neither. */
+  support(model: string): StructuredSupport;
+  /** What it sends for `schema` in `mode`: a shaped copy, or the schema itself (answers are checked on the original). */
+  shapeSchema(schema: JsonSchema, mode: 'native' | 'tool'): JsonSchema;
+  /** Its models, sorted (Settings' model picker); a failure is the typed PromptError a call would get. */
+  listModels(where: { baseUrl?: string }): Promise<string[]>;
   /** Before the gate: find the engine, read the key, refuse what cannot work (typed PromptError). */
   prepare(call: ProviderCall): Promise<PreparedCall>;
 }
+
+/** What a provider is before it runs anything: its words, settings and capability table (its `traits.ts`). */
+export type ProviderTraits = Omit<Provider, 'listModels' | 'prepare'>;
+
+/** The provider of a name, built once by the composition root (engines/registry.ts). */
+export type ProviderLookup = (name: ProviderName) => Provider;

@@ -5,7 +5,7 @@
  */
 import type { ProviderAnswer } from '../engines/provider';
 import { PromptError } from './errors';
-import { unwrapEnvelope } from './extract';
+import { unwrapEnvelope } from './envelope';
 import type { SendPromptResult } from './promptTypes';
 import type { ResolvedSchema } from './resolveSchema';
 import { validate } from './validate';
@@ -23,15 +23,12 @@ export function checkAnswer(answer: ProviderAnswer, schema: ResolvedSchema): Sen
   }
   const unwrapped = unwrapEnvelope(answer.data, schema.envelope);
   if (!unwrapped.ok) throw fail(unwrapped.message);
-  const { meta } = answer;
+  const { cliVersion = null, ...meta } = answer.meta;
   return {
     data: unwrapped.value,
     source: answer.source,
     warnings: answer.warnings,
-    meta: {
-      ...meta,
-      cliVersion: meta.provider === 'claude-cli' ? meta.engineVersion : null,
-    },
+    meta: { ...meta, cliVersion },
     ...(answer.grounding ? { grounding: answer.grounding } : {}),
   };
 }

@@ -1,7 +1,6 @@
 // The neutral turns of a call: what API engines send as messages, and the one text the CLI gets instead.
 import { describe, expect, it } from 'vitest';
 import { renderTurns, turnsOf, validationFeedback } from './conversation';
-import { PERSON, setup, happy } from './sendPromptTesting';
 
 const history = [
   { role: 'user' as const, content: 'Name a person.' },
@@ -27,18 +26,5 @@ describe('conversation turns', () => {
     expect(text.indexOf('Name a person.')).toBeLessThan(text.indexOf('{"name":"Ada"}'));
     expect(text.indexOf('{"name":"Ada"}')).toBeLessThan(text.indexOf('Another one.'));
     expect(text).toMatch(/You answered\n```json\n\{"name":"Ada"\}\n```/);
-  });
-
-  it('the CLI gets the history as text on stdin, and a schema-invalid answer is not asked again', async () => {
-    const { sendPrompt, calls } = setup([happy({ name: 7 }), happy({ name: 'Ada' })]);
-    const error = await sendPrompt({
-      workflow: 'cli-prompt',
-      prompt: 'Another one.',
-      history,
-      schema: PERSON,
-    }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'validation_failed' });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.input).toBe(renderTurns(history, 'Another one.'));
   });
 });

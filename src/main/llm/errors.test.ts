@@ -24,7 +24,7 @@ describe('PromptError', () => {
     const message = defaultMessage(code);
     expect(message.length).toBeGreaterThan(20);
     expect(message).not.toMatch(/^(failed|error)\.?$/i);
-    const others = PROMPT_ERROR_CODES.filter((c) => c !== code).map(defaultMessage);
+    const others = PROMPT_ERROR_CODES.filter((c) => c !== code).map((c) => defaultMessage(c));
     expect(others).not.toContain(message);
   });
 

@@ -14,49 +14,70 @@ export const RAW_LINES_LIMIT = 50;
 export const RAW_LINE_LENGTH_LIMIT = 2000;
 export const STDERR_TAIL_LIMIT = 8192;
 
-const MESSAGES: Record<PromptErrorCode, string> = {
-  cli_not_found:
+/**
+ * How an engine's failures name it. Each provider has its own (engines/<name>/): an OpenAI, Ollama or Gemini
+ * failure never tells the user about Claude or Anthropic's status page.
+ */
+export interface ErrorWords {
+  /** Who answers, as a sentence's subject: "Claude", "OpenAI", "Ollama", "Gemini". */
+  who: string;
+  /** The service, as a sentence's subject: "The Claude API", "The Ollama server". */
+  service: string;
+  /** Where to look when failures keep coming: "status.anthropic.com", "the Ollama server's log". */
+  status: string;
+}
+
+/** The Claude Code CLI's (and the Anthropic API's) words: what a failure says when no engine re-worded it. */
+export const CLAUDE_WORDS: ErrorWords = {
+  who: 'Claude',
+  service: 'The Claude API',
+  status: 'status.anthropic.com',
+};
+
+const MESSAGES: Record<PromptErrorCode, (w: ErrorWords) => string> = {
+  cli_not_found: () =>
     'Claude Code CLI not found. Install it with `npm install -g @anthropic-ai/claude-code`, or point Puffin at it.',
-  cli_not_executable: 'The Claude Code CLI was found but cannot be run (permission denied).',
-  not_logged_in:
+  cli_not_executable: () => 'The Claude Code CLI was found but cannot be run (permission denied).',
+  not_logged_in: () =>
     'Claude Code is not logged in, or its API key was refused. Run `claude` in a terminal and use /login, or set a valid ANTHROPIC_API_KEY.',
-  rate_limited: 'Claude usage limit reached. Wait a few minutes and try again.',
-  overloaded: 'The Claude API is overloaded right now. Try again in a minute.',
-  api_error:
-    'The Claude API returned an error. Try again; if it keeps happening, check status.anthropic.com.',
-  max_turns:
-    'Claude ran out of turns before returning a result. Try again; a smaller, more focused request needs fewer turns.',
-  max_budget:
-    'The spending limit for this request (what is left of the sprint’s budget) was reached before Claude finished.',
-  structured_output_retries_exhausted:
-    'Claude could not produce output matching the expected format after several tries. Try again, or simplify the request.',
-  no_structured_output:
-    'Claude answered without returning structured data. Try again; rephrasing the request can help.',
-  schema_dropped:
+  rate_limited: (w) => `${w.who} usage limit reached. Wait a few minutes and try again.`,
+  overloaded: (w) => `${w.service} is overloaded right now. Try again in a minute.`,
+  api_error: (w) => `${w.service} returned an error. Try again; if it keeps happening, check ${w.status}.`,
+  max_turns: (w) =>
+    `${w.who} ran out of turns before returning a result. Try again; a smaller, more focused request needs fewer turns.`,
+  max_budget: (w) =>
+    `The spending limit for this request (what is left of the sprint’s budget) was reached before ${w.who} finished.`,
+  structured_output_retries_exhausted: (w) =>
+    `${w.who} could not produce output matching the expected format after several tries. Try again, or simplify the request.`,
+  no_structured_output: (w) =>
+    `${w.who} answered without returning structured data. Try again; rephrasing the request can help.`,
+  schema_dropped: () =>
     'This Claude Code CLI ignored the output schema (it may be too old). Update it with `npm install -g @anthropic-ai/claude-code`.',
-  validation_failed: "Claude's answer did not match the expected format.",
-  invalid_schema: 'The output schema is not a valid draft-07 JSON Schema with an object root.',
-  timeout:
-    'Claude took too long and the request was stopped. Try again, or split the request into smaller ones.',
-  cancelled: 'The request was cancelled.',
-  crashed: 'The Claude Code CLI stopped unexpectedly.',
-  no_result: 'The Claude Code CLI ended without a result.',
-  garbage_output:
+  validation_failed: (w) => `${w.who}'s answer did not match the expected format.`,
+  invalid_schema: () => 'The output schema is not a valid draft-07 JSON Schema with an object root.',
+  timeout: (w) =>
+    `${w.who} took too long and the request was stopped. Try again, or split the request into smaller ones.`,
+  cancelled: () => 'The request was cancelled.',
+  crashed: () => 'The Claude Code CLI stopped unexpectedly.',
+  no_result: () => 'The Claude Code CLI ended without a result.',
+  garbage_output: () =>
     'The Claude Code CLI printed output Puffin cannot read, so it was stopped. Try again; if it keeps happening, update the CLI with `npm install -g @anthropic-ai/claude-code`.',
-  command_too_long:
+  command_too_long: () =>
     "This request does not fit the command line of cmd.exe (8,191 characters), which starts the Claude Code CLI here because Puffin could not tell what its launcher runs. Point Puffin at the CLI itself (claude.exe, or @anthropic-ai/claude-code's cli.js).",
-  execution_error: 'The Claude Code CLI reported an error while running the request.',
-  truncated:
+  execution_error: () => 'The Claude Code CLI reported an error while running the request.',
+  truncated: () =>
     'The answer was cut off at the token limit, so it was not used. Try again with a smaller request, or a model with a larger output limit.',
-  provider_unavailable: 'This provider is not available in this build of Puffin. Choose another provider.',
-  no_api_key:
+  provider_unavailable: () =>
+    'This provider is not available in this build of Puffin. Choose another provider.',
+  no_api_key: () =>
     'No API key is set for this provider. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for it.',
-  auth_failed: 'The provider refused the API key (401/403). Check the key and that it may use this model.',
-  no_model: 'No model was given for this provider, and it has no default one. Choose a model.',
-  refused: 'The model declined to answer this request. Rephrase it, or choose another model.',
-  structured_output_unsupported:
+  auth_failed: () =>
+    'The provider refused the API key (401/403). Check the key and that it may use this model.',
+  no_model: () => 'No model was given for this provider, and it has no default one. Choose a model.',
+  refused: () => 'The model declined to answer this request. Rephrase it, or choose another model.',
+  structured_output_unsupported: () =>
     'This model cannot return structured data the way it was asked (neither native structured output nor a forced tool). Choose another model or mode.',
-  server_unavailable:
+  server_unavailable: () =>
     'The provider cannot be reached at its address. Check that the server is running and the base URL is right.',
 };
 
@@ -69,8 +90,10 @@ const RETRYABLE: ReadonlySet<PromptErrorCode> = new Set([
 export interface PromptErrorOptions {
   /** Specific detail appended to the standard message (e.g. the API's own words). */
   detail?: string;
-  /** Replaces the standard message entirely. */
+  /** Replaces the standard message entirely (kept as it is when the error is re-worded for an engine). */
   message?: string;
+  /** The engine's words for the standard message (default: Claude's). */
+  words?: ErrorWords;
   retryable?: boolean;
   diagnostics?: PromptErrorDiagnostics;
   cause?: unknown;
@@ -89,9 +112,11 @@ export class PromptError extends Error {
   readonly code: PromptErrorCode;
   readonly retryable: boolean;
   readonly diagnostics: PromptErrorDiagnostics;
+  /** What the standard message was built from, so that inWordsOf can build it again in an engine's words. */
+  private readonly wording: { detail?: string; words?: ErrorWords } | undefined;
 
   constructor(code: PromptErrorCode, options: PromptErrorOptions = {}) {
-    const base = options.message ?? MESSAGES[code];
+    const base = options.message ?? MESSAGES[code](options.words ?? CLAUDE_WORDS);
     super(
       options.detail ? `${base} (${options.detail})` : base,
       options.cause ? { cause: options.cause } : undefined,
@@ -100,12 +125,45 @@ export class PromptError extends Error {
     // api_error is retryable only when it is a 5xx: callers decide with `retryable`.
     this.retryable = options.retryable ?? RETRYABLE.has(code);
     this.diagnostics = boundDiagnostics(options.diagnostics ?? {});
+    this.wording =
+      options.message === undefined
+        ? {
+            ...(options.detail ? { detail: options.detail } : {}),
+            ...(options.words ? { words: options.words } : {}),
+          }
+        : undefined;
+  }
+
+  /** The same failure, its standard message in the words of the engine that failed (a custom message stays). */
+  inWordsOf(words: ErrorWords): PromptError {
+    if (!this.wording) return this;
+    const copy = new PromptError(this.code, {
+      ...this.wording,
+      words,
+      retryable: this.retryable,
+      diagnostics: this.diagnostics,
+      cause: this.cause,
+    });
+    copy.stack = this.stack;
+    return copy;
+  }
+
+  /** The same failure, worth another attempt (a schema-invalid answer asked again with its errors). */
+  asRetryable(): PromptError {
+    const copy = new PromptError(this.code, {
+      ...(this.wording ?? { message: this.message }),
+      retryable: true,
+      diagnostics: this.diagnostics,
+      cause: this.cause,
+    });
+    copy.stack = this.stack;
+    return copy;
   }
 
   /** The same failure with more evidence (e.g. workflow and attempts, added by outer layers). */
   withDiagnostics(extra: PromptErrorDiagnostics): PromptError {
     const copy = new PromptError(this.code, {
-      message: this.message,
+      ...(this.wording ?? { message: this.message }),
       retryable: this.retryable,
       diagnostics: { ...this.diagnostics, ...extra },
       cause: this.cause,
@@ -137,8 +195,8 @@ export class PromptError extends Error {
   }
 }
 
-export function defaultMessage(code: PromptErrorCode): string {
-  return MESSAGES[code];
+export function defaultMessage(code: PromptErrorCode, words: ErrorWords = CLAUDE_WORDS): string {
+  return MESSAGES[code](words);
 }
 
 /** Keeps diagnostics small enough to log and send over IPC whatever the CLI printed. */

@@ -3,14 +3,19 @@ import type { OutputMode, ProviderName } from '../../shared/engines';
 import type { GroundingRecord } from '../../shared/grounding';
 import type { EngineEvent, EngineMeta } from '../engines/provider';
 import type { WorkflowName } from '../../shared/workflows';
-import type { GroundingRequest } from './grounding/prepareAccess';
+import type { GroundingRequest } from './grounding/groundingRequest';
 import type { PreviewEvent as ParserPreviewEvent, WatchPattern } from './preview/previewEvents';
 import type { PromptErrorCode } from './errors';
-import type { CliEvent } from './stream';
 import type { JsonSchema, SchemaData, SchemaName } from './schemas';
 import type { ConversationTurn } from './conversation';
 
 export type DataSource = 'structured_output' | 'tool_use' | 'legacy_text';
+
+/**
+ * What a workflow asks of the model, whatever the engine: `fast` (a title) or `default`. Each provider maps a tier
+ * to one of its models (Provider.tierModel), or to none: then the user's model answers.
+ */
+export type ModelTier = 'fast' | 'default';
 
 /**
  * Who answered and what it cost. sendPrompt always sets every field; the engine fields are optional only so that
@@ -74,8 +79,8 @@ export interface SendPromptRequest {
   /** Which engine answers (default: the settings' provider, else `claude-cli`). */
   provider?: ProviderName;
   model?: string;
-  /** The model when the engine is claude-cli and `model` is not given (a workflow's CLI alias, e.g. `haiku`). */
-  claudeModel?: string;
+  /** The workflow's tier when `model` is not given: the provider's model for it wins over the settings' model. */
+  tier?: ModelTier;
   /** How the schema is enforced (default `auto`; the CLI has one way and ignores it). */
   mode?: OutputMode;
   /** The provider's root URL when not its default (`http://host:port`; the `/v1` root for openai). */
@@ -91,8 +96,6 @@ export interface SendPromptRequest {
   preview?: (event: PreviewEvent) => void;
   /** Arrays whose closed elements `preview` reports; default: every array directly under the root. */
   previewWatch?: readonly WatchPattern[];
-  /** Every decoded CLI event, for the activity view (the `claude-cli` provider only). */
-  onEvent?: (event: CliEvent) => void;
   /** Every provider's neutral events (phase, partial answer text, engine-side waits, raw wire lines). */
   onEngineEvent?: (event: EngineEvent) => void;
   /** Told before each retry of a transient failure (rate limited, overloaded...), e.g. for a progress line. */
@@ -101,7 +104,7 @@ export interface SendPromptRequest {
   hermetic?: boolean;
   cwd?: string;
   /**
-   * Run in this project with read-only tools confined to it (see grounding/accessArgs.ts): the project becomes
+   * Run in this project with read-only tools confined to it (each engine confines them its own way): the project becomes
    * the working directory, the call gets extra turns to look, and the result says what was read.
    */
   grounding?: GroundingRequest;

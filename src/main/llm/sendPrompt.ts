@@ -8,23 +8,16 @@
 import { DEFAULT_PROVIDER, type OutputMode, type ProviderName } from '../../shared/engines';
 import type { WorkflowName } from '../../shared/workflows';
 import type { Logger } from '../core/logger';
-import type { CapabilityProbe } from './grounding/probeCapabilities';
-import type { EngineEvent, Provider } from '../engines/provider';
-import { PROVIDERS, type EngineDeps } from '../engines/registry';
+import type { EngineEvent, ProviderLookup } from '../engines/provider';
 import { checkAnswer } from './checkAnswer';
 import { validationFeedback, type ConversationTurn } from './conversation';
-import { PromptError } from './errors';
+import { PromptError, type ErrorWords } from './errors';
 import type { ConcurrencyGate } from './gate';
-import type { LocatedCli } from '../engines/claude-cli/locateCli';
 import { PartialJsonParser } from './preview/partialJsonParser';
 import { createPartialPreview, type ParserFactory } from './previewFeed';
-import type { KillDeps } from '../engines/claude-cli/processTree';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from './promptTypes';
 import { resolveSchema } from './resolveSchema';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryDeps, type RetryPolicy } from './retry';
-import type { Spawner } from '../engines/claude-cli/spawnCli';
-
-export { DEFAULT_MAX_TURNS } from '../engines/claude-cli/provider';
 
 /** The engine a request gets when it names none (the app's settings, or the headless command's flags). */
 export interface SendPromptSettings {
@@ -38,29 +31,18 @@ export interface SendPromptSettings {
 }
 
 export interface SendPromptDeps {
-  /** Finds the CLI (see locateCli); called once per request, so a changed setting applies to the next call. */
-  locate: () => Promise<LocatedCli>;
   gate: ConcurrencyGate;
   logger: Logger;
   /** The engine of a workflow's calls that name none (asked once per call, so a changed setting applies). */
   settings: (workflow: WorkflowName) => SendPromptSettings;
-  /** Test/bench override of process creation; everything else stays real. */
-  spawn?: Spawner;
-  /** Environment for the CLI and the API providers' keys (default: this process's). */
-  env?: () => NodeJS.ProcessEnv;
-  /** The API providers' environment: `env` with the keys stored in the keychain (never given to the CLI). */
-  apiEnv?: () => NodeJS.ProcessEnv;
+  /** Every engine by name, built with its own options by the composition root (engines/registry.ts). */
+  providers: ProviderLookup;
   /** Incremental parser for the live preview (default: PartialJsonParser with its default watches). */
   previewParser?: ParserFactory;
+  /** The one retry budget of a call; the providers are built with the same policy. */
   retry?: { policy?: RetryPolicy; deps?: RetryDeps };
-  kill?: KillDeps;
-  killGraceMs?: number;
   /** Per-call timeout when the request has none. */
   defaultTimeoutMs?: number;
-  /** Which confinement flags the CLI has (grounded calls; default: asks the CLI once per binary). */
-  probeCapabilities?: CapabilityProbe;
-  /** Tests: a provider in place of the registry's. */
-  providers?: Partial<Record<ProviderName, Provider>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -73,26 +55,6 @@ export function timeoutFor(requested: number | undefined, fallback?: number): nu
 export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
   const log = deps.logger.child('sendPrompt');
   const policy = deps.retry?.policy ?? DEFAULT_RETRY_POLICY;
-  const engineDeps: EngineDeps = {
-    logger: log,
-    env: deps.apiEnv ?? deps.env ?? (() => process.env),
-    cliEnv: deps.env ?? (() => process.env),
-    retryPolicy: policy,
-    cli: {
-      locate: deps.locate,
-      ...(deps.spawn ? { spawn: deps.spawn } : {}),
-      ...(deps.kill ? { kill: deps.kill } : {}),
-      ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
-      ...(deps.probeCapabilities ? { probeCapabilities: deps.probeCapabilities } : {}),
-    },
-  };
-  const built = new Map<ProviderName, Provider>();
-  const providerFor = (name: ProviderName): Provider => {
-    let p = deps.providers?.[name] ?? built.get(name);
-    if (!p) built.set(name, (p = PROVIDERS[name](engineDeps)));
-    return p;
-  };
-
   async function sendPrompt(req: SendPromptRequest): Promise<SendPromptResult> {
     const now = deps.retry?.deps?.now ?? Date.now;
     // What the user waited, from the request to its result (queueing, start-up and retries included): the figure
@@ -102,12 +64,15 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
     const name = req.provider ?? settings.provider ?? DEFAULT_PROVIDER;
     // The settings' model, address and mode are their provider's: they mean nothing to another engine.
     const own = name === (settings.provider ?? DEFAULT_PROVIDER) ? settings : {};
+    let words: ErrorWords | undefined;
     try {
+      const provider = deps.providers(name);
+      words = provider.words;
       const schema = resolveSchema(req);
-      const claude = name === 'claude-cli' ? req.claudeModel : undefined;
-      const model = req.model || claude || own.defaultModel || undefined;
+      const tierModel = !req.model && req.tier ? provider.tierModel(req.tier) : undefined;
+      const model = req.model || tierModel || own.defaultModel || undefined;
       const baseUrl = req.baseUrl || own.baseUrl;
-      const prepared = await providerFor(name).prepare({
+      const prepared = await provider.prepare({
         request: req,
         schema,
         model,
@@ -141,12 +106,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
             const errors = error instanceof PromptError ? error.diagnostics.validationErrors : undefined;
             if (!prepared.feedsBack || !errors?.length) throw error;
             feedback = validationFeedback(answer.data, errors);
-            const e = error as PromptError;
-            throw new PromptError(e.code, {
-              message: e.message,
-              retryable: true,
-              diagnostics: e.diagnostics,
-            });
+            throw (error as PromptError).asRetryable();
           }
         }, req.signal);
 
@@ -169,7 +129,7 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
               attempt: r.attempt,
               maxAttempts: policy.maxAttempts,
               delayMs: r.delayMs,
-              message: r.error.message,
+              message: (words ? r.error.inWordsOf(words) : r.error).message,
             });
           } catch {
             // A caller's progress callback must not change the outcome of the call.
@@ -190,7 +150,8 @@ export function createSendPrompt(deps: SendPromptDeps): SendPrompt {
       });
       return result;
     } catch (err) {
-      const error = toPromptError(err, req.workflow).withDiagnostics({
+      const failed = toPromptError(err, req.workflow);
+      const error = (words ? failed.inWordsOf(words) : failed).withDiagnostics({
         provider: name,
         durationMs: now() - started,
         ...(req.model ? { model: req.model } : {}),

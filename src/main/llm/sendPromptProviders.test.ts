@@ -8,7 +8,7 @@ import type { ProviderName } from '../../shared/engines';
 import type { EngineMeta, Provider, ProviderAnswer, ProviderCall } from '../engines/provider';
 import { PromptError } from './errors';
 import { ConcurrencyGate } from './gate';
-import type { PreviewEvent, SendPrompt } from './promptTypes';
+import type { ModelTier, PreviewEvent, SendPrompt } from './promptTypes';
 import { createSendPrompt, type SendPromptSettings } from './sendPrompt';
 import { memoryLogger } from './testing';
 
@@ -41,13 +41,20 @@ const meta = (over: Partial<EngineMeta> = {}): EngineMeta => ({
 
 type Step = (call: ProviderCall, emit: (text: string, block: number) => void) => ProviderAnswer;
 
+/** A provider's own words and tiers, as a provider folder declares them. */
+const ACME = {
+  words: { who: 'Acme', service: 'The Acme API', status: 'status.acme.test' },
+  tierModel: (tier: ModelTier) => (tier === 'fast' ? 'acme-small' : undefined),
+};
+
 function scripted(steps: Step[]) {
   const calls: ProviderCall[] = [];
   /** Each attempt's `activity` flag. */
   const activity: (boolean | undefined)[] = [];
   let attempts = 0;
   const provider: Provider = {
-    name: 'anthropic',
+    ...notBuiltProvider('anthropic'),
+    ...ACME,
     prepare: async (call) => {
       calls.push(call);
       return {
@@ -67,11 +74,10 @@ function setup(steps: Step[], settings: SendPromptSettings = {}) {
   const s = scripted(steps);
   const gate = new ConcurrencyGate(1);
   const sendPrompt = createSendPrompt({
-    locate: () => Promise.reject(new Error('the CLI is not asked')),
     gate,
     logger: memoryLogger().logger,
     settings: () => settings,
-    providers: { anthropic: s.provider },
+    providers: (name) => (name === 'anthropic' ? s.provider : notBuiltProvider(name)),
     retry: { deps: { sleep: async () => {}, random: () => 0 } },
   });
   return { ...s, sendPrompt, gate };
@@ -128,10 +134,46 @@ describe('sendPrompt through a provider', () => {
     await first.sendPrompt({ workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA });
     expect(first.calls[0]!.model).toBe('dm');
     const other = setup([answer({ result: { items: [1, 2] } })], { defaultModel: 'sonnet' });
-    // Nor a workflow's Claude Code alias (the title's haiku).
-    const req = { workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA, claudeModel: 'haiku' } as const;
+    const req = { workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA, tier: 'default' } as const;
     await other.sendPrompt({ ...req, provider: 'anthropic' });
     expect(other.calls[0]!.model).toBeUndefined();
+  });
+
+  it("asks the provider for a workflow's tier: its model wins over the settings', a request's own over both", async () => {
+    const ok = answer({ result: { items: [1, 2] } });
+    const { sendPrompt, calls } = setup([ok, ok, ok], { provider: 'anthropic', defaultModel: 'dm' });
+    const req = { workflow: 'cli-prompt', prompt: 'p', schema: SCHEMA } as const;
+    await sendPrompt({ ...req, tier: 'fast' });
+    await sendPrompt({ ...req, tier: 'default' });
+    await sendPrompt({ ...req, tier: 'fast', model: 'mine' });
+    expect(calls.map((c) => c.model)).toEqual(['acme-small', 'dm', 'mine']);
+  });
+
+  it('words every failure and retry notice in the words of the provider that failed, never Claude', async () => {
+    const { sendPrompt } = setup([
+      () => {
+        throw new PromptError('overloaded');
+      },
+      () => {
+        throw new PromptError('rate_limited', { detail: 'HTTP 429' });
+      },
+      answer({ result: { items: [12] } }),
+    ]);
+    const notices: string[] = [];
+    const err = (await sendPrompt({
+      workflow: 'cli-prompt',
+      prompt: 'p',
+      schema: SCHEMA,
+      provider: 'anthropic',
+      onRetry: (n) => notices.push(n.message),
+    }).catch((e: unknown) => e)) as PromptError;
+    expect(notices).toEqual([
+      'The Acme API is overloaded right now. Try again in a minute.',
+      'Acme usage limit reached. Wait a few minutes and try again. (HTTP 429)',
+    ]);
+    expect(err.code).toBe('validation_failed');
+    expect(err.message).toMatch(/^Acme's answer did not match the expected format\./);
+    expect([...notices, err.message].join(' ')).not.toMatch(/Claude|anthropic\.com/);
   });
 
   it('retries a transient failure under the one budget, and feeds the preview from partial events', async () => {
@@ -176,13 +218,7 @@ describe('sendPrompt through a provider', () => {
   it('refuses with provider_unavailable, before any gate slot, a provider not in this build', async () => {
     const { logger } = memoryLogger();
     const gate = new ConcurrencyGate(1);
-    const sendPrompt = createSendPrompt({
-      locate: () => Promise.reject(new Error('not asked')),
-      gate,
-      logger,
-      settings: () => ({}),
-      providers: { gemini: notBuiltProvider('gemini') },
-    });
+    const sendPrompt = createSendPrompt({ gate, logger, settings: () => ({}), providers: notBuiltProvider });
     const err = await failure(sendPrompt, 'gemini');
     expect((err as PromptError).code).toBe('provider_unavailable');
     expect(gate.stats()).toEqual({ limit: 1, running: 0, queued: 0 });

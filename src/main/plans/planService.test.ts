@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../shared/plans';
 import type { Generation, Story } from '../../shared/stories';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../engines/claude-cli/testing';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { PlanService } from './planService';

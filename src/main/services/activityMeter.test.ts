@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallActivityEvent } from '../../shared/activity';
-import type { CliEvent } from '../llm/stream';
+import type { CliEvent } from '../engines/claude-cli/stream';
 import { ActivityMeter } from './activityMeter';
 import { cliActivityEvents } from '../engines/claude-cli/activityEvents';
-import { RawLineRun } from '../llm/stream/rawLineRun';
-import { StreamJsonReader } from '../llm/stream/streamJsonReader';
+import { RawLineRun } from '../llm/rawLineRun';
+import { StreamJsonReader } from '../engines/claude-cli/stream/streamJsonReader';
 
 const raw = (o: Record<string, unknown>) => o;
 const EVENTS: CliEvent[] = [

@@ -5,7 +5,7 @@
  */
 import type { CallActivity, CallActivityEvent } from '../../shared/activity';
 import type { EngineEvent } from '../engines/provider';
-import type { RawLineRun } from '../llm/stream/rawLineRun';
+import type { RawLineRun } from '../llm/rawLineRun';
 
 export interface MeterOptions {
   now?: () => number;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../shared/stories';
 import { BudgetExceededError } from '../budget/sprintBudget';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../engines/claude-cli/testing';
 import type { ProjectStore } from '../store/projectStore';
 import { recordingSendPrompt } from './callRecorder';
 import { JobRunner } from './jobRunner';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
-import { createSendPrompt } from '../llm/sendPrompt';
+import { engineSendPrompt } from '../../../test/support/engineSendPrompt';
 import { ConcurrencyGate } from '../llm/gate';
-import { memoryLogger, memorySpawner, transcript as t } from '../llm/testing';
+import { memoryLogger, memorySpawner, transcript as t } from '../engines/claude-cli/testing';
 import { failed } from './generationRecord';
 
 const running: Generation = {
@@ -36,7 +36,7 @@ describe('failed: the cost of a failed call is recorded', () => {
         ),
       },
     ]);
-    const sendPrompt = createSendPrompt({
+    const sendPrompt = engineSendPrompt({
       locate: async () => ({ path: '/opt/claude', source: 'path', command: '/opt/claude', argsPrefix: [] }),
       gate,
       logger: memoryLogger().logger,

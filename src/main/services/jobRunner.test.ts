@@ -3,10 +3,10 @@ import type { CallActivityEvent } from '../../shared/activity';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
 import type { SendPromptResult } from '../llm/promptTypes';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../engines/claude-cli/testing';
 import type { ProjectStore } from '../store/projectStore';
 import { JobRunner } from './jobRunner';
-import type { LineText } from '../llm/stream/rawLineRun';
+import type { LineText } from '../llm/rawLineRun';
 import { textLines } from '../../../test/support/lineText';
 
 const now = () => new Date('2025-01-01T00:00:00Z');

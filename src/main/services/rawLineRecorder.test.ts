@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawLineRun, type LineText } from '../llm/stream/rawLineRun';
+import { RawLineRun, type LineText } from '../llm/rawLineRun';
 import { RawLineRecorder, type RawLineLimits } from './rawLineRecorder';
 import { textLines } from '../../../test/support/lineText';
 

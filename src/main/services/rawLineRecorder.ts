@@ -1,5 +1,5 @@
-import { MAX_LINE } from '../llm/stream/fastDelta';
-import type { LineText, RawLineRun } from '../llm/stream/rawLineRun';
+import { MAX_LINE } from '../engines/claude-cli/stream/fastDelta';
+import type { LineText, RawLineRun } from '../llm/rawLineRun';
 import type { EngineEvent } from '../engines/provider';
 
 /** The longest line kept whole; the largest real CLI line (a result) is about 1 MB. */

@@ -56,8 +56,8 @@ describe('requestFor', () => {
 
   it('lets the call override the model, timeout and turns; a schema object travels with its envelope', () => {
     const title = requestFor(WORKFLOWS.generateTitle, { text: 't' });
-    // The definition's model is a Claude Code alias, for the claude-cli provider only (deliberate).
-    expect(title).toMatchObject({ claudeModel: 'haiku', timeoutMs: 45_000, maxTurns: 2 });
+    // The definition names a tier, which each provider maps to its own model: never a model of one engine.
+    expect(title).toMatchObject({ tier: 'fast', timeoutMs: 45_000, maxTurns: 2 });
     expect(title).not.toHaveProperty('model');
     const own = requestFor(
       WORKFLOWS.generateTitle,
@@ -65,7 +65,7 @@ describe('requestFor', () => {
       { model: 'opus', timeoutMs: 5, maxTurns: 9 },
     );
     expect(own).toMatchObject({ model: 'opus', timeoutMs: 5, maxTurns: 9 });
-    expect(own).not.toHaveProperty('claudeModel');
+    expect(own).not.toHaveProperty('tier');
     const plain = requestFor(WORKFLOWS.plainPrompt, { request: 'q', project });
     expect(plain).toMatchObject({ envelope: 'markdown', schema: { required: ['markdown'] } });
   });

@@ -15,8 +15,6 @@ export function requestFor<I, D, O>(
       : { schema: def.schema, ...(def.envelope ? { envelope: def.envelope } : {}) };
   const subject = def.subject?.(input);
   const { grounding: offered, ...rest } = options;
-  // A definition's model is a Claude Code alias (the title's `haiku`): the claude-cli provider's choice only.
-  const claudeModel = rest.model ? undefined : def.model;
   const grounding = def.grounded ? offered : undefined;
   const conversation = def.turns?.(input);
   const prompt = conversation?.prompt ?? def.prompt(input);
@@ -29,7 +27,7 @@ export function requestFor<I, D, O>(
     ...def.limits,
     ...(rest.preview ? { previewWatch: def.previewWatch } : {}),
     ...rest,
-    ...(claudeModel ? { claudeModel } : {}),
+    ...(def.tier && !rest.model ? { tier: def.tier } : {}),
     ...(grounding
       ? { grounding: { root: grounding.root, ...(grounding.allow ? { allow: grounding.allow } : {}) } }
       : {}),

@@ -1,6 +1,6 @@
 /**
  * What a workflow is, declared once (src/main/workflows/<name>.ts): which schema the CLI answers in, how many
- * turns and how long it may take, the model it defaults to, the prompt it builds from its input, which arrays the
+ * turns and how long it may take, the model tier it asks for, the prompt it builds from its input, which arrays the
  * live preview reports item by item, and how the validated answer becomes the domain value. Its label and history
  * kind come from src/shared/workflows.ts; runWorkflow (run.ts) turns a definition and an input into a call.
  */
@@ -8,6 +8,7 @@ import { WORKFLOW_INFO, type HistoryKind, type WorkflowName } from '../../shared
 import type { WatchPattern } from '../llm/preview/previewEvents';
 import type { JsonSchema, SchemaData, SchemaName } from '../llm/schemas';
 import type { ConversationTurn } from '../llm/conversation';
+import type { ModelTier } from '../llm/promptTypes';
 
 /** Earlier turns, then the prompt that follows them. */
 export interface Conversation {
@@ -40,8 +41,8 @@ export interface WorkflowDefinition<I, D, O> {
   readonly grounded: boolean;
   /** How many turns (at least 2 with a schema) and how long a call may take, unless the call says otherwise. */
   readonly limits: { readonly maxTurns: number; readonly timeoutMs: number };
-  /** Used unless the call names a model; absent: the user's default model. */
-  readonly model?: string;
+  /** What it asks of the model (a title: `fast`); each provider maps a tier to its model. Absent: `default`. */
+  readonly tier?: ModelTier;
   /** Arrays whose closed elements the live preview reports (`[]`: none worth showing live). */
   readonly previewWatch: readonly WatchPattern[];
   prompt(input: I): string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../engines/claude-cli/testing';
 import { PromptError } from '../llm/errors';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
-import { fallbackTitle, generateTitle, TITLE_MODEL } from './generateTitle';
+import { fallbackTitle, generateTitle, TITLE_TIER } from './generateTitle';
 
 function fakeSendPrompt(impl: (req: SendPromptRequest) => Promise<unknown>): {
   sendPrompt: SendPrompt;
@@ -45,7 +45,7 @@ describe('generateTitle', () => {
     const t = await generateTitle({ sendPrompt, logger }, 'Let users share recipes');
     expect(t).toEqual({ title: 'Recipe Link Sharing', fallback: false });
     // The title's model is a Claude Code alias: asked of the claude-cli provider only (deliberate).
-    expect(calls[0]).toMatchObject({ schema: 'title', claudeModel: TITLE_MODEL });
+    expect(calls[0]).toMatchObject({ schema: 'title', tier: TITLE_TIER });
     expect(calls[0]!.timeoutMs).toBeLessThanOrEqual(60_000);
   });
 

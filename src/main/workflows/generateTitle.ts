@@ -6,7 +6,8 @@ import { defineWorkflow } from './definition';
 import { callWorkflow } from './call';
 import type { CallOptions, WorkflowDeps } from './types';
 
-export const TITLE_MODEL = 'haiku';
+/** A title needs no large model: each provider answers it with its fast one (the CLI's haiku). */
+export const TITLE_TIER = 'fast';
 export const TITLE_TIMEOUT_MS = 45_000;
 const MAX_WORDS = 6;
 const MAX_LENGTH = 50;
@@ -24,7 +25,7 @@ export function titlePrompt({ text }: { text: string }): string {
 export const generateTitleWorkflow = defineWorkflow('generateTitle', {
   grounded: false,
   schema: 'title',
-  model: TITLE_MODEL,
+  tier: TITLE_TIER,
   limits: { maxTurns: 2, timeoutMs: TITLE_TIMEOUT_MS },
   previewWatch: [],
   prompt: titlePrompt,

@@ -26,11 +26,11 @@ describe('WORKFLOWS', () => {
     expect(shared.historyKindOf('cli-prompt')).toBeNull();
   });
 
-  it('keeps the limits each workflow had: turns, timeout and model', () => {
+  it('keeps the limits each workflow had: turns, timeout and model tier', () => {
     const limits = Object.fromEntries(
       shared.WORKFLOW_NAMES.map((n) => {
         const def = WORKFLOWS[n];
-        return [n, [def.limits.maxTurns, def.limits.timeoutMs / 1000, def.model ?? 'default']];
+        return [n, [def.limits.maxTurns, def.limits.timeoutMs / 1000, def.tier ?? 'default']];
       }),
     );
     expect(limits).toEqual({
@@ -38,7 +38,7 @@ describe('WORKFLOWS', () => {
       modifyStories: [3, 300, 'default'],
       regenerateStory: [3, 300, 'default'],
       plainPrompt: [3, 600, 'default'],
-      generateTitle: [2, 45, 'haiku'],
+      generateTitle: [2, 45, 'fast'],
       analyzeAmbiguities: [3, 180, 'default'],
       generatePlan: [3, 600, 'default'],
       refinePlan: [3, 600, 'default'],

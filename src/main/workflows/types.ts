@@ -1,7 +1,6 @@
 import type { EngineEvent } from '../engines/provider';
 import type { CallGrounding } from '../llm/grounding/callGrounding';
 import type { PreviewEvent, RetryNotice, SendPrompt } from '../llm/promptTypes';
-import type { CliEvent } from '../llm/stream';
 
 /** What a caller may set on one call of a workflow (cancel, live preview, activity lines, retries, limits). */
 export interface CallOptions {
@@ -9,8 +8,6 @@ export interface CallOptions {
   model?: string;
   signal?: AbortSignal;
   preview?: (event: PreviewEvent) => void;
-  /** The Claude Code CLI's own events (its provider only). */
-  onEvent?: (event: CliEvent) => void;
   /** Every engine's neutral events: phase, raw lines, turns, tools, tokens, waits (see engines/provider.ts). */
   onEngineEvent?: (event: EngineEvent) => void;
   onRetry?: (event: RetryNotice) => void;

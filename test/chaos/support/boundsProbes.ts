@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createRoot } from '../../../src/main/core/core';
 import { startHost } from '../../../src/host/server';
 import { cgroupBase } from '../../../src/main/engines/claude-cli/runCgroup';
-import { createCapabilityProbe } from '../../../src/main/llm/grounding/probeCapabilities';
+import { createCapabilityProbe } from '../../../src/main/engines/claude-cli/grounding/probeCapabilities';
 import { walkFiles } from '../../../src/main/llm/grounding/walkFiles';
 import { noRunGuard } from '../../../src/main/engines/claude-cli/runWatchdog';
 import { apiWorld } from '../../engines/apiWorld';
@@ -97,7 +97,7 @@ async function endlessHelp(dir: string, times: number): Promise<ProbeRow> {
   }
   return {
     fault: 'a CLI whose --help never ends',
-    test: 'src/main/llm/grounding/probeCapabilities.test.ts',
+    test: 'src/main/engines/claude-cli/grounding/probeCapabilities.test.ts',
     tried: times,
     held,
     figure: `read 1 MB of it at most; memory grew ${(grew / MB).toFixed(0)} MB at most`,

@@ -3,23 +3,23 @@
 // Usage: node --import tsx test/chaos/support/runDriver.ts
 import { ConcurrencyGate } from '../../../src/main/llm/gate';
 import { silentLogger } from '../../../src/main/core/logger';
-import { createSendPrompt } from '../../../src/main/llm/sendPrompt';
+import { engineSendPrompt } from '../../support/engineSendPrompt';
 import { fakeClaudePath } from '../../support/fakeCli';
 
-const sendPrompt = createSendPrompt({
+const sendPrompt = engineSendPrompt({
   locate: async () => ({ path: fakeClaudePath(), source: 'env', command: fakeClaudePath(), argsPrefix: [] }),
   gate: new ConcurrencyGate(1),
   logger: silentLogger,
   settings: () => ({}),
+  onCliEvent: (e) => {
+    if (e.kind === 'init') process.stdout.write('started\n');
+  },
 });
 const outcome = await sendPrompt({
   workflow: 'cli-prompt',
   prompt: 'hello',
   schema: { type: 'object', properties: { name: { type: 'string' } } },
   timeoutMs: 120_000,
-  onEvent: (e) => {
-    if (e.kind === 'init') process.stdout.write('started\n');
-  },
 }).then(
   () => 'ok',
   (e: { code?: string }) => e.code ?? 'error',

@@ -65,6 +65,11 @@ export function chooseMode(mode: OutputMode, model: string): 'native' | 'tool' {
   return 'native';
 }
 
+/** The schema as native mode sends it: without the keywords it refuses. */
+export function nativeSchema(schema: JsonSchema): JsonSchema {
+  return shapeSchema(schema, { drop: NATIVE_DROPS, maxMinItems: 1, closeObjects: true });
+}
+
 /** The output token limit asked for: what the model can give (Claude 3 Haiku/Opus 4,096; 3.5 8,192). */
 export function maxTokensFor(model: string): number {
   if (/^claude-3-(haiku|opus|sonnet)/.test(model)) return 4096;
@@ -95,7 +100,7 @@ export function anthropicParams(
     messages: anthropicMessages(turns),
   };
   if (mode === 'native') {
-    const shaped = shapeSchema(schema, { drop: NATIVE_DROPS, maxMinItems: 1, closeObjects: true });
+    const shaped = nativeSchema(schema);
     return { ...base, output_config: { format: { type: 'json_schema', schema: shaped } } };
   }
   return {

@@ -19,6 +19,9 @@ import { anthropicMessageAnswer, anthropicStreamReader } from './anthropicAnswer
 import { anthropicLook } from './anthropicLook';
 import { ANSWER_TOOL, anthropicMessages, anthropicParams, chooseMode } from './anthropicRequest';
 import { turnsOf, type ConversationTurn } from '../../llm/conversation';
+import { collectModels, listedModels } from '../modelList';
+import { openAiHttpFailure } from '../openai/provider';
+import { ANTHROPIC_TRAITS } from './traits';
 
 export function createAnthropicProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
@@ -125,7 +128,24 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
     };
   }
 
-  return { name: 'anthropic', prepare };
+  async function listModels(where: { baseUrl?: string }): Promise<string[]> {
+    const env = deps.env();
+    const apiKey = env.ANTHROPIC_API_KEY?.trim();
+    if (!apiKey) throw new PromptError('no_api_key', { detail: 'anthropic: ANTHROPIC_API_KEY is not set' });
+    const root = where.baseUrl ?? env.ANTHROPIC_BASE_URL;
+    return listedModels(
+      async () => {
+        const { default: Sdk } = await import('@anthropic-ai/sdk');
+        return collectModels(
+          new Sdk({ apiKey, maxRetries: 0, ...(root ? { baseURL: root } : {}) }).models.list(),
+        );
+      },
+      // The same client family as openai's: APIError with status, headers and error.message.
+      { provider: 'anthropic', httpFailure: openAiHttpFailure, secret: apiKey },
+    );
+  }
+
+  return { ...ANTHROPIC_TRAITS, listModels, prepare };
 }
 
 function sourceOf(mode: 'native' | 'tool'): 'structured_output' | 'tool_use' {

@@ -2,9 +2,9 @@
  * The Claude Code CLI's stream-json events as neutral engine events for what a call is doing live and for
  * History: every line raw (as History keeps it), turns by message id, tool calls with what they touch, the CLI's
  * own API retries with their wait, tokens per message and the result's totals. (The answer's deltas become
- * `partial` events from CliPartials in previewFeed.ts.)
+ * `partial` events from CliPartials in cliPartials.ts.)
  */
-import type { CliEvent } from '../../llm/stream';
+import type { CliEvent } from './stream';
 import type { EngineEvent } from '../provider';
 
 type ActivitySignal = Exclude<EngineEvent, { type: 'partial' }>;

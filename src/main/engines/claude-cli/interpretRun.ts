@@ -6,13 +6,13 @@
 import type { Logger } from '../../core/logger';
 import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from '../../llm/errors';
 import type { EngineMeta, ProviderAnswer } from '../provider';
-import { extractStructured, type ExtractionFailure, type ExtractionMeta } from '../../llm/extract';
+import { extractStructured, type ExtractionFailure, type ExtractionMeta } from './extract';
 import { legacyFallback } from './legacyFallback';
 import type { DataSource } from '../../llm/promptTypes';
 import type { ResolvedSchema } from '../../llm/resolveSchema';
 import type { RunOutcome } from './runCli';
 import { spawnFailure } from './spawnFailure';
-import type { CliEvent } from '../../llm/stream';
+import type { CliEvent } from './stream';
 
 export interface InterpretContext {
   workflow: string;
@@ -168,9 +168,11 @@ function toMeta(m: ExtractionMeta, run: RunOutcome): EngineMeta {
   const result = run.events.findLast((e) => e.kind === 'result');
   const usage = result?.kind === 'result' ? result.usage : undefined;
   const count = (key: string) => (typeof usage?.[key] === 'number' ? (usage[key] as number) : null);
+  const version = m.cliVersion ?? run.cliVersion ?? null;
   return {
     provider: 'claude-cli',
-    engineVersion: m.cliVersion ?? run.cliVersion ?? null,
+    engineVersion: version,
+    cliVersion: version,
     model: m.model ?? null,
     // The CLI's --json-schema: its own structured output (its StructuredOutput tool shows as source tool_use).
     mode: 'native',

@@ -3,7 +3,7 @@
  * only if it validates against the same schema. A workflow with an envelope may find the bare inner value in the
  * text (a story array instead of `{stories: [...]}`), so that is re-wrapped before validation.
  */
-import { extractLegacy, type LegacyStrategy } from '../../llm/legacy/extractLegacy';
+import { extractLegacy, type LegacyStrategy } from './legacy/extractLegacy';
 import type { ResolvedSchema } from '../../llm/resolveSchema';
 import { validate } from '../../llm/validate';
 

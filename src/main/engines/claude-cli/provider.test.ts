@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from '../../llm/gate';
 import { resolveSchema } from '../../llm/resolveSchema';
-import { memoryLogger, memorySpawner, transcript as t } from '../../llm/testing';
+import { memoryLogger, memorySpawner, transcript as t } from './testing';
 import type { EngineEvent } from '../provider';
 import { createClaudeCliProvider } from './provider';
 import type { SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
+import { cliDeltaLine } from './stream/fastPathTesting';
 
 const PERSON = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });
@@ -43,7 +43,7 @@ function twoChunks(cut: number): Spawner {
   };
 }
 
-/** One attempt of the CLI provider over STDOUT; what it emitted (and the CLI events, with `onEvent`). */
+/** One attempt of the CLI provider over STDOUT; what it emitted (and the CLI events, with `onEvent`, through the provider's onCliEvent). */
 async function emitted(
   activity: boolean | undefined,
   {
@@ -57,6 +57,7 @@ async function emitted(
     logger: memoryLogger().logger,
     spawn,
     env: () => ({}),
+    ...(onEvent ? { onCliEvent: () => onEvent(events) } : {}),
   });
   const prompt = 'p';
   const request = {
@@ -64,7 +65,6 @@ async function emitted(
     prompt,
     schema: PERSON,
     preview: () => {},
-    ...(onEvent ? { onEvent: () => onEvent(events) } : {}),
   };
   const prepared = await provider.prepare({
     request,

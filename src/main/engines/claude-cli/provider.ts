@@ -5,20 +5,21 @@
  */
 import { renderTurns } from '../../llm/conversation';
 import { buildCliArgs } from './cliArgs';
-import { createCapabilityProbe, type CapabilityProbe } from '../../llm/grounding/probeCapabilities';
-import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from '../../llm/grounding/prepareAccess';
+import { createCapabilityProbe, type CapabilityProbe } from './grounding/probeCapabilities';
+import { GROUNDED_EXTRA_TURNS, groundedResult, prepareAccess } from './grounding/prepareAccess';
 import { interpretRun } from './interpretRun';
 import type { LocatedCli } from './locateCli';
-import { CliPartials } from '../../llm/previewFeed';
+import { CliPartials } from './cliPartials';
 import type { KillDeps } from './processTree';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../llm/retry';
 import { runCli, type RunRequest } from './runCli';
 import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
 import { PartialBatcher } from '../partialBatcher';
-import type { CliEvent } from '../../llm/stream';
+import type { CliEvent } from './stream';
 import type { Logger } from '../../core/logger';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
+import { CLAUDE_CLI_ALIASES, CLAUDE_CLI_TRAITS } from './traits';
 
 export interface ClaudeCliDeps {
   /** Finds the CLI (see locateCli); called once per request, so a changed setting applies to the next call. */
@@ -33,6 +34,8 @@ export interface ClaudeCliDeps {
   /** Which confinement flags the CLI has (grounded calls; default: asks the CLI once per binary). */
   probeCapabilities?: CapabilityProbe;
   retryPolicy?: RetryPolicy;
+  /** Every decoded CLI event of every call (tests and the bench; the app listens to the neutral events). */
+  onCliEvent?: (event: CliEvent) => void;
 }
 
 export const DEFAULT_MAX_TURNS = 4;
@@ -80,7 +83,7 @@ export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
           lease: ctx.lease,
           ...(cwd ? { cwd } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
-          ...eventSink(req.onEvent, ctx.emit, ctx.activity ?? true),
+          ...eventSink(deps.onCliEvent, ctx.emit, ctx.activity ?? true),
           ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         },
         { ...(deps.spawn ? { spawn: deps.spawn } : {}), ...(deps.kill ? { kill: deps.kill } : {}) },
@@ -98,7 +101,7 @@ export function createClaudeCliProvider(deps: ClaudeCliDeps): Provider {
     return { attempt, warnings: access.warnings };
   }
 
-  return { name: 'claude-cli', prepare };
+  return { ...CLAUDE_CLI_TRAITS, listModels: () => Promise.resolve([...CLAUDE_CLI_ALIASES]), prepare };
 }
 
 /** The CLI's environment: the caller's, with the CLI's own API retries set to our budget's share. */
@@ -107,7 +110,7 @@ function cliEnv(base: NodeJS.ProcessEnv, policy: RetryPolicy): NodeJS.ProcessEnv
 }
 
 /**
- * Every CLI event to the caller's onEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
+ * Every CLI event to the deps' onCliEvent, and as neutral events: answer deltas, and (with `activity`) raw lines,
  * turns, tools, tokens. Without a CliEvent listener, nothing is built per delta line: the CLI's delta lines come as
  * their fields, a chunk's run of them joined (onDelta: no event and no call each), with the activity their raw
  * lines as one `rawLines` event per run (a delta line says nothing else to the activity), and the fragments of one

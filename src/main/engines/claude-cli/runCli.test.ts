@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type RunRequest } from './runCli';
 import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
-import { memorySpawner, transcript as t } from '../../llm/testing';
+import { memorySpawner, transcript as t } from './testing';
 import type { SpawnedCli, SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from '../../llm/stream/fastPathTesting';
+import { cliDeltaLine } from './stream/fastPathTesting';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
 const req = (extra: Partial<RunRequest> = {}): RunRequest => ({

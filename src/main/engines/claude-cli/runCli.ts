@@ -6,7 +6,7 @@
  * result line. Whatever ended the run, nothing carrying its marker outlives it.
  * It reports what happened; deciding what that means (data or which failure) is sendPrompt's job.
  */
-import { StreamJsonReader, type CliEvent, type ReaderSink } from '../../llm/stream';
+import { StreamJsonReader, type CliEvent, type ReaderSink } from './stream';
 import type { GateLease } from '../../llm/gate';
 import { invocation, type LocatedCli } from './locateCli';
 import { KILL_GRACE_MS, killTree, realKillDeps, type KillDeps } from './processTree';

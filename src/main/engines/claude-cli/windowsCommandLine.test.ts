@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildCliArgs } from './cliArgs';
-import { accessArgs } from '../../llm/grounding/accessArgs';
+import { accessArgs } from './grounding/accessArgs';
 import { MAX_RULE_CHARS, MAX_RULES } from '../../llm/grounding/policy';
 import { invocation, type LocatedCli } from './locateCli';
 import { getSchema, SCHEMA_NAMES } from '../../llm/schemas';

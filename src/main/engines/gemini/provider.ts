@@ -16,13 +16,15 @@ import { clientFailure, runApiAttempt, type ApiHttpFailure } from '../apiAttempt
 import { requireModel } from '../apiPrepare';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { openProjectTools } from '../grounding/projectTools';
+import { collectModels, listedModels } from '../modelList';
 import { chooseMode } from '../modelSupport';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
-import { toGeminiSchema } from '../schemaShapes/geminiSchema';
+import { toGeminiSchema } from './geminiSchema';
 import { geminiEndpoint } from './client';
 import { geminiLook } from './geminiLook';
 import { geminiStreamReader } from './geminiStream';
+import { GEMINI_TRAITS } from './traits';
 import { turnsOf, type ConversationTurn } from '../../llm/conversation';
 
 const ANSWER_FUNCTION = 'StructuredOutput';
@@ -30,7 +32,7 @@ const ANSWER_FUNCTION = 'StructuredOutput';
 export function createGeminiProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('gemini', call.model);
-    const mode = chooseMode('gemini', model, call.mode);
+    const mode = chooseMode(GEMINI_TRAITS, model, call.mode);
     const { client, baseUrl, key } = await geminiEndpoint(deps.env(), call.baseUrl, model);
     const shaped = toGeminiSchema(call.schema.schema);
     const subset = 'schema' in shaped ? shaped.schema : undefined;
@@ -106,7 +108,17 @@ export function createGeminiProvider(deps: EngineDeps): Provider {
       }),
     };
   }
-  return { name: 'gemini', prepare };
+  async function listModels(where: { baseUrl?: string }): Promise<string[]> {
+    const env = deps.env();
+    const secret = env.GEMINI_API_KEY?.trim();
+    return listedModels(
+      async () =>
+        collectModels(await (await geminiEndpoint(env, where.baseUrl)).client.models.list(), /^models\//),
+      { provider: 'gemini', httpFailure: geminiHttpFailure, ...(secret ? { secret } : {}) },
+    );
+  }
+
+  return { ...GEMINI_TRAITS, listModels, prepare };
 }
 
 /** The turns as Gemini contents: the assistant is the `model` role. */

@@ -6,7 +6,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { loadGroundingPolicy } from '../../llm/grounding/loadPolicy';
-import type { GroundingRequest } from '../../llm/grounding/prepareAccess';
+import type { GroundingRequest } from '../../llm/grounding/groundingRequest';
 import type { RepoMapBuilder } from '../../llm/grounding/repoMap/repoMap';
 
 /** The heading groundingPromptSection starts with. */

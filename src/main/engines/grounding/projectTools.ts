@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/grounding';
 import { loadGroundingPolicy } from '../../llm/grounding/loadPolicy';
 import type { GroundingPolicy } from '../../llm/grounding/policy';
-import type { GroundingRequest } from '../../llm/grounding/prepareAccess';
+import type { GroundingRequest } from '../../llm/grounding/groundingRequest';
 import { matchesPattern } from '../../llm/grounding/sensitive';
 import { walkFiles } from '../../llm/grounding/walkFiles';
 

@@ -10,13 +10,14 @@ import { runApiAttempt, type ApiHttpFailure } from '../apiAttempt';
 import { requireModel } from '../apiPrepare';
 import { boundedFetch } from '../boundedFetch';
 import { mapOnlyPrompt } from '../grounding/mapOnlyPrompt';
+import { listedModels } from '../modelList';
 import { chooseMode } from '../modelSupport';
 import type { PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { ollamaStreamReader } from './ollamaStream';
+import { OLLAMA_DEFAULT_HOST, OLLAMA_TRAITS } from './traits';
 import { turnsOf } from '../../llm/conversation';
 
-export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 const VERSION_WAIT_MS = 2000;
 
 /** An ollama client whose every request also carries `signal` (the client itself only aborts open streams). */
@@ -47,7 +48,7 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
 
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('ollama', call.model);
-    chooseMode('ollama', model, call.mode); // native, or a typed refusal of tool mode
+    chooseMode(OLLAMA_TRAITS, model, call.mode); // native, or a typed refusal of tool mode
     const host = ollamaHost(deps.env(), call.baseUrl);
     const { Ollama } = await import('ollama');
     // Ollama says its version (the engine version of the record); a server that does not answer within a moment
@@ -86,7 +87,18 @@ export function createOllamaProvider(deps: EngineDeps): Provider {
       },
     };
   }
-  return { name: 'ollama', prepare };
+  async function listModels(where: { baseUrl?: string }): Promise<string[]> {
+    const host = ollamaHost(deps.env(), where.baseUrl);
+    return listedModels(
+      async () => {
+        const { Ollama } = await import('ollama');
+        return (await new Ollama({ host }).list()).models.map((m) => m.name);
+      },
+      { provider: 'ollama', httpFailure: ollamaHttpFailure },
+    );
+  }
+
+  return { ...OLLAMA_TRAITS, listModels, prepare };
 }
 
 /** `http://host:port`: --base-url, else OLLAMA_HOST (Ollama's own default), else 127.0.0.1:11434. */

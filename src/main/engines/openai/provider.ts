@@ -16,14 +16,16 @@ import { requireModel } from '../apiPrepare';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { mapOnlyPrompt } from '../grounding/mapOnlyPrompt';
 import { openProjectTools } from '../grounding/projectTools';
+import { listedModels, collectModels } from '../modelList';
 import { chooseMode } from '../modelSupport';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
 import { dropIntroducedNulls } from '../schemaShapes/introducedNulls';
-import { toOpenAiStrictSchema } from '../schemaShapes/openAiStrict';
+import { toOpenAiStrictSchema } from './openAiStrict';
 import { openAiEndpoint } from './client';
 import { openAiLook } from './openAiLook';
 import { openAiStreamReader } from './openAiStream';
+import { OPENAI_TRAITS } from './traits';
 
 /** The name of the one tool in tool mode (the same as the CLI's, so raw lines read alike). */
 export const ANSWER_TOOL = 'StructuredOutput';
@@ -31,7 +33,7 @@ export const ANSWER_TOOL = 'StructuredOutput';
 export function createOpenAiProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const model = requireModel('openai', call.model);
-    const mode = chooseMode('openai', model, call.mode);
+    const mode = chooseMode(OPENAI_TRAITS, model, call.mode);
     const { client, baseUrl, key } = await openAiEndpoint(deps.env(), call.baseUrl, model);
     const shaped = toOpenAiStrictSchema(call.schema.schema);
     deps.logger.debug('openai request shape', { model, mode, strict: shaped.strict, notes: shaped.notes });
@@ -118,7 +120,16 @@ export function createOpenAiProvider(deps: EngineDeps): Provider {
       }),
     };
   }
-  return { name: 'openai', prepare };
+  async function listModels(where: { baseUrl?: string }): Promise<string[]> {
+    const env = deps.env();
+    const secret = env.OPENAI_API_KEY?.trim();
+    return listedModels(
+      async () => collectModels((await openAiEndpoint(env, where.baseUrl)).client.models.list()),
+      { provider: 'openai', httpFailure: openAiHttpFailure, ...(secret ? { secret } : {}) },
+    );
+  }
+
+  return { ...OPENAI_TRAITS, listModels, prepare };
 }
 
 /** The turns as Chat Completions messages. */

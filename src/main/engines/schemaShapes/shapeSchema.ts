@@ -1,7 +1,7 @@
 /**
  * A copy of the schema shaped by simple rules (keywords dropped, objects closed, every property required), for a
  * provider whose request refuses some keywords (Anthropic's native mode: numeric, string-length and array-size
- * constraints). OpenAI strict mode and Gemini have their own shapes (openAiStrict.ts, geminiSchema.ts). The ORIGINAL schema stays what the answer is validated against
+ * constraints). OpenAI strict mode and Gemini have their own shapes (openai/openAiStrict.ts, gemini/geminiSchema.ts). The ORIGINAL schema stays what the answer is validated against
  * (sendPrompt's checkAnswer), so enums, ranges and array sizes still hold whatever the provider was sent.
  */
 import type { JsonSchema } from '../../llm/schemas';

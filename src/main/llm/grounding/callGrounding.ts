@@ -6,7 +6,7 @@
 import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import { loadGroundingPolicy } from './loadPolicy';
-import type { GroundingRequest } from './prepareAccess';
+import type { GroundingRequest } from './groundingRequest';
 import type { RepoMapBuilder } from './repoMap/repoMap';
 
 export interface CallGrounding extends GroundingRequest {
