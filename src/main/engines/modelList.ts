@@ -1,7 +1,7 @@
 /**
  * The models a provider lists (Settings' model picker), through each official client: Anthropic and Gemini
  * `models.list`, an OpenAI-compatible server's `/v1/models`, Ollama's local list. The Claude Code CLI has no list:
- * its aliases are offered. Failures are the same typed PromptErrors as a call's (no_api_key, auth_failed...).
+ * its aliases are offered, and Bedrock's known model ids (bedrockModels.ts). Failures are the same typed PromptErrors as a call's (no_api_key, auth_failed...).
  */
 import { KEY_ENV_VARS } from '../../shared/engineSettings';
 import type { ProviderName } from '../../shared/engines';
@@ -9,6 +9,7 @@ import { PromptError } from '../llm/errors';
 import { geminiEndpoint } from './gemini/client';
 import { geminiHttpFailure } from './gemini/provider';
 import { clientFailure } from './apiAttempt';
+import { BEDROCK_SUGGESTED_MODELS } from './bedrock/bedrockModels';
 import type { ApiProviderName } from './modelSupport';
 import { ollamaHost, ollamaHttpFailure } from './ollama/provider';
 import { openAiEndpoint } from './openai/client';
@@ -57,6 +58,8 @@ async function listOf(provider: ProviderName, deps: ModelListDeps): Promise<stri
     }
     case 'gemini':
       return collect(await (await geminiEndpoint(env, baseUrl)).client.models.list(), /^models\//);
+    case 'bedrock':
+      return BEDROCK_SUGGESTED_MODELS;
   }
 }
 
@@ -72,7 +75,7 @@ export async function listModels(provider: ProviderName, deps: ModelListDeps): P
   try {
     return [...new Set(await listOf(provider, deps))].sort();
   } catch (err) {
-    if (err instanceof PromptError || provider === 'claude-cli') throw err;
+    if (err instanceof PromptError || provider === 'claude-cli' || provider === 'bedrock') throw err;
     const secret = provider === 'ollama' ? undefined : deps.env[KEY_ENV_VARS[provider]]?.trim();
     // clientFailure's provider names are those of apiAttempt; the mapping is the same for anthropic's client.
     const who = { provider: provider as ApiProviderName, httpFailure: FAILURES[provider] };

@@ -7,8 +7,9 @@
  */
 import type { OutputMode } from '../../shared/engines';
 import { PromptError } from '../llm/errors';
+import { BEDROCK_EXCEPTIONS } from './bedrock/bedrockModels';
 
-export type ApiProviderName = 'openai' | 'ollama' | 'gemini';
+export type ApiProviderName = 'openai' | 'ollama' | 'gemini' | 'bedrock';
 
 export interface StructuredSupport {
   native: boolean;
@@ -25,6 +26,7 @@ const PROVIDER_WAYS: Record<ApiProviderName, StructuredSupport> = {
   openai: { native: true, tool: true },
   ollama: { native: true, tool: false },
   gemini: { native: true, tool: true },
+  bedrock: { native: true, tool: true },
 };
 
 const EXCEPTIONS: Record<ApiProviderName, readonly Exception[]> = {
@@ -55,6 +57,7 @@ const EXCEPTIONS: Record<ApiProviderName, readonly Exception[]> = {
     },
     { match: /^gemini-1\.0-/, native: false, tool: true, why: 'no response schema' },
   ],
+  bedrock: BEDROCK_EXCEPTIONS,
 };
 
 /** A model name without a router's vendor prefix (`openai/gpt-4o` on OpenRouter) or Gemini's `models/`. */

@@ -6,6 +6,7 @@
 import type { Logger } from '../core/logger';
 import type { RetryPolicy } from '../llm/retry';
 import { createAnthropicProvider } from './anthropic/provider';
+import { createBedrockProvider } from './bedrock/provider';
 import { createClaudeCliProvider, type ClaudeCliDeps } from './claude-cli/provider';
 import { createGeminiProvider } from './gemini/provider';
 import { createOllamaProvider } from './ollama/provider';
@@ -36,4 +37,5 @@ export const PROVIDERS: Readonly<Record<ProviderName, (deps: EngineDeps) => Prov
   openai: createOpenAiProvider,
   ollama: createOllamaProvider,
   gemini: createGeminiProvider,
+  bedrock: createBedrockProvider,
 };
