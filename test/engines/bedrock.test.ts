@@ -136,6 +136,17 @@ describe('bedrock provider', () => {
     expect(noRegion).toMatchObject({ code: 'no_api_key', message: expect.stringContaining('AWS_REGION') as unknown });
   });
 
+  it('stops an endless answer at once: garbage_output, not retried, the request dropped', async () => {
+    const FLOOD = 200 * 1024 * 1024;
+    const w = await world([{ kind: 'flood', bytes: FLOOD }]);
+    const error = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
+    expect(error.code).toBe('garbage_output');
+    expect(error.message).toContain('16 MB');
+    expect(w.mock.modelCalls()).toHaveLength(1);
+    // The client went away at the first frame's announced length, long before the 200 MB were sent.
+    expect(await w.mock.floods[0]).toBeLessThan(FLOOD / 2);
+  });
+
   it('cancels mid-stream: the HTTP request is aborted', async () => {
     const w = await world([{ kind: 'partial-hang', text: '{"stories":[{"ti' }]);
     const error = await w.cancelled({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });

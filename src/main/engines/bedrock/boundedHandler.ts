@@ -37,7 +37,7 @@ export function frameCounter(bounds: BodyBounds) {
       prefix = [];
       if (length > bounds.lineBytes) {
         return new PromptError('garbage_output', {
-          detail: `bedrock sent an event of ${Math.round(length / MIB)} MB, more than ${bounds.lineBytes / MIB} MB, more than any answer needs; it was stopped`,
+          detail: `bedrock announced an event of ${Math.round(length / MIB)} MB, more than any answer needs (the bound is ${bounds.lineBytes / MIB} MB); it was stopped`,
           diagnostics: { provider: 'bedrock' },
         });
       }
