@@ -38,15 +38,23 @@ async function world(script: LlmMockTurn[]) {
 }
 
 interface ConverseBody {
-  outputConfig?: { textFormat?: { type: string; structure: { jsonSchema: { schema: string; name: string } } } };
-  toolConfig?: { tools: { toolSpec: { name: string; inputSchema: { json: unknown } } }[]; toolChoice: unknown };
+  outputConfig?: {
+    textFormat?: { type: string; structure: { jsonSchema: { schema: string; name: string } } };
+  };
+  toolConfig?: {
+    tools: { toolSpec: { name: string; inputSchema: { json: unknown } } }[];
+    toolChoice: unknown;
+  };
   inferenceConfig?: { maxTokens?: number };
 }
-const sent = (mock: { modelCalls(): { body: unknown }[] }, i = 0) => mock.modelCalls()[i]!.body as ConverseBody;
+const sent = (mock: { modelCalls(): { body: unknown }[] }, i = 0) =>
+  mock.modelCalls()[i]!.body as ConverseBody;
 
 describe('bedrock provider', () => {
   it('asks Claude 4.5 for native structured output over ConverseStream, signed with the environment keys', async () => {
-    const w = await world([answer({ stories: [story('Upload'), story('Share', 5)] }, { usage: { input: 50, output: 12 } })]);
+    const w = await world([
+      answer({ stories: [story('Upload'), story('Share', 5)] }, { usage: { input: 50, output: 12 } }),
+    ]);
     const result = await w.send({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
     expect(result).toMatchObject({
       data: { stories: [story('Upload'), story('Share', 5)] },
@@ -55,11 +63,15 @@ describe('bedrock provider', () => {
     });
     const call = w.mock.modelCalls()[0]!;
     expect(decodeURIComponent(call.path)).toBe(`/model/${MODEL}/converse-stream`);
-    expect(call.headers.authorization).toMatch(new RegExp(`Credential=${KEY_ID}/\\d{8}/us-east-1/bedrock/aws4_request`));
+    expect(call.headers.authorization).toMatch(
+      new RegExp(`Credential=${KEY_ID}/\\d{8}/us-east-1/bedrock/aws4_request`),
+    );
     const format = sent(w.mock).outputConfig!.textFormat!;
     expect(format.type).toBe('json_schema');
     // Shaped as Claude's native mode takes it: closed objects, no ranges or sizes (the original still holds them).
-    const schema = JSON.parse(format.structure.jsonSchema.schema) as { properties: { stories: Record<string, unknown> } };
+    const schema = JSON.parse(format.structure.jsonSchema.schema) as {
+      properties: { stories: Record<string, unknown> };
+    };
     expect(schema.properties.stories).toMatchObject({ minItems: 1, items: { additionalProperties: false } });
     expect(schema.properties.stories).not.toHaveProperty('maxItems');
     expect(sent(w.mock).toolConfig).toBeUndefined();
@@ -72,7 +84,11 @@ describe('bedrock provider', () => {
   it('forces the answer tool with toolChoice for a model without native structured output', async () => {
     const w = await world([answer({ stories: [story('Forced')] })]);
     const result = await w.send({ provider: 'bedrock', model: OLD_CLAUDE, baseUrl: w.mock.url });
-    expect(result).toMatchObject({ source: 'tool_use', meta: { mode: 'tool' }, data: { stories: [story('Forced')] } });
+    expect(result).toMatchObject({
+      source: 'tool_use',
+      meta: { mode: 'tool' },
+      data: { stories: [story('Forced')] },
+    });
     const body = sent(w.mock);
     expect(body.outputConfig).toBeUndefined();
     expect(body.toolConfig!.toolChoice).toEqual({ tool: { name: 'StructuredOutput' } });
@@ -82,9 +98,21 @@ describe('bedrock provider', () => {
 
   it('refuses native mode for a model without it, and a model with neither way, naming the model', async () => {
     const w = await world([]);
-    const native = await w.failure({ provider: 'bedrock', model: OLD_CLAUDE, mode: 'native', baseUrl: w.mock.url });
-    expect(native).toMatchObject({ code: 'structured_output_unsupported', message: expect.stringContaining(OLD_CLAUDE) as unknown });
-    const titan = await w.failure({ provider: 'bedrock', model: 'amazon.titan-text-express-v1', baseUrl: w.mock.url });
+    const native = await w.failure({
+      provider: 'bedrock',
+      model: OLD_CLAUDE,
+      mode: 'native',
+      baseUrl: w.mock.url,
+    });
+    expect(native).toMatchObject({
+      code: 'structured_output_unsupported',
+      message: expect.stringContaining(OLD_CLAUDE) as unknown,
+    });
+    const titan = await w.failure({
+      provider: 'bedrock',
+      model: 'amazon.titan-text-express-v1',
+      baseUrl: w.mock.url,
+    });
     expect(titan.code).toBe('structured_output_unsupported');
     expect(w.mock.modelCalls()).toHaveLength(0);
   });
@@ -94,18 +122,26 @@ describe('bedrock provider', () => {
       httpFailure(429, { message: 'Too many tokens, please wait before trying again.' }),
       answer({ stories: [story('After the wait')] }),
       httpFailure(429, { times: 4 }),
-      httpFailure(403, { message: 'You don\'t have access to the model with the specified model ID.' }),
-      httpFailure(400, { message: "1 validation error detected: Value at 'inferenceConfig.maxTokens' failed to satisfy constraint" }),
+      httpFailure(403, { message: "You don't have access to the model with the specified model ID." }),
+      httpFailure(400, {
+        message:
+          "1 validation error detected: Value at 'inferenceConfig.maxTokens' failed to satisfy constraint",
+      }),
     ]);
     const ok = await w.send({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
     expect(ok.data).toEqual({ stories: [story('After the wait')] });
     expect(w.retries).toEqual([expect.objectContaining({ code: 'rate_limited' })]);
 
     const throttled = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
-    expect(throttled).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/Bedrock throttled.*ThrottlingException/) as unknown });
+    expect(throttled).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/Bedrock throttled.*ThrottlingException/) as unknown,
+    });
     const denied = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
     expect(denied.code).toBe('auth_failed');
-    expect(denied.message).toMatch(/bedrock:InvokeModelWithResponseStream.*AccessDeniedException: You don't have access/s);
+    expect(denied.message).toMatch(
+      /bedrock:InvokeModelWithResponseStream.*AccessDeniedException: You don't have access/s,
+    );
     const invalid = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
     expect(invalid).toMatchObject({ code: 'api_error', retryable: false });
     expect(invalid.message).toMatch(/ValidationException: .*'inferenceConfig\.maxTokens'/);
@@ -113,7 +149,11 @@ describe('bedrock provider', () => {
   });
 
   it('fails typed on malformed output: text that is not JSON, after the retry budget', async () => {
-    const w = await world([answer('Sure! Here are your stories: ...'), answer('still prose'), answer('and prose')]);
+    const w = await world([
+      answer('Sure! Here are your stories: ...'),
+      answer('still prose'),
+      answer('and prose'),
+    ]);
     const error = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
     expect(error.code).toBe('no_structured_output');
     expect(error.message).toMatch(/Amazon Bedrock/);
@@ -123,17 +163,26 @@ describe('bedrock provider', () => {
     const w = await world([]);
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIAOTHERKEY00000000');
     const wrong = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
-    expect(wrong).toMatchObject({ code: 'auth_failed', message: expect.stringContaining('UnrecognizedClientException') as unknown });
+    expect(wrong).toMatchObject({
+      code: 'auth_failed',
+      message: expect.stringContaining('UnrecognizedClientException') as unknown,
+    });
     expect(JSON.stringify([wrong.toJSON(), w.lines, w.events])).not.toContain(SECRET);
 
     vi.stubEnv('AWS_ACCESS_KEY_ID', undefined);
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', undefined);
     const none = await w.failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
-    expect(none).toMatchObject({ code: 'no_api_key', message: expect.stringMatching(/AWS_PROFILE.*aws sso login/) as unknown });
+    expect(none).toMatchObject({
+      code: 'no_api_key',
+      message: expect.stringMatching(/AWS_PROFILE.*aws sso login/) as unknown,
+    });
 
     vi.stubEnv('AWS_REGION', undefined);
     const noRegion = await apiWorld({}).failure({ provider: 'bedrock', model: MODEL, baseUrl: w.mock.url });
-    expect(noRegion).toMatchObject({ code: 'no_api_key', message: expect.stringContaining('AWS_REGION') as unknown });
+    expect(noRegion).toMatchObject({
+      code: 'no_api_key',
+      message: expect.stringContaining('AWS_REGION') as unknown,
+    });
   });
 
   it('stops an endless answer at once: garbage_output, not retried, the request dropped', async () => {

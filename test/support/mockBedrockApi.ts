@@ -12,7 +12,7 @@
 // `{message}`: 429 ThrottlingException, 403 AccessDeniedException, 400 ValidationException, 503
 // ServiceUnavailableException, 500 InternalServerException. With `apiKey`, a request signed with another access
 // key id (SigV4 `Credential=<id>/…`) or carrying another Bedrock API key (`Authorization: Bearer …`) gets 403
-// UnrecognizedClientException; `echoKey` makes that body repeat the credentials received, as some servers do.
+// UnrecognizedClientException; `echoKey` makes every error body repeat the credentials received, as some servers do.
 // `url` is the endpoint the client's `endpoint` option wants.
 import type http from 'node:http';
 import { EventStreamCodec } from '@smithy/core/event-streams';
@@ -78,10 +78,10 @@ export function startMockBedrockApi(options: MockBedrockOptions = {}): Promise<w
     const { request, res } = ctx;
     const route = /^\/model\/([^/]+)\/(converse|converse-stream)$/.exec(request.path);
     if (request.method !== 'POST' || !route) return undefined;
+    const said = options.echoKey
+      ? ` (received: ${request.headers.authorization ?? ''} ${String(request.headers['x-amz-security-token'] ?? '')})`
+      : '';
     if (ctx.expectedKey !== undefined && !authorized(request.headers, ctx.expectedKey)) {
-      const said = options.echoKey
-        ? ` (received: ${request.headers.authorization ?? ''} ${String(request.headers['x-amz-security-token'] ?? '')})`
-        : '';
       sendError(
         res,
         403,
@@ -92,7 +92,7 @@ export function startMockBedrockApi(options: MockBedrockOptions = {}): Promise<w
     }
     const turn = ctx.takeTurn();
     if (turn.kind === 'error') {
-      sendError(res, turn.status, turn.message);
+      sendError(res, turn.status, `${turn.message ?? `mock error ${turn.status}`}${said}`);
       return 'model';
     }
     if (turn.kind === 'hang' || turn.kind === 'flood') return 'model'; // left open; close() ends it (a flood is answered before the route)
@@ -150,7 +150,10 @@ function converseStream(res: http.ServerResponse, turn: Answered, tool: string |
       start: { toolUse: { toolUseId: 'tooluse_mock', name: tool } },
     });
   }
-  const pieces = wire.fragmentsOf(turn.kind === 'refusal' ? '' : turn.text, 'chunkSize' in turn ? turn.chunkSize : undefined);
+  const pieces = wire.fragmentsOf(
+    turn.kind === 'refusal' ? '' : turn.text,
+    'chunkSize' in turn ? turn.chunkSize : undefined,
+  );
   for (const piece of pieces) {
     if (!piece) continue;
     const delta = asTool ? { toolUse: { input: piece } } : { text: piece };
@@ -158,7 +161,12 @@ function converseStream(res: http.ServerResponse, turn: Answered, tool: string |
   }
   if (turn.kind === 'partial-hang') return;
   send('contentBlockStop', { contentBlockIndex: 0 });
-  send('messageStop', { stopReason: stopReasonOf(turn, asTool) });
+  // A turn's `echo` rides in the model's free-form response fields, which the client passes on as they are.
+  const echo = turn.kind === 'answer' && turn.echo !== undefined ? { echo: turn.echo } : undefined;
+  send('messageStop', {
+    stopReason: stopReasonOf(turn, asTool),
+    ...(echo ? { additionalModelResponseFields: echo } : {}),
+  });
   send('metadata', { usage: usageOf(turn), metrics: { latencyMs: 12 } });
   res.end();
 }

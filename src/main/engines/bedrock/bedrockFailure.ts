@@ -29,13 +29,18 @@ export function bedrockHttpFailure(error: unknown): ApiHttpFailure | undefined {
   const e = error as { name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: unknown } };
   const name = typeof e?.name === 'string' ? e.name : '';
   const metaStatus = e?.$metadata?.httpStatusCode;
-  const status = STATUS_OF[name] ?? (typeof metaStatus === 'number' && metaStatus >= 400 ? metaStatus : undefined);
+  const status =
+    STATUS_OF[name] ?? (typeof metaStatus === 'number' && metaStatus >= 400 ? metaStatus : undefined);
   if (status === undefined) return undefined;
   return { status, message: `${name || 'error'}: ${String(e.message ?? '')}` };
 }
 
 /** The credential chain found nothing usable (no keys, no profile, an SSO session expired): typed, or undefined. */
-export function credentialFailure(error: unknown, secrets: readonly string[], model: string): PromptError | undefined {
+export function credentialFailure(
+  error: unknown,
+  secrets: readonly string[],
+  model: string,
+): PromptError | undefined {
   const e = error as { name?: unknown; message?: unknown };
   if (e?.name !== 'CredentialsProviderError' && e?.name !== 'TokenProviderError') return undefined;
   return new PromptError('no_api_key', {
@@ -56,7 +61,8 @@ const WORDING: Partial<Record<PromptErrorCode, string>> = {
     'Amazon Bedrock returned an error. Check the model id (or inference profile) and the region; its words follow.',
   server_unavailable:
     'Amazon Bedrock cannot be reached at its endpoint. Check the network, the region (AWS_REGION) and the base URL, if one is set.',
-  timeout: 'The model on Amazon Bedrock took too long and the request was stopped. Try again, or split the request.',
+  timeout:
+    'The model on Amazon Bedrock took too long and the request was stopped. Try again, or split the request.',
   no_structured_output:
     'The model on Amazon Bedrock answered without returning structured data. Try again, or choose a model with native structured output.',
 };

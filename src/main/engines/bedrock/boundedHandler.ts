@@ -23,7 +23,7 @@ export function frameCounter(bounds: BodyBounds) {
   let prefix: number[] = [];
   return (chunk: Uint8Array): PromptError | null => {
     total += chunk.byteLength;
-    for (let at = 0; at < chunk.byteLength; ) {
+    for (let at = 0; at < chunk.byteLength;) {
       if (left > 0) {
         const step = Math.min(left, chunk.byteLength - at);
         left -= step;
