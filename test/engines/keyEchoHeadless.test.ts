@@ -36,7 +36,7 @@ interface Case {
   /** A server whose errors repeat the key: a rate limit (retried), then a refusal. */
   refusing(): Promise<Server>;
   /** A server that answers, repeating the key in the answer's events. */
-  answering(): Promise<Server>;
+  answering?: () => Promise<Server>;
 }
 
 const served = (mock: {
@@ -106,8 +106,7 @@ const CASES: Case[] = [
           ],
         }),
       ),
-    // This mock repeats the key in its errors only.
-    answering: async () => served(await startMockGeminiApi({ script: [answer(STORIES)] })),
+    // No answering case: Gemini's client keeps only the response fields it knows, so no proxy field reaches a raw line.
   },
   ...(
     [
@@ -194,18 +193,18 @@ describe('a key the server repeats', () => {
     },
   );
 
-  it.each(CASES.map((c) => [c.name, c] as const))(
+  it.each(CASES.filter((c) => c.answering).map((c) => [c.name, c] as const))(
     '%s, in its answer: the raw lines kept with the generation carry no key',
     async (_name, c) => {
-      server = await c.answering();
+      server = await c.answering!();
       const result = await derive(c, server.url);
       expect(result.run.exitCode, result.run.stderr).toBe(0);
       expect(JSON.parse(result.run.stdout)).toMatchObject({ data: [{ title: 'Share' }] });
       const raw = result.history.filter((f) => f.file.endsWith('.raw.jsonl'));
       expect(raw.length).toBe(1);
       expect(raw[0]!.text.split('\n').length).toBeGreaterThan(2);
-      // The repeated key did reach the raw lines, replaced (the gemini mock repeats it in errors only).
-      expect(raw[0]!.text.includes('key [redacted]')).toBe(c.provider !== 'gemini');
+      // The repeated key did reach the raw lines, replaced.
+      expect(raw[0]!.text).toContain('key [redacted]');
       expectNowhere(result);
     },
   );

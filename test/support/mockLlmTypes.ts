@@ -27,7 +27,7 @@ export type LlmMockTurn =
       usage?: MockUsage;
       /** Characters per streamed fragment (default 7). */
       chunkSize?: number;
-      /** Added to every streamed chunk as `echo`, as a proxy repeating what the request carried (openai, bedrock). */
+      /** Added to every streamed chunk as `echo`, as a proxy repeating what the request carried. */
       echo?: string;
     }
   | { kind: 'refusal'; text: string }

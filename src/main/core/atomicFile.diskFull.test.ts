@@ -3,7 +3,8 @@
 // one, except that, once armed for some paths, every write path of node:fs/promises (a handle's writeFile/write,
 // the module's writeFile/appendFile) to them puts down the first half of its bytes and then fails with ENOSPC, as a
 // full disk does.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
+import type * as Fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { writeFileAtomic } from './atomicFile';
 const disk = vi.hoisted(() => ({ fullFor: null as RegExp | null, halfWrites: 0 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof Fs>();
   const enospc = () =>
     Object.assign(new Error('ENOSPC: no space left on device, write'), {
       code: 'ENOSPC',
@@ -23,7 +24,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const bytesOf = (data: unknown): Buffer =>
     typeof data === 'string' ? Buffer.from(data) : Buffer.from(data as Uint8Array);
   /** Puts down the first half of `data` through `handle`, then fails as a full disk does. */
-  const halfThenFull = async (handle: import('node:fs/promises').FileHandle, data: unknown) => {
+  const halfThenFull = async (handle: FileHandle, data: unknown) => {
     const bytes = bytesOf(data);
     await handle.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
     disk.halfWrites += 1;
