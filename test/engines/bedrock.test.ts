@@ -148,6 +148,25 @@ describe('bedrock provider', () => {
     expect(invalid.message).not.toMatch(/Claude API/);
   });
 
+  it('retries an exception that arrives inside the stream (throttling mid-answer) as Bedrock reports it', async () => {
+    const mock = slot.use(
+      await startMockBedrockApi({
+        apiKey: KEY_ID,
+        errorsInStream: true,
+        script: [httpFailure(429, { message: 'Too many tokens' }), answer({ stories: [story('Streamed')] })],
+      }),
+    );
+    const w = apiWorld({ ...AWS_ENV });
+    const ok = await w.send({ provider: 'bedrock', model: MODEL, baseUrl: mock.url });
+    expect(ok.data).toEqual({ stories: [story('Streamed')] });
+    expect(w.retries).toEqual([
+      expect.objectContaining({
+        code: 'rate_limited',
+        message: expect.stringContaining('ThrottlingException: Too many tokens') as unknown,
+      }),
+    ]);
+  });
+
   it('fails typed on malformed output: text that is not JSON, after the retry budget', async () => {
     const w = await world([
       answer('Sure! Here are your stories: ...'),

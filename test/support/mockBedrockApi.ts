@@ -22,6 +22,11 @@ import * as wire from './mockLlmServer';
 export interface MockBedrockOptions extends wire.LlmMockOptions {
   /** Refused credentials are repeated in the error body (what the client must keep out of every output). */
   echoKey?: boolean;
+  /**
+   * ConverseStream `error` turns arrive inside a 200 stream, after its first event, as an exception frame
+   * (`:message-type` exception, `:exception-type` e.g. throttlingException), as Bedrock reports errors mid-answer.
+   */
+  errorsInStream?: boolean;
 }
 
 interface ConverseBody {
@@ -53,6 +58,22 @@ export function eventFrame(type: string, payload: unknown): Uint8Array {
     },
     body: new Uint8Array(Buffer.from(JSON.stringify({ ...(payload as object), p: 'abcdefgh' }))),
   });
+}
+
+/** A 200 stream that starts, then reports the error as an exception frame and ends. */
+function streamException(res: http.ServerResponse, status: number, message?: string): void {
+  const name = ERROR_NAMES[status] ?? 'InternalServerException';
+  res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream' });
+  res.write(eventFrame('messageStart', { role: 'assistant' }));
+  const frame = codec.encode({
+    headers: {
+      ':exception-type': { type: 'string', value: name.charAt(0).toLowerCase() + name.slice(1) },
+      ':content-type': { type: 'string', value: 'application/json' },
+      ':message-type': { type: 'string', value: 'exception' },
+    },
+    body: new Uint8Array(Buffer.from(JSON.stringify({ message: message ?? `mock error ${status}` }))),
+  });
+  res.end(frame);
 }
 
 function authorized(headers: http.IncomingHttpHeaders, key: string): boolean {
@@ -91,6 +112,10 @@ export function startMockBedrockApi(options: MockBedrockOptions = {}): Promise<w
       return 'model';
     }
     const turn = ctx.takeTurn();
+    if (turn.kind === 'error' && options.errorsInStream && route[2] === 'converse-stream') {
+      streamException(res, turn.status, turn.message);
+      return 'model';
+    }
     if (turn.kind === 'error') {
       sendError(res, turn.status, `${turn.message ?? `mock error ${turn.status}`}${said}`);
       return 'model';
