@@ -84,14 +84,20 @@ describe('EnginesSettings', () => {
     });
     const url = screen.getByLabelText('bedrock base URL') as HTMLInputElement;
     expect(url.placeholder).toContain('bedrock-runtime.');
-    fireEvent.change(url, { target: { value: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' } });
+    fireEvent.change(url, {
+      target: { value: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' },
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save engines' }));
     });
     expect(client.callsTo('settings:update')).toEqual([
       {
         engines: {
-          default: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', mode: 'auto' },
+          default: {
+            provider: 'bedrock',
+            model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+            mode: 'auto',
+          },
           workflows: {},
           baseUrls: { bedrock: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' },
         },
