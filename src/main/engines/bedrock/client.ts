@@ -42,7 +42,10 @@ export async function bedrockEndpoint(
     ...(profile ? { profile } : {}),
     ...(baseUrl ? { endpoint: baseUrl } : {}),
     maxAttempts: 1,
-    requestHandler: boundedHandler(new NodeHttpHandler()),
+    // A client per call: without keep-alive its connections close with the call instead of piling up.
+    requestHandler: boundedHandler(
+      new NodeHttpHandler({ httpAgent: { keepAlive: false }, httpsAgent: { keepAlive: false } }),
+    ),
   });
   let resolved: string;
   try {
