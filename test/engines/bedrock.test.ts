@@ -2,6 +2,9 @@
 // and event-stream decoder) → the loopback Bedrock Runtime.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAP_ONLY_HEADING } from '../../src/main/engines/grounding/mapOnlyPrompt';
+import { groundingPromptSection } from '../../src/main/llm/grounding/groundingPrompt';
+import { groundedProject, TOKEN_SCHEMA } from '../support/groundedProject';
 import { mockPerTest } from '../support/llmMockTest';
 import { startMockBedrockApi } from '../support/mockBedrockApi';
 import { answer, httpFailure, type LlmMockTurn } from '../support/mockLlmTypes';
@@ -213,6 +216,27 @@ describe('bedrock provider', () => {
     expect(w.mock.modelCalls()).toHaveLength(1);
     // The client went away at the first frame's announced length, long before the 200 MB were sent.
     expect(await w.mock.floods[0]).toBeLessThan(FLOOD / 2);
+  });
+
+  it('grounded: gets the repo map in its prompt instead of tools, and says it read no files', async () => {
+    const project = groundedProject();
+    const w = await world([answer({ token: 'from the map' })]);
+    const r = await w.send({
+      provider: 'bedrock',
+      model: MODEL,
+      baseUrl: w.mock.url,
+      schema: TOKEN_SCHEMA,
+      workflow: 'generatePlan',
+      prompt: `Which file holds the token?\n\n${groundingPromptSection()}`,
+      grounding: { root: project.root },
+    });
+    expect(r.data).toEqual({ token: 'from the map' });
+    expect(r.grounding).toMatchObject({ filesRead: [], toolCalls: 0 });
+    const body = w.mock.modelCalls()[0]!.body as { messages: { content: { text: string }[] }[] };
+    const sent = body.messages[0]!.content[0]!.text;
+    expect(sent).toContain(MAP_ONLY_HEADING);
+    expect(sent).toMatch(/token\.ts [^\n]*TOKEN/);
+    expect(JSON.stringify(w.mock.requests)).not.toContain(project.secret);
   });
 
   it('cancels mid-stream: the HTTP request is aborted', async () => {
