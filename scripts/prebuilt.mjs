@@ -48,6 +48,9 @@ const EXTERNAL = [
   '@modelcontextprotocol',
   'openai',
   '@google',
+  // The Bedrock client and its HTTP handler: only the bedrock provider loads them.
+  '@aws-sdk',
+  '@smithy',
   'ollama',
   'esbuild',
   'tsx',

@@ -147,6 +147,8 @@ const HEAVY = [
   '@anthropic-ai/sdk',
   'openai',
   '@google/genai',
+  '@aws-sdk/client-bedrock-runtime',
+  '@smithy/node-http-handler',
 ];
 
 /** Every file and package an entry imports statically (not through import()), each with the chain reaching it. */

@@ -188,7 +188,7 @@ describe('help', () => {
     const byPath = (p: string) => commands.find((c) => c.path.join(' ') === p)!;
     expect(usage(byPath('prompt'))).toBe(
       // Other engines: --provider, --base-url and --mode (deliberately added).
-      'puffin prompt [--schema FILE] [--envelope KEY] [--max-turns N] [--model M] [--provider claude-cli|anthropic|openai|ollama|gemini] [--base-url URL] [--mode auto|native|tool] [--project DIR] [--hermetic]  (prompt on stdin)',
+      'puffin prompt [--schema FILE] [--envelope KEY] [--max-turns N] [--model M] [--provider claude-cli|anthropic|openai|ollama|gemini|bedrock] [--base-url URL] [--mode auto|native|tool] [--project DIR] [--hermetic]  (prompt on stdin)',
     );
     expect(usage(byPath('assertions evaluate'))).toBe(
       'puffin assertions evaluate --project DIR [--no-save] (--story ID | --assertions FILE)',

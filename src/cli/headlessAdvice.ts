@@ -46,9 +46,9 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Set PUFFIN_CLAUDE_PATH to claude.exe (or to @anthropic-ai/claude-code’s cli.js), then run the command again.',
   provider_unavailable: 'Run the command with another --provider (claude-cli is the default).',
   no_api_key:
-    'Set the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY), then run the command again.',
+    'Set the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY; for bedrock, AWS credentials and AWS_REGION), then run the command again.',
   auth_failed:
-    'Check the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY) and that it may use --model, then run the command again.',
+    'Check the provider’s key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY; for bedrock, the AWS credentials) and that it may use --model, then run the command again.',
   no_model: 'Give the model with --model M, then run the command again.',
   refused: 'Reword the request, or run it with another --model.',
   structured_output_unsupported:

@@ -2,7 +2,7 @@
  * The engines Puffin can ask for structured output, named exactly so everywhere: settings, the
  * headless `--provider` flag, history records, the provider registry (src/main/engines/registry.ts).
  */
-export const PROVIDER_NAMES = ['claude-cli', 'anthropic', 'openai', 'ollama', 'gemini'] as const;
+export const PROVIDER_NAMES = ['claude-cli', 'anthropic', 'openai', 'ollama', 'gemini', 'bedrock'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** Today's path, and what a request or a record that names no provider means. */

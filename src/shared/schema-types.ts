@@ -716,7 +716,7 @@ export interface GenerationMeta {
   /**
    * The engine that answered (or was asked).
    */
-  provider: 'claude-cli' | 'anthropic' | 'openai' | 'ollama' | 'gemini';
+  provider: 'claude-cli' | 'anthropic' | 'openai' | 'ollama' | 'gemini' | 'bedrock';
   cliVersion: string | null;
   engineVersion: string | null;
   costUsd: number | null;

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mockPerTest } from '../support/llmMockTest';
+import { startMockBedrockApi } from '../support/mockBedrockApi';
 import { startMockGeminiApi } from '../support/mockGeminiApi';
 import { answer, httpFailure } from '../support/mockLlmTypes';
 import { startMockOllamaApi } from '../support/mockOllamaApi';
@@ -30,6 +31,19 @@ const CASES = [
     model: 'gemini-2.5-flash',
     start: startMockGeminiApi,
     env: { GEMINI_API_KEY: 'AIza-headless' },
+  },
+  {
+    provider: 'bedrock',
+    model: 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
+    start: startMockBedrockApi,
+    env: {
+      AWS_ACCESS_KEY_ID: 'AKIAHEADLESS0001',
+      AWS_SECRET_ACCESS_KEY: 'headless-secret-0123456789',
+      AWS_REGION: 'eu-west-1',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_CONFIG_FILE: path.join(path.dirname(schemaFile), 'no-aws-config'),
+      AWS_SHARED_CREDENTIALS_FILE: path.join(path.dirname(schemaFile), 'no-aws-credentials'),
+    },
   },
 ] as const;
 

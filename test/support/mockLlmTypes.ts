@@ -27,6 +27,8 @@ export type LlmMockTurn =
       usage?: MockUsage;
       /** Characters per streamed fragment (default 7). */
       chunkSize?: number;
+      /** Added to every streamed chunk as `echo`, as a proxy repeating what the request carried. */
+      echo?: string;
     }
   | { kind: 'refusal'; text: string }
   /** The model calls tools of its own choice (a grounded call's look; non-streamed, as Puffin asks for it). */

@@ -142,6 +142,7 @@ function answer(ctx: wire.RouteContext, body: ChatBody, id: string): void {
       object: 'chat.completion.chunk',
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       ...(withUsage ? { usage: null } : {}),
+      ...(turn.kind === 'answer' && turn.echo !== undefined ? { echo: turn.echo } : {}),
     });
   const pieces = wire.fragmentsOf(text, turn.kind === 'answer' ? turn.chunkSize : undefined);
   if (asTool) {

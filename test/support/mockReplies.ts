@@ -8,6 +8,8 @@ export interface ReplyMessage {
   model: string;
   blocks: ReplyBlock[];
   stopReason: string;
+  /** A field a proxy adds (`metadata.echo` of message_start). */
+  echo?: string;
 }
 
 // Mock usage numbers, the same as in the recorded fixtures.
@@ -45,6 +47,7 @@ export function sseEventsFor(message: ReplyMessage): Record<string, unknown>[] {
         stop_reason: null,
         stop_sequence: null,
         usage: START_USAGE,
+        ...(message.echo === undefined ? {} : { metadata: { echo: message.echo } }),
       },
     },
   ];

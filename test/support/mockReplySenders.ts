@@ -36,7 +36,13 @@ export function answerMessage(
     })),
   ];
   const stopReason = turn.stopReason ?? (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
-  const message = { id: `msg_mock_${messageId}`, model: body.model, blocks, stopReason };
+  const message = {
+    id: `msg_mock_${messageId}`,
+    model: body.model,
+    blocks,
+    stopReason,
+    ...(turn.echo === undefined ? {} : { echo: turn.echo }),
+  };
   if (body.stream) {
     sendSse(res, requestId, sseEventsFor(message));
     res.end();

@@ -56,6 +56,8 @@ export type MockTurn =
       toolCalls?: ScriptedToolCall[];
       /** Defaults to `tool_use` when there are tool calls, `end_turn` otherwise. */
       stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
+      /** Added to the message as `metadata.echo`, as a proxy repeating what the request carried. */
+      echo?: string;
     }
   | {
       kind: 'error';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../engines/claude-cli/runCli';
-import type { CliEvent, ResultEvent } from '../llm/stream';
+import type { CliEvent, ResultEvent } from '../engines/claude-cli/stream';
 import { agentOutcome } from './agentOutcome';
 
 const result = (over: Partial<ResultEvent>): ResultEvent => ({

@@ -3,9 +3,9 @@
  * typed failure. An API failure the retry budget can wait out (rate limited, overloaded, a 5xx) is marked retryable,
  * so the round is tried again within that budget; everything else ends the implement run with what to do.
  */
-import { classifyFailure } from '../llm/extract/classifyFailure';
+import { classifyFailure } from '../engines/claude-cli/extract/classifyFailure';
 import { PromptError, type PromptErrorCode } from '../llm/errors';
-import type { CliEvent } from '../llm/stream';
+import type { CliEvent } from '../engines/claude-cli/stream';
 import type { RunOutcome } from '../engines/claude-cli/runCli';
 import { spawnFailure } from '../engines/claude-cli/spawnFailure';
 

@@ -9,6 +9,7 @@ import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { ServiceError } from './errors';
+import { writeFailure } from './writeErrors';
 
 /** An update holds its lock for milliseconds; one this old belongs to a stuck or stopped writer. */
 const STALE_MS = 30_000;
@@ -22,7 +23,7 @@ export async function withPathLock<T>(path: string, job: () => Promise<T>): Prom
   const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
   const giveUp = performance.now() + WAIT_MS;
   for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
-    const taken = await take(lock, token);
+    const taken = await take(lock, token, path);
     if (taken === null) return job();
     if (taken) break;
     if (await breakIfStale(lock)) continue;
@@ -47,15 +48,18 @@ export async function withPathLock<T>(path: string, job: () => Promise<T>): Prom
  * Where hard links are refused, an exclusive create and a write. null: no lock can be taken here (no folder yet, a
  * read-only or foreign file system), so the update runs with the in-process queue only.
  */
-async function take(lock: string, token: string): Promise<boolean | null> {
+async function take(lock: string, token: string, path: string): Promise<boolean | null> {
   const own = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const unusable = (code: string | undefined) =>
     code === 'ENOENT' || code === 'EPERM' || code === 'EACCES' || code === 'EROFS';
   try {
     await writeFile(own, token, { flag: 'wx' });
   } catch (err) {
+    // A full disk may have let the file be created, part-written: never left beside the record.
+    await rm(own, { force: true }).catch(() => undefined);
     if (unusable((err as NodeJS.ErrnoException).code)) return null;
-    throw err;
+    // A full disk is the record's write failing (disk_full, nothing changed), said as such.
+    throw writeFailure(err, path);
   }
   try {
     await link(own, lock);

@@ -19,8 +19,8 @@ export interface ApiRun<Chunk> {
   baseUrl: string;
   /** The engine's own version, when it says one (Ollama). */
   engineVersion?: string | null;
-  /** The API key, kept out of every message and raw line. */
-  secret?: string;
+  /** The API key (or every secret of the credentials), kept out of every message and raw line. */
+  secret?: string | readonly string[];
   /** Starts the streamed request; aborting the signal aborts the HTTP request. */
   open(signal: AbortSignal): Promise<AsyncIterable<Chunk>>;
   reader(): StreamReader<Chunk>;
@@ -183,6 +183,7 @@ export function clientFailure(
 }
 
 /** Every occurrence of the secret replaced, so no key reaches a message, a raw line or a log. */
-export function redact(text: string, secret: string | undefined): string {
-  return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+export function redact(text: string, secret: string | readonly string[] | undefined): string {
+  const secrets = typeof secret === 'string' ? [secret] : (secret ?? []);
+  return secrets.reduce((t, s) => (s.length >= 4 ? t.split(s).join('[redacted]') : t), text);
 }

@@ -7,6 +7,7 @@ const prices: PriceTable = {
   openai: {},
   ollama: { '*': { input: 0, output: 0 } },
   gemini: {},
+  bedrock: {},
 };
 
 describe('costFromUsage', () => {

@@ -44,5 +44,5 @@ describe.each(PROVIDER_NAMES)('%s error words', (name) => {
 
 it('the non-Claude engines each have their own name', () => {
   const names = PROVIDER_NAMES.filter((n) => !CLAUDE_ONES.has(n)).map((n) => providers(n).words.who);
-  expect(names).toEqual(['OpenAI', 'Ollama', 'Gemini']);
+  expect(names).toEqual(['OpenAI', 'Ollama', 'Gemini', 'Amazon Bedrock']);
 });

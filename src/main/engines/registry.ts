@@ -7,6 +7,7 @@ import type { ProviderName } from '../../shared/engines';
 import type { Logger } from '../core/logger';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../llm/retry';
 import { createAnthropicProvider } from './anthropic/provider';
+import { createBedrockProvider } from './bedrock/provider';
 import { createClaudeCliProvider, type ClaudeCliDeps } from './claude-cli/provider';
 import { createGeminiProvider } from './gemini/provider';
 import { createOllamaProvider } from './ollama/provider';
@@ -37,6 +38,7 @@ export const PROVIDERS: Readonly<
   openai: createOpenAiProvider,
   ollama: createOllamaProvider,
   gemini: createGeminiProvider,
+  bedrock: createBedrockProvider,
 };
 
 /** Each provider built on first use and kept; `replace` puts another in a name's place (tests). */

@@ -20,7 +20,7 @@ import { shapeSchema } from '../schemaShapes/shapeSchema';
 export const ANSWER_TOOL = 'structured_output';
 
 /** Keywords the native structured output refuses (the original schema still holds them locally). */
-const NATIVE_DROPS = [
+export const NATIVE_DROPS = [
   'minimum',
   'maximum',
   'exclusiveMinimum',

@@ -12,6 +12,7 @@ import { answerOutcome } from '../answerOutcome';
 import { boundedFetch } from '../boundedFetch';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { openProjectTools } from '../grounding/projectTools';
+import { redact } from '../apiAttempt';
 import { errnoOf, httpFailureError, silenceTimeout } from '../httpFailure';
 import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
@@ -26,7 +27,7 @@ import { ANTHROPIC_TRAITS } from './traits';
 export function createAnthropicProvider(deps: EngineDeps): Provider {
   async function prepare(call: ProviderCall): Promise<PreparedCall> {
     const env = deps.env();
-    const apiKey = env.ANTHROPIC_API_KEY;
+    const apiKey = env.ANTHROPIC_API_KEY ?? '';
     if (!apiKey) throw new PromptError('no_api_key', { detail: 'anthropic: ANTHROPIC_API_KEY is not set' });
     if (!call.model)
       throw new PromptError('no_model', { detail: 'anthropic: give a model, e.g. claude-sonnet-4-5' });
@@ -76,7 +77,7 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
         const options = { signal: abort.signal, timeout: ctx.timeoutMs };
         if (!stream) {
           const message: Message = await client.messages.create({ ...params, stream: false }, options);
-          ctx.emit({ type: 'raw', line: JSON.stringify(message) });
+          ctx.emit({ type: 'raw', line: redact(JSON.stringify(message), apiKey) });
           const answer = anthropicMessageAnswer(message, mode, ANSWER_TOOL);
           return answerOutcome(answer, { meta: metaBase(message.model), source: sourceOf(mode) });
         }
@@ -84,16 +85,16 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
         const events = await client.messages.create({ ...params, stream: true }, options);
         ctx.emit({ type: 'phase', phase: 'streaming' });
         for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
-          ctx.emit({ type: 'raw', line: JSON.stringify(event) });
+          ctx.emit({ type: 'raw', line: redact(JSON.stringify(event), apiKey) });
           const added = reader.push(event);
           if (added) ctx.emit({ type: 'partial', text: added, block: reader.block() });
         }
         // The SDK's stream ends quietly when aborted: a cancel or the deadline is not an answer that stopped short.
-        if (abort.signal.aborted) throw sdkFailure(Sdk, null, true, timedOut, model);
+        if (abort.signal.aborted) throw sdkFailure(Sdk, null, true, timedOut, model, apiKey);
         ctx.emit({ type: 'phase', phase: 'finished' });
         return answerOutcome(reader.finish(), { meta: metaBase(reader.model()), source: sourceOf(mode) });
       } catch (err) {
-        throw sdkFailure(Sdk, err, abort.signal.aborted, timedOut, model);
+        throw sdkFailure(Sdk, err, abort.signal.aborted, timedOut, model, apiKey);
       } finally {
         clearTimeout(timer);
         ctx.signal?.removeEventListener('abort', onCancel);
@@ -114,7 +115,7 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
       };
     }
     const look = anthropicLook(client, params, tools, (err, aborted) =>
-      sdkFailure(Sdk, err, aborted, false, model),
+      sdkFailure(Sdk, err, aborted, false, model, apiKey),
     );
     return {
       attempt: groundedAttempt({
@@ -159,13 +160,14 @@ function headersOf(err: unknown): Record<string, string> {
   return {};
 }
 
-/** Whatever the SDK threw, as the typed failure every provider reports. */
+/** Whatever the SDK threw, as the typed failure every provider reports; the key (servers repeat it) redacted. */
 function sdkFailure(
   sdk: typeof Anthropic,
   err: unknown,
   aborted: boolean,
   timedOut: boolean,
   model: string,
+  apiKey: string,
 ): PromptError {
   if (err instanceof PromptError) return err;
   const diagnostics = { provider: 'anthropic', model };
@@ -173,7 +175,7 @@ function sdkFailure(
     return httpFailureError('anthropic', { message: 'aborted', aborted: true }, diagnostics, timedOut);
   if (err instanceof sdk.APIConnectionTimeoutError)
     return httpFailureError('anthropic', { message: 'timed out', aborted: true }, diagnostics, true);
-  const message = err instanceof Error ? err.message : String(err);
+  const message = redact(err instanceof Error ? err.message : String(err), apiKey);
   if (err instanceof sdk.APIError && err.status !== undefined) {
     // A 400 about the output format: this model (or this API) has no native structured output.
     if (err.status === 400 && /output_config|output_format|json_schema|structured output/i.test(message))

@@ -99,7 +99,7 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
   no_api_key: fix(
     'No API key for this provider',
-    'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for the provider you chose, then retry.',
+    'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY for the provider you chose (for bedrock, AWS credentials and AWS_REGION), then retry.',
   ),
   auth_failed: fix(
     'The provider refused the API key',

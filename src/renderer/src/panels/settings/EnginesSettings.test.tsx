@@ -76,6 +76,35 @@ describe('EnginesSettings', () => {
     ]);
   });
 
+  it('offers bedrock with its endpoint, saved like any provider', async () => {
+    const { client } = setup();
+    fireEvent.change(select('Default engine provider'), { target: { value: 'bedrock' } });
+    fireEvent.change(screen.getByLabelText('Default engine model'), {
+      target: { value: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' },
+    });
+    const url = screen.getByLabelText('bedrock base URL') as HTMLInputElement;
+    expect(url.placeholder).toContain('bedrock-runtime.');
+    fireEvent.change(url, {
+      target: { value: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save engines' }));
+    });
+    expect(client.callsTo('settings:update')).toEqual([
+      {
+        engines: {
+          default: {
+            provider: 'bedrock',
+            model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+            mode: 'auto',
+          },
+          workflows: {},
+          baseUrls: { bedrock: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' },
+        },
+      },
+    ]);
+  });
+
   it('refuses a base URL that is not http(s)', () => {
     setup();
     fireEvent.change(screen.getByLabelText('ollama base URL'), { target: { value: 'localhost:11434' } });

@@ -12,6 +12,7 @@ const URL_PROVIDERS: { provider: ProviderName; hint: string }[] = [
   { provider: 'ollama', hint: 'e.g. http://127.0.0.1:11434 (empty: OLLAMA_HOST)' },
   { provider: 'anthropic', hint: 'empty: api.anthropic.com' },
   { provider: 'gemini', hint: 'empty: generativelanguage.googleapis.com' },
+  { provider: 'bedrock', hint: 'empty: bedrock-runtime.<AWS region>.amazonaws.com' },
 ];
 const URL_RE = new RegExp(BASE_URL_PATTERN);
 
