@@ -880,7 +880,7 @@ export interface PlanRevision {
    * 1-based, in creation order; never reused.
    */
   number: number;
-  kind: 'generated' | 'refined' | 'item_regenerated' | 'restored';
+  kind: 'generated' | 'refined' | 'item_regenerated' | 'restored' | 'imported';
   createdAt: string;
   plan: Plan;
   changelog: string[];
@@ -992,6 +992,32 @@ export interface StoreMeta {
   createdAt: string;
 }
 
+export interface StoryImports {
+  storyId: string;
+  applied?: AppliedImport;
+  revisions: StoryImport[];
+}
+
+export interface AppliedImport {
+  updatedAt: string;
+  format: 'openspec' | 'speckit' | 'kiro' | 'backlog-md' | 'claude-plan' | 'cursor-plan';
+  file: string;
+}
+
+export interface StoryImport {
+  /**
+   * 1-based, in creation order; never reused.
+   */
+  number: number;
+  kind: 'imported';
+  createdAt: string;
+  format: 'openspec' | 'speckit' | 'kiro' | 'backlog-md' | 'claude-plan' | 'cursor-plan';
+  file: string;
+  title: string;
+  description: string;
+  acceptanceCriteria: string[];
+}
+
 export interface StoryRevisions {
   reviewId: string;
   /**
@@ -1075,6 +1101,7 @@ export interface RecordTypes {
   'sprint-specs': SprintSpecs;
   sprint: Sprint;
   'store-meta': StoreMeta;
+  'story-imports': StoryImports;
   'story-revisions': StoryRevisions;
   'story-ris': StoryRis;
   story: Story;

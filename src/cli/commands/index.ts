@@ -5,6 +5,7 @@ import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
 import { agentsInitCommand, implementCommand } from './mcp';
+import { specExportCommand, specImportCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -25,4 +26,6 @@ export const commands: readonly CommandSpec[] = [
   ...proofCommands,
   agentsInitCommand,
   implementCommand,
+  specExportCommand,
+  specImportCommand,
 ];
