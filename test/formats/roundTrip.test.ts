@@ -18,7 +18,14 @@ describe.each(EXPORT_FORMATS)('%s', (format) => {
     const files = WRITERS[format].write(bundle, new Map());
     const written = new Map([...files].filter((e): e is [string, string] => e[1] !== null));
     const [spec] = WRITERS[format].read(written);
-    expect(spec!.stories.map((s) => ({ id: s.id, title: s.title, description: s.description, criteria: s.criteria }))).toEqual(
+    expect(
+      spec!.stories.map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        criteria: s.criteria,
+      })),
+    ).toEqual(
       bundle.stories.map((s) => ({
         id: s.id,
         title: s.title,
@@ -42,8 +49,13 @@ describe.each(EXPORT_FORMATS)('%s', (format) => {
     const root = WRITERS[format].root;
     const imported = await puffin(['import', '--format', format, '--project', '.', root]);
     expect(imported.code, JSON.stringify(imported.out)).toBe(0);
-    const data = imported.out.data as { stories: { id: string; action: string }[]; sprints: { id: string }[] };
-    expect(data.stories.map((s) => [s.id, s.action])).toEqual(sprintBundle().stories.map((s) => [s.id, 'unchanged']));
+    const data = imported.out.data as {
+      stories: { id: string; action: string }[];
+      sprints: { id: string }[];
+    };
+    expect(data.stories.map((s) => [s.id, s.action])).toEqual(
+      sprintBundle().stories.map((s) => [s.id, 'unchanged']),
+    );
     expect(data.sprints.map((s) => s.id)).toEqual([sprintId]);
 
     const again = await puffin(['export', '--format', format, '--project', '.', '--sprint', sprintId]);

@@ -15,7 +15,10 @@ export async function seedProject(): Promise<{ dir: string; store: string; sprin
   const dir = scratchDir('puffin-formats-');
   const store = path.join(dir, '.puffin');
   await mkdir(store, { recursive: true });
-  await writeFile(path.join(store, 'store.json'), JSON.stringify({ version: 2, createdAt: '2026-11-20T10:00:00.000Z' }));
+  await writeFile(
+    path.join(store, 'store.json'),
+    JSON.stringify({ version: 2, createdAt: '2026-11-20T10:00:00.000Z' }),
+  );
   const b = sprintBundle();
   const stories: Story[] = b.stories.map((s, i) => ({
     id: s.id,

@@ -15,7 +15,10 @@ export function sprintBundle(): SpecBundle {
         title: 'Sign in with email',
         description: 'As a user I want to sign in with my email\nso that my work is kept.',
         criteria: [
-          { id: 'AC1', text: 'Given a registered user, when they submit a valid password, then they are signed in' },
+          {
+            id: 'AC1',
+            text: 'Given a registered user, when they submit a valid password, then they are signed in',
+          },
           { id: 'AC2', text: 'A wrong password shows "Wrong email or password"' },
           { id: 'AC3', text: 'The session MUST expire after 30 minutes of inactivity' },
         ],

@@ -42,9 +42,12 @@ export interface ImportTarget {
 function check(s: ImportedStory): void {
   const L = STORY_DRAFT_LIMITS;
   if (!s.title.trim()) throw malformed(s.file, 1, 'a story has no title');
-  if (s.title.length > L.title) throw malformed(s.file, 1, `the title "${s.title.slice(0, 40)}…" is over ${L.title} characters`);
-  if (s.description.length > L.description) throw malformed(s.file, 1, `the description of "${s.title}" is over ${L.description} characters`);
-  if (s.criteria.length > L.criteria) throw malformed(s.file, 1, `"${s.title}" has over ${L.criteria} acceptance criteria`);
+  if (s.title.length > L.title)
+    throw malformed(s.file, 1, `the title "${s.title.slice(0, 40)}…" is over ${L.title} characters`);
+  if (s.description.length > L.description)
+    throw malformed(s.file, 1, `the description of "${s.title}" is over ${L.description} characters`);
+  if (s.criteria.length > L.criteria)
+    throw malformed(s.file, 1, `"${s.title}" has over ${L.criteria} acceptance criteria`);
   const long = s.criteria.find((c) => c.length > L.criterion);
   if (long) throw malformed(s.file, 1, `a criterion of "${s.title}" is over ${L.criterion} characters`);
 }
@@ -107,19 +110,37 @@ async function applyStory(
       return current;
     }
     action = 'updated';
-    return { ...current, title: incoming.title, description: incoming.description, acceptanceCriteria: [...incoming.criteria], updatedAt: at };
+    return {
+      ...current,
+      title: incoming.title,
+      description: incoming.description,
+      acceptanceCriteria: [...incoming.criteria],
+      updatedAt: at,
+    };
   });
   const applied = { updatedAt: record.updatedAt, format, file: incoming.file };
   if (action === 'conflict') {
     const { record: kept } = await imports.update(id, (was) => {
       const { revisions } = appendNumbered(
         was?.revisions ?? [],
-        { kind: 'imported' as const, format, file: incoming.file, title: incoming.title, description: incoming.description, acceptanceCriteria: [...incoming.criteria] },
+        {
+          kind: 'imported' as const,
+          format,
+          file: incoming.file,
+          title: incoming.title,
+          description: incoming.description,
+          acceptanceCriteria: [...incoming.criteria],
+        },
         t.now(),
       );
       return { ...(was ?? { storyId: id }), revisions };
     });
-    result.conflicts.push({ storyId: id, title: record.title, file: incoming.file, revision: kept.revisions.at(-1)!.number });
+    result.conflicts.push({
+      storyId: id,
+      title: record.title,
+      file: incoming.file,
+      revision: kept.revisions.at(-1)!.number,
+    });
   } else if (action !== 'unchanged' || !seen?.applied) {
     await imports.update(id, (was) => ({ storyId: id, revisions: was?.revisions ?? [], applied }));
   }
@@ -171,7 +192,10 @@ async function addPlanDraft(
         {
           kind: 'imported',
           plan: { planItems, sharedComponents: [], risks: [], implementationOrder: [...ids] },
-          changelog: [`Imported from ${spec.planDraft!.source}.`, ...(spec.planDraft!.overview ? [spec.planDraft!.overview] : [])],
+          changelog: [
+            `Imported from ${spec.planDraft!.source}.`,
+            ...(spec.planDraft!.overview ? [spec.planDraft!.overview] : []),
+          ],
           followUpQuestions: [],
         },
         t.now(),

@@ -41,7 +41,9 @@ export function formatHandlers(services: Services, emit: Emit): Pick<Handlers, F
         store: p.store.ctx,
         now: () => new Date(),
       });
-      const changed = r.stories.filter((s) => s.action === 'created' || s.action === 'updated').map((s) => s.id);
+      const changed = r.stories
+        .filter((s) => s.action === 'created' || s.action === 'updated')
+        .map((s) => s.id);
       if (changed.length > 0) {
         const stories = await Promise.all(changed.map((id) => p.store.stories.records.current(id)));
         emit('stories:changed', { changed: stories.filter((s) => s !== undefined), deleted: [] });

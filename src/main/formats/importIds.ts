@@ -20,6 +20,8 @@ export function storyIdOf(format: SpecFormat, story: ImportedStory, index: numbe
 
 export function sprintIdOf(format: SpecFormat, spec: ImportedSpec, storyIds: readonly string[]): string {
   if (spec.sprint.id && isId(spec.sprint.id)) return spec.sprint.id;
-  const h = createHash('sha256').update(`${format}\0${spec.sprint.title}\0${storyIds.join(',')}`).digest('hex');
+  const h = createHash('sha256')
+    .update(`${format}\0${spec.sprint.title}\0${storyIds.join(',')}`)
+    .digest('hex');
   return `sprint-imported-${h.slice(0, 12)}`;
 }

@@ -20,7 +20,10 @@ async function filesOf(format: SpecFormat, target: string): Promise<Map<string, 
   if (!info) throw new ServiceError('spec_not_found', `${target} does not exist.`, { path: target });
   if (info.isFile()) {
     if (info.size > TREE_LIMITS.fileBytes)
-      throw new ServiceError('spec_too_large', `${target} is larger than ${TREE_LIMITS.fileBytes / 1024 / 1024} MB.`);
+      throw new ServiceError(
+        'spec_too_large',
+        `${target} is larger than ${TREE_LIMITS.fileBytes / 1024 / 1024} MB.`,
+      );
     return new Map([[path.basename(target), await readFile(target, 'utf8')]]);
   }
   const root = READERS[format].root;

@@ -29,13 +29,23 @@ export async function readTree(dir: string, limits = TREE_LIMITS): Promise<Map<s
       if (e.isDirectory() && !SKIPPED.has(e.name)) await walk(child);
       else if (e.isFile() && WANTED.test(e.name)) {
         if (files.size >= limits.files)
-          throw new ServiceError('spec_too_large', `More than ${limits.files} files under ${dir}: name the format's own folder.`);
+          throw new ServiceError(
+            'spec_too_large',
+            `More than ${limits.files} files under ${dir}: name the format's own folder.`,
+          );
         const { size } = await lstat(path.join(dir, child));
         if (size > limits.fileBytes)
-          throw new ServiceError('spec_too_large', `${child} is larger than ${limits.fileBytes / 1024 / 1024} MB.`, { file: child });
+          throw new ServiceError(
+            'spec_too_large',
+            `${child} is larger than ${limits.fileBytes / 1024 / 1024} MB.`,
+            { file: child },
+          );
         total += size;
         if (total > limits.totalBytes)
-          throw new ServiceError('spec_too_large', `The files under ${dir} pass ${limits.totalBytes / 1024 / 1024} MB.`);
+          throw new ServiceError(
+            'spec_too_large',
+            `The files under ${dir} pass ${limits.totalBytes / 1024 / 1024} MB.`,
+          );
         files.set(child, await readFile(path.join(dir, child), 'utf8'));
       }
     }

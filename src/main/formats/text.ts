@@ -31,7 +31,10 @@ export function parseGwt(text: string): Gwt | undefined {
 }
 
 /** Splits a document into its `level` headings' sections: [heading text, body lines][] (text before the first: ''). */
-export function sections(lines: readonly string[], level: number): { title: string; line: number; body: string[] }[] {
+export function sections(
+  lines: readonly string[],
+  level: number,
+): { title: string; line: number; body: string[] }[] {
   const mark = '#'.repeat(level) + ' ';
   const out: { title: string; line: number; body: string[] }[] = [{ title: '', line: 0, body: [] }];
   lines.forEach((line, i) => {

@@ -35,7 +35,12 @@ export interface SpecExportAnswer {
 export interface SpecImportAnswer {
   format: SpecFormat;
   sprints: { id: string; title: string; action: 'created' | 'updated' | 'unchanged' }[];
-  stories: { id: string; title: string; file: string; action: 'created' | 'updated' | 'unchanged' | 'conflict' }[];
+  stories: {
+    id: string;
+    title: string;
+    file: string;
+    action: 'created' | 'updated' | 'unchanged' | 'conflict';
+  }[];
   /** Changed in Puffin and in the files since: nothing overwritten, the files' version kept as that revision. */
   conflicts: { storyId: string; title: string; file: string; revision: number }[];
   planDrafts: { sprintId: string; revision: number }[];

@@ -8,17 +8,28 @@ import { malformed, type ImportedSpec, type ImportedStory, type SpecFiles } from
 import { readStoryMark, withoutMarks } from '../markers';
 import { sections } from '../text';
 
-function frontMatter(file: string, text: string): { data: Record<string, unknown>; body: string; offset: number } {
+function frontMatter(
+  file: string,
+  text: string,
+): { data: Record<string, unknown>; body: string; offset: number } {
   if (!text.startsWith('---')) throw malformed(file, 1, 'no front matter (a task file starts with ---)');
   const end = text.indexOf('\n---', 3);
   if (end < 0) throw malformed(file, 1, 'the front matter is not closed with ---');
   try {
     const data = parse(text.slice(3, end)) as unknown;
     if (!data || typeof data !== 'object') throw new Error('not a mapping');
-    return { data: data as Record<string, unknown>, body: text.slice(end + 4), offset: text.slice(0, end + 4).split('\n').length - 1 };
+    return {
+      data: data as Record<string, unknown>,
+      body: text.slice(end + 4),
+      offset: text.slice(0, end + 4).split('\n').length - 1,
+    };
   } catch (err) {
     const line = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
-    throw malformed(file, line + 1, `the front matter is not valid YAML (${(err as Error).message.split('\n')[0]})`);
+    throw malformed(
+      file,
+      line + 1,
+      `the front matter is not valid YAML (${(err as Error).message.split('\n')[0]})`,
+    );
   }
 }
 
@@ -48,7 +59,10 @@ function readTask(file: string, text: string): ImportedStory & { sprint?: string
   const mark = readStoryMark(body);
   const labels = Array.isArray(data.labels) ? data.labels.map(String) : [];
   const sprint = labels.find((l) => /^sprint-/.test(l));
-  const key = typeof data.id === 'string' || typeof data.id === 'number' ? `task:${String(data.id).toUpperCase()}` : undefined;
+  const key =
+    typeof data.id === 'string' || typeof data.id === 'number'
+      ? `task:${String(data.id).toUpperCase()}`
+      : undefined;
   return {
     ...(sprint ? { sprint } : {}),
     ...(key ? { key } : {}),
@@ -84,5 +98,8 @@ export function readBacklogMd(files: SpecFiles): ImportedSpec[] {
     own.push(story);
     groups.set(sprint ?? '', own);
   }
-  return [...groups].map(([sprint, stories]) => ({ sprint: sprint ? { id: sprint, title } : { title }, stories }));
+  return [...groups].map(([sprint, stories]) => ({
+    sprint: sprint ? { id: sprint, title } : { title },
+    stories,
+  }));
 }

@@ -17,7 +17,11 @@ const STATUS: Record<SpecStory['status'], string> = {
   archived: 'Done',
 };
 
-const fileTitle = (title: string) => oneLine(title).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+const fileTitle = (title: string) =>
+  oneLine(title)
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
 
 /** Each story's task id: kept from an earlier export, else the next number after every task already there. */
 function taskIds(bundle: SpecBundle, previous: SpecFiles): Map<string, { id: string; old?: string }> {

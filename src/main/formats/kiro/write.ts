@@ -33,16 +33,32 @@ function requirements(bundle: SpecBundle): string {
   ];
   bundle.stories.forEach((s, i) => {
     lines.push('', `### Requirement ${i + 1}: ${oneLine(s.title)}`, '', storyMark(s.id, s.updatedAt), '');
-    lines.push(`**User Story:** ${paragraph(s.description, '(no description)')}`, '', '#### Acceptance Criteria', '');
+    lines.push(
+      `**User Story:** ${paragraph(s.description, '(no description)')}`,
+      '',
+      '#### Acceptance Criteria',
+      '',
+    );
     s.criteria.forEach((c, k) => lines.push(`${k + 1}. ${oneLine(c.text)}`));
   });
   return `${lines.join('\n')}\n`;
 }
 
 function design(bundle: SpecBundle): string {
-  const lines = ['# Design Document', '', '## Overview', '', `How the stories of "${oneLine(bundle.sprint.title)}" are built, in plan order.`];
+  const lines = [
+    '# Design Document',
+    '',
+    '## Overview',
+    '',
+    `How the stories of "${oneLine(bundle.sprint.title)}" are built, in plan order.`,
+  ];
   bundle.stories.forEach((s, i) => {
-    lines.push('', `### Requirement ${i + 1}: ${oneLine(s.title)}`, '', paragraph(s.approach, '(not planned yet)'));
+    lines.push(
+      '',
+      `### Requirement ${i + 1}: ${oneLine(s.title)}`,
+      '',
+      paragraph(s.approach, '(not planned yet)'),
+    );
     if (s.files.length) lines.push('', ...s.files.map((f) => `- \`${f}\``));
   });
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { readSprintMark, readStoryMark, withoutMarks } from '../markers';
 import { sections } from '../text';
 import { SHALL_PREFIX } from './write';
 
-const CHANGE = /^(?:.*\/)?openspec\/changes\/([^/]+)\/|^changes\/([^/]+)\/|^([^/]+)\/(?=proposal\.md|specs\/)/;
+const CHANGE = /^(?:.*\/)?changes\/([^/]+)\/|^([^/]+)\/(?=proposal\.md|specs\/)/;
 
 /** The change each file belongs to, and its path inside the change. */
 function changeOf(path: string): { change: string; rest: string } | undefined {
@@ -16,7 +16,8 @@ function changeOf(path: string): { change: string; rest: string } | undefined {
   const m = CHANGE.exec(path);
   if (m) return { change: m[0], rest: path.slice(m[0].length) };
   // The change folder itself was given.
-  if (path === 'proposal.md' || path === 'tasks.md' || path.startsWith('specs/')) return { change: '', rest: path };
+  if (path === 'proposal.md' || path === 'tasks.md' || path.startsWith('specs/'))
+    return { change: '', rest: path };
   return undefined;
 }
 
@@ -42,7 +43,8 @@ function readStorySpec(file: string, capability: string, text: string): Imported
   for (const delta of deltas) {
     for (const req of sections(delta.body, 3).slice(1)) {
       const name = req.title.replace(/^Requirement:\s*/i, '');
-      if (name === req.title) throw malformed(file, delta.line + req.line, `"### ${req.title}" is not a requirement`);
+      if (name === req.title)
+        throw malformed(file, delta.line + req.line, `"### ${req.title}" is not a requirement`);
       criteria.push(requirementText(file, name, delta.line + req.line, req.body));
     }
   }

@@ -43,7 +43,13 @@ function storySpec(story: SpecStory): string {
     lines.push('', ...scenario(c.id, c.text));
   });
   if (story.criteria.length === 0)
-    lines.push('', '### Requirement: Story', `${SHALL_PREFIX}${oneLine(story.title)}`, '', ...scenario('Story', story.title));
+    lines.push(
+      '',
+      '### Requirement: Story',
+      `${SHALL_PREFIX}${oneLine(story.title)}`,
+      '',
+      ...scenario('Story', story.title),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,6 +97,7 @@ export function writeOpenSpec(bundle: SpecBundle): Map<string, string> {
     [`${root}/proposal.md`, proposal(bundle)],
     [`${root}/tasks.md`, tasks(bundle)],
   ]);
-  for (const story of bundle.stories) files.set(`${root}/specs/${capabilityName(story)}/spec.md`, storySpec(story));
+  for (const story of bundle.stories)
+    files.set(`${root}/specs/${capabilityName(story)}/spec.md`, storySpec(story));
   return files;
 }

@@ -30,19 +30,25 @@ function step(file: string, text: string, detail = ''): ImportedStory {
 
 function readCursor(file: string, text: string): ImportedSpec {
   const end = text.indexOf('\n---', 3);
-  if (!text.startsWith('---') || end < 0) throw malformed(file, 1, 'a Cursor plan starts with front matter between --- lines');
+  if (!text.startsWith('---') || end < 0)
+    throw malformed(file, 1, 'a Cursor plan starts with front matter between --- lines');
   let data: { name?: unknown; overview?: unknown; todos?: unknown };
   try {
     data = (parse(text.slice(3, end)) ?? {}) as typeof data;
   } catch (err) {
     const line = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
-    throw malformed(file, line + 1, `the front matter is not valid YAML (${(err as Error).message.split('\n')[0]})`);
+    throw malformed(
+      file,
+      line + 1,
+      `the front matter is not valid YAML (${(err as Error).message.split('\n')[0]})`,
+    );
   }
   if (!Array.isArray(data.todos) || data.todos.length === 0)
     throw malformed(file, 2, 'the front matter has no todos (a list of {id, content, status})');
   const stories = data.todos.slice(0, MAX_STEPS).map((todo, i) => {
     const content = (todo as { content?: unknown } | null)?.content;
-    if (typeof content !== 'string' || !content.trim()) throw malformed(file, 2, `todo ${i + 1} has no content`);
+    if (typeof content !== 'string' || !content.trim())
+      throw malformed(file, 2, `todo ${i + 1} has no content`);
     return step(file, content.trim());
   });
   const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim() : file;
@@ -74,8 +80,12 @@ function readClaude(file: string, text: string): ImportedSpec {
       : sections(lines, 2)
           .slice(1)
           .map((s) => step(file, s.title, s.body.join('\n').trim()));
-  if (stories.length === 0) throw malformed(file, 1, 'no numbered steps and no "## " sections: nothing to plan');
-  const firstPara = sections(lines, 2)[0]!.body.filter((l) => !l.startsWith('#')).join('\n').trim();
+  if (stories.length === 0)
+    throw malformed(file, 1, 'no numbered steps and no "## " sections: nothing to plan');
+  const firstPara = sections(lines, 2)[0]!
+    .body.filter((l) => !l.startsWith('#'))
+    .join('\n')
+    .trim();
   return {
     sprint: { title },
     stories: stories.slice(0, MAX_STEPS),

@@ -66,7 +66,9 @@ function spec(bundle: SpecBundle, folder: string): string {
 }
 
 function whyTier(tier: number): string {
-  return tier === 1 ? 'It depends on no other story of this feature.' : `It builds on stories of priority P${tier - 1}.`;
+  return tier === 1
+    ? 'It depends on no other story of this feature.'
+    : `It builds on stories of priority P${tier - 1}.`;
 }
 
 function plan(bundle: SpecBundle, folder: string): string {
@@ -96,16 +98,24 @@ function plan(bundle: SpecBundle, folder: string): string {
 
 function tasks(bundle: SpecBundle, folder: string): string {
   const tier = tiers(bundle.stories);
-  const lines = [`# Tasks: ${oneLine(bundle.sprint.title)}`, '', `**Input**: Design documents from \`/specs/${folder}/\``];
+  const lines = [
+    `# Tasks: ${oneLine(bundle.sprint.title)}`,
+    '',
+    `**Input**: Design documents from \`/specs/${folder}/\``,
+  ];
   let t = 0;
   bundle.stories.forEach((s, i) => {
     const us = `US${i + 1}`;
     const box = s.status === 'done' ? 'X' : ' ';
     const parallel = s.dependsOn.length === 0 ? ' [P]' : '';
-    lines.push('', `## Phase ${i + 1}: User Story ${i + 1} - ${oneLine(s.title)} (Priority: P${tier.get(s.id) ?? 1})`);
+    lines.push(
+      '',
+      `## Phase ${i + 1}: User Story ${i + 1} - ${oneLine(s.title)} (Priority: P${tier.get(s.id) ?? 1})`,
+    );
     lines.push('', `**Independent Test**: ${verifyLine(bundle, s)}`, '');
     const where = s.files.length ? ` in ${s.files.join(', ')}` : '';
-    if (s.approach) lines.push(`- [${box}] T${pad(++t, 3)}${parallel} [${us}] ${oneLine(s.approach)}${where}`);
+    if (s.approach)
+      lines.push(`- [${box}] T${pad(++t, 3)}${parallel} [${us}] ${oneLine(s.approach)}${where}`);
     for (const c of s.criteria)
       lines.push(`- [${box}] T${pad(++t, 3)}${parallel} [${us}] Make ${c.id} pass: ${oneLine(c.text)}`);
   });
