@@ -105,7 +105,7 @@ describe("each format's own files", () => {
 
 describe('malformed input', () => {
   it.each([
-    ['openspec', 'malformed/openspec', /bad\/specs\/x\/spec\.md:2: the requirement "Empty one" has no text/],
+    ['openspec', 'malformed/openspec', /bad\/specs\/x\/spec\.md:3: the requirement "Empty one" has no text/],
     ['backlog-md', 'malformed/backlog', /task-1 - Broken\.md:\d+: the front matter is not valid YAML/],
     ['kiro', 'malformed/kiro', /requirements\.md:5: "### Story one" is not "Requirement N: Title"/],
   ])('%s: a typed error naming the file and line, and nothing written', async (format, folder, message) => {
