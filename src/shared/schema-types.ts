@@ -621,6 +621,10 @@ export interface AssertionResult {
   reason: string;
   location?: SourceLocation;
   durationMs: number;
+  /**
+   * A hash of the assertion as it was evaluated (runs verify records): tells an edited one.
+   */
+  fingerprint?: string;
 }
 
 export interface SourceLocation {
