@@ -10,6 +10,7 @@ import { StoriesRepo } from '../src/main/store/storiesRepo';
 import { toolDefinitions, toolsOf } from '../src/mcp/server';
 import { connectMcp, seedMcpProject } from '../test/mcp/mcpWorld';
 import { scratchDir } from '../test/support/scratchDir';
+import { definitionTokens, TOKENIZER_NAME } from '../test/support/toolTokens';
 import { median } from './childCpu';
 import type { BenchModule } from './types';
 
@@ -74,8 +75,10 @@ export default {
       const [m, c] = [median(t.mcp), median(t.cli)];
       return `| \`${r.tool}\` | ${m.toFixed(1)} ms | ${c.toFixed(1)} ms | **${(m / c).toFixed(2)}×** |`;
     });
-    const core = JSON.stringify(toolDefinitions(toolsOf('core'))).length;
-    const all = JSON.stringify(toolDefinitions(toolsOf('all'))).length;
+    const [coreDefs, allDefs] = [toolDefinitions(toolsOf('core')), toolDefinitions(toolsOf('all'))];
+    const core = JSON.stringify(coreDefs).length;
+    const all = JSON.stringify(allDefs).length;
+    const [coreTokens, allTokens] = [definitionTokens(coreDefs), definitionTokens(allDefs)];
     return [
       `${STORIES.toLocaleString('en')} stories; medians of ${ROUNDS} rounds each (after a warm-up), the two paths interleaved.`,
       '',
@@ -83,9 +86,10 @@ export default {
       '|---|---|---|---|',
       ...rows,
       '',
-      `Core tool definitions (what \`tools/list\` sends, JSON): **${core.toLocaleString('en')} characters**, about ` +
-        `${Math.round(core / 4).toLocaleString('en')}–${Math.round(core / 3).toLocaleString('en')} tokens at 4–3 characters a token ` +
-        `(the budget is 2,000); \`--tools all\`: ${all.toLocaleString('en')} characters.`,
+      `Core tool definitions (what \`tools/list\` sends, JSON): **${coreTokens.toLocaleString('en')} tokens** ` +
+        `(${core.toLocaleString('en')} characters; the budget is 2,000 tokens); \`--tools all\`: ` +
+        `${allTokens.toLocaleString('en')} tokens (${all.toLocaleString('en')} characters). Counted with ${TOKENIZER_NAME}, ` +
+        'Anthropic’s offline tokenizer (the vocabulary of Claude models before Claude 3; newer models count somewhat differently).',
       '',
       'The headless path runs in the bench process from the sources (tsx), sharing its CPU with the MCP client; the ' +
         'server runs the prebuilt bundle in a process of its own: a ratio under 1× says the stdio hop costs less ' +

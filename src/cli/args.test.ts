@@ -97,8 +97,14 @@ describe('parseArgs: argv → payload', () => {
 
   it('refuses engine flags on a command that runs its own engine (implement: the Claude Code CLI)', async () => {
     const implement = commands.find((c) => c.path.join(' ') === 'implement')!;
+    // Its --provider names the agent; the contract takes only claude-cli (refused there otherwise, on every face).
+    const parsed = await parseArgs(
+      implement,
+      ['--project', 'p', '--story', 's', '--provider', 'claude-cli'],
+      io(),
+    );
+    expect(parsed.payload).toMatchObject({ story: 's', provider: 'claude-cli' });
     for (const flag of [
-      ['--provider', 'openai'],
       ['--model', 'm'],
       ['--base-url', 'http://h:1'],
     ]) {

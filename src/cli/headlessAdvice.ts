@@ -118,6 +118,7 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   invalid_story_id: 'Pass a story id (`puffin stories list --project DIR` lists them).',
 
   not_git_repo: 'Run `git init` in the project folder and commit, then run the command again.',
+  not_a_git_repo: 'Run `git init` in the project folder and commit once, then run `puffin implement` again.',
   git_failed: 'Check that git is installed and works in the project folder, then run the command again.',
   hook_exists:
     'Add `puffin verify --project <dir>` to the existing hook yourself, or move it aside and install again.',

@@ -123,6 +123,8 @@ export const ERROR_CODES = {
     'workflow_exists',
     /** A story was set done while some of its assertions do not pass (agents: done means verified). */
     'not_verified',
+    /** A story cannot be implemented on a branch of its own: the project is not a git repository or has no commit. */
+    'not_a_git_repo',
     /** A story was set done without assertions to prove it. */
     'unspecified',
     'puffin_source_unknown',

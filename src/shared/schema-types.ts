@@ -676,7 +676,8 @@ export interface Generation {
     | 'plan-item'
     | 'spec-ris'
     | 'spec-assertions'
-    | 'spec-sprint-assertions';
+    | 'spec-sprint-assertions'
+    | 'implement';
   /**
    * Short generated title (or a local fallback when the CLI fails).
    */
@@ -707,7 +708,7 @@ export interface Generation {
    */
   stories?: ReviewDraft[];
   /**
-   * prompt: the answer as markdown.
+   * prompt: the answer as markdown; implement: the verdict on its branch.
    */
   markdown?: string;
   error?: IpcErrorData;

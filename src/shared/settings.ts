@@ -14,6 +14,8 @@ export interface Settings {
   recentProjects: string[];
   /** Which provider and model answer each workflow, and each provider's root URL (never a key). */
   engines: EngineSettings;
+  /** `puffin implement` and the Implement button: the coding agent may also run shell commands (Bash). */
+  agentShell: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   recentProjects: [],
   engines: defaultEngineSettings(),
+  agentShell: false,
 };
 
 export const MAX_RECENT_PROJECTS = 10;

@@ -26,8 +26,14 @@ export const WORKFLOW_INFO = {
 export type WorkflowName = keyof typeof WORKFLOW_INFO;
 export type WorkflowInfo = (typeof WORKFLOW_INFO)[WorkflowName];
 
-/** The kinds of history record: one per workflow that keeps its calls in History. */
-export type HistoryKind = NonNullable<WorkflowInfo['historyKind']>;
+/**
+ * Records that are no workflow's call: `puffin implement` (the coding agent's rounds on a story, their cost and the
+ * verdict on its branch) is kept in History and counted in its sprint's budget like every call.
+ */
+const AGENT_KINDS = [{ kind: 'implement', label: 'Implement a story' }] as const;
+
+/** The kinds of history record: one per workflow that keeps its calls in History, and the agent's runs. */
+export type HistoryKind = NonNullable<WorkflowInfo['historyKind']> | (typeof AGENT_KINDS)[number]['kind'];
 
 export const WORKFLOW_NAMES = Object.keys(WORKFLOW_INFO) as WorkflowName[];
 
@@ -40,12 +46,15 @@ export function historyKindOf(name: WorkflowName): HistoryKind | null {
   return WORKFLOW_INFO[name].historyKind;
 }
 
-const recorded = WORKFLOW_NAMES.flatMap((name) => {
-  const kind = historyKindOf(name);
-  return kind ? [{ kind, label: WORKFLOW_INFO[name].label }] : [];
-});
+const recorded: { kind: HistoryKind; label: string }[] = [
+  ...WORKFLOW_NAMES.flatMap((name) => {
+    const kind = historyKindOf(name);
+    return kind ? [{ kind, label: WORKFLOW_INFO[name].label }] : [];
+  }),
+  ...AGENT_KINDS,
+];
 
-/** Every history kind, in the order of the workflows above. */
+/** Every history kind, in the order of the workflows above, then the agent's. */
 export const HISTORY_KINDS: readonly HistoryKind[] = recorded.map((r) => r.kind);
 
 /** What History calls each kind of record: its workflow's label. */

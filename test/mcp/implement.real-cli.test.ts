@@ -6,7 +6,8 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { GIT_TEST_ENV } from '../support/gitFixture';
-import { hang, text, toolCall } from '../support/mockTurns';
+import { HistoryRepo } from '../../src/main/store/historyRepo';
+import { hang, httpError, text, toolCall } from '../support/mockTurns';
 import type { MessagesRequestBody } from '../support/mockTypes';
 import { PUFFIN_BIN, runPuffin } from '../support/puffinBin';
 import { realCliWorld, useRealCliTimeouts } from '../support/realCliTest';
@@ -98,6 +99,40 @@ describe('puffin implement', () => {
     expect(await git('branch', '--list', 'puffin/*')).toContain(`puffin/${short}-alpha`);
   });
 
+  it('tries a round the API overloaded again within the retry budget: a new agent run, then verified', async () => {
+    let worktree = '';
+    const world = await realCliWorld({
+      name: 'implement-retry',
+      // The CLI would retry by itself with this; Puffin turns its own retries off so that one budget counts.
+      cliMaxRetries: 5,
+      respond: (body, index) =>
+        index === 0
+          ? httpError(529)
+          : hasToolResult(body)
+            ? text('Done.')
+            : toolCall('Write', {
+                file_path: path.join(worktree, 'src', 'alpha.ts'),
+                content: 'export const alpha = 1;\n',
+              }),
+    });
+    const { project } = await committedProject(world.project);
+    const short = `PUF-${project.ids.a.replace(/-/g, '').slice(0, 4)}`;
+    worktree = path.join(world.project, '.puffin', 'local', 'worktrees', `puffin-${short}-alpha`);
+    const run = await runPuffin(['implement', '--project', world.project, '--story', short], {
+      env: { ...world.env, ...GIT_TEST_ENV },
+      world,
+    });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).data).toMatchObject({ verdict: 'verified', rounds: 1 });
+    expect(world.mock.mainRequests().map((r) => r.status)).toEqual([529, 200, 200]);
+    // Two agent processes (two init lines in the run's raw lines), one History record for the run.
+    const history = new HistoryRepo(path.join(world.project, '.puffin'));
+    const [record] = (await history.list()).filter((g) => g.kind === 'implement');
+    expect(record).toMatchObject({ status: 'succeeded', sprintId: project.sprintId });
+    const inits = (await history.rawLines(record!.id)).filter((l) => l.includes('"subtype":"init"'));
+    expect(inits).toHaveLength(2);
+  });
+
   it('refuses a story without assertions (unspecified) and a folder that is not a git repository', async () => {
     const world = await realCliWorld({ name: 'implement-refusals' });
     const project = await seedMcpProject(world.project);
@@ -110,7 +145,7 @@ describe('puffin implement', () => {
       env: world.env,
       world,
     });
-    expect(JSON.parse(alpha.stdout).error.code).toBe('not_git_repo');
+    expect(JSON.parse(alpha.stdout).error.code).toBe('not_a_git_repo');
   });
 
   it('stops the agent when puffin is told to stop mid-run: cancelled, and no process left in the worktree', async () => {

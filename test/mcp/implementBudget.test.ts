@@ -35,9 +35,10 @@ describe('puffin implement and the sprint budget', () => {
   it('runs the agent with what is left of the budget as its cap', async () => {
     const { dir, project } = await projectWithBudget(5);
     const record = makeRecordFile();
-    const run = await runPuffin(['implement', '--project', dir, '--story', project.ids.a], {
-      env: { ...baseEnv(), ...fakeClaudeEnv({ scenario: 'happy', recordFile: record }) },
-    });
+    const run = await runPuffin(
+      ['implement', '--project', dir, '--story', project.ids.a, '--provider', 'claude-cli'],
+      { env: { ...baseEnv(), ...fakeClaudeEnv({ scenario: 'happy', recordFile: record }) } },
+    );
     // The fake writes nothing: the assertion still fails.
     expect(JSON.parse(run.stdout).data).toMatchObject({ verdict: 'failing', rounds: 1 });
     const [call] = readFakeClaudeRecord(record);
@@ -46,6 +47,18 @@ describe('puffin implement and the sprint budget', () => {
     expect(call!.argv).toEqual(
       expect.arrayContaining(['--permission-mode', 'acceptEdits', '--tools', 'Read,Write,Edit,Glob,Grep']),
     );
+  });
+
+  it('takes no agent but the Claude Code CLI', async () => {
+    const { dir, project, git } = await projectWithBudget(5);
+    const record = makeRecordFile();
+    const run = await runPuffin(
+      ['implement', '--project', dir, '--story', project.ids.a, '--provider', 'openai'],
+      { env: { ...baseEnv(), ...fakeClaudeEnv({ scenario: 'happy', recordFile: record }) } },
+    );
+    expect(JSON.parse(run.stdout).error.code).toBe('invalid_payload');
+    expect(readFakeClaudeRecord(record)).toEqual([]);
+    expect(await git('branch', '--list', 'puffin/*')).toBe('');
   });
 
   it('refuses a story whose sprint has nothing left, before any branch is made', async () => {

@@ -1,7 +1,7 @@
 // The mock's own contract, checked over plain HTTP (fast; the real CLI suite covers the rest).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockMessagesApi, type MockMessagesApi } from './mockMessagesApi';
-import { hang, httpError, streamError, structured, text, textThenStructured } from './mockTurns';
+import { hang, held, httpError, streamError, structured, text, textThenStructured } from './mockTurns';
 
 const STRUCTURED_TOOL = { name: 'StructuredOutput', input_schema: { type: 'object' } };
 const mainBody = (stream: boolean) => ({
@@ -47,6 +47,30 @@ async function sseEvents(response: Response): Promise<Record<string, unknown>[]>
 }
 
 describe('mock Messages API', () => {
+  it('answers a held turn only once the test lets it go', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => {};
+    const taken = new Promise<void>((resolve) => (arrived = resolve));
+    mock = await startMockMessagesApi({
+      respond: () => {
+        arrived();
+        return held(gate, text('Later.'));
+      },
+    });
+    let answered = false;
+    const answer = post('/v1/messages', mainBody(false)).then((r) => {
+      answered = true;
+      return r.json() as Promise<{ content: { text: string }[] }>;
+    });
+    await taken;
+    expect(answered).toBe(false);
+    expect(mock.mainRequests()).toHaveLength(0); // recorded when answered
+    release();
+    expect((await answer).content[0]!.text).toBe('Later.');
+    expect(mock.mainRequests()).toHaveLength(1);
+  });
+
   it('streams a StructuredOutput call as several input_json_delta fragments', async () => {
     mock = await startMockMessagesApi({ script: [structured({ name: 'Ada', age: 36 })] });
     const response = await post('/v1/messages?beta=true', mainBody(true));

@@ -132,7 +132,16 @@ export async function startMockMessagesApi(options: MockMessagesApiOptions = {})
           answerMessage(res, body, auxiliaryReply(body), nextId);
           return;
         }
-        const turn = takeTurn(body);
+        reply(takeTurn(body));
+        return;
+      }
+      function reply(turn: MockTurn): void {
+        if (turn.kind === 'held') {
+          const release = () => reply(turn.then);
+          void turn.until.then(release, release);
+          return;
+        }
+        if (!body) return;
         const status =
           turn.kind === 'error' ? turn.status : turn.kind === 'stream-error' && !body.stream ? 529 : 200;
         record({ ...base, body, kind: 'main', turn, status });

@@ -49,6 +49,11 @@ export function streamError(
   return { kind: 'stream-error', ...options };
 }
 
+/** Answers `then` once `until` settles (resolved or rejected). */
+export function held(until: Promise<unknown>, then: MockTurn): MockTurn {
+  return { kind: 'held', until, then };
+}
+
 /** Never answers; the connection stays open until the client gives up or the mock closes. */
 export function hang(): MockTurn {
   return { kind: 'hang' };

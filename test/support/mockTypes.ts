@@ -83,6 +83,8 @@ export type MockTurn =
       times?: number;
     }
   | { kind: 'hang' }
+  /** `then`, answered (and recorded) only once `until` settles: a test holds the model while it looks at the app. */
+  | { kind: 'held'; until: Promise<unknown>; then: MockTurn }
   /** A 200 answer of `bytes` bytes of one endless line (no newline), sent until the client goes away. */
   | { kind: 'flood'; bytes: number }
   | {

@@ -2,7 +2,8 @@
 // not a CommandSpec (no single request, no one-object answer on success): the MCP face in src/mcp runs it, and
 // its tools go through the same dispatcher as every command.
 // `puffin agents init --project DIR`: the agent instructions in AGENTS.md and CLAUDE.md (a marked block).
-// `puffin implement --project DIR --story ID [--rounds N]`: the story implemented by the user's agent in a worktree.
+// `puffin implement --project DIR --story ID [--rounds N] [--provider claude-cli]`: the story implemented by the
+// user's agent in a worktree.
 import type { CliIo } from '../io';
 import type { CommandSpec } from '../spec';
 
@@ -40,6 +41,7 @@ export const implementCommand: CommandSpec<'agent:implement'> = {
   flags: [
     { flag: 'story', kind: 'string', field: 'story', required: true, value: 'ID' },
     { flag: 'rounds', kind: 'integer', field: 'rounds', value: 'N' },
+    { flag: 'provider', kind: 'string', field: 'provider', value: 'claude-cli' },
   ],
   output: (value) => ({ data: value, source: null, warnings: [], meta: { costUsd: value.costUsd } }),
   exitCode: (value) => (value.verdict === 'verified' ? 0 : 1),

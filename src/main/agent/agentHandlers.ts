@@ -177,6 +177,7 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
         rounds: rounds ?? 1,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
         onActivity: (e) => emit('call:activity', e),
+        onHistory: (g) => emit('history:changed', g),
         ...(inSprint ? { sprintId: inSprint.id } : {}),
         ...(inSprint?.budgetUsd
           ? {

@@ -44,7 +44,7 @@ describe('the story worktree', () => {
   it('refuses a folder that is not a git repository', async () => {
     repo = await createGitFixture();
     await expect(createStoryWorktree(path.join(repo.dir, '..'), story)).rejects.toMatchObject({
-      code: 'not_git_repo',
+      code: 'not_a_git_repo',
     });
   });
 });

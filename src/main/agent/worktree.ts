@@ -43,13 +43,13 @@ export async function createStoryWorktree(
 ): Promise<StoryWorktree> {
   if (!(await isGitWorkTree(projectDir)))
     throw new ServiceError(
-      'not_git_repo',
+      'not_a_git_repo',
       `${projectDir} is not a git repository: a story is implemented on a branch of its own. Run \`git init\` and commit first.`,
       { project: projectDir },
     );
   const base = (await git(projectDir, ['rev-parse', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
   if (!base)
-    throw new ServiceError('not_git_repo', `${projectDir} has no commit yet: commit once, then implement.`);
+    throw new ServiceError('not_a_git_repo', `${projectDir} has no commit yet: commit once, then implement.`);
   const stem = `puffin/${shortId(story.id)}-${slugOf(story.title)}`;
   let branch = stem;
   for (let n = 2; await branchExists(projectDir, branch); n++) {

@@ -86,6 +86,8 @@ export interface Services {
   keys: KeyStore;
   /** Coding agents implementing stories (`puffin implement`), cancelled with everything else. */
   agentRuns: AgentRuns;
+  /** The retry budget every engine call meets (tests make its waits instant); implement's rounds meet it too. */
+  retry?: SendPromptDeps['retry'];
 }
 
 /**
@@ -193,6 +195,7 @@ export async function buildServices(opts: {
     grounding: provider,
     keys,
     agentRuns: new AgentRuns(),
+    ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
   };
   return {
     services,

@@ -44,6 +44,7 @@ describe('sanitizeSettings', () => {
       theme: 'dark',
       recentProjects: ['/a', '/b'],
       engines: { default: { provider: 'claude-cli', model: '', mode: 'auto' }, workflows: {}, baseUrls: {} },
+      agentShell: false,
     });
     expect(Object.keys(s).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
   });

@@ -19,6 +19,7 @@ export function sanitizeSettings(raw: unknown): Settings {
     s.maxConcurrent = r.maxConcurrent as number;
   if (typeof r.defaultModel === 'string') s.defaultModel = r.defaultModel;
   if (THEMES.includes(r.theme as Theme)) s.theme = r.theme as Theme;
+  if (typeof r.agentShell === 'boolean') s.agentShell = r.agentShell;
   if (Array.isArray(r.recentProjects))
     s.recentProjects = r.recentProjects
       .filter((p): p is string => typeof p === 'string')

@@ -19,6 +19,7 @@ describe('WORKFLOWS', () => {
     expect(GENERATION_KINDS).toEqual(shared.HISTORY_KINDS);
     expect(shared.HISTORY_KIND_LABELS['plan-analyze']).toBe('Plan: ambiguity questions');
     expect(shared.HISTORY_KIND_LABELS.prompt).toBe('Plain prompt');
+    expect(shared.HISTORY_KINDS.at(-1)).toBe('implement');
     expect(Object.keys(shared.HISTORY_KIND_LABELS)).toHaveLength(shared.HISTORY_KINDS.length);
     // Titles name another record and `puffin prompt` stores nothing.
     expect(shared.historyKindOf('generateTitle')).toBeNull();

@@ -64,7 +64,12 @@ export const agentSchemas = {
     type: 'object',
     additionalProperties: false,
     required: ['story'],
-    properties: { story: STORY_REF, rounds: { type: 'integer', minimum: 1, maximum: 10 } },
+    properties: {
+      story: STORY_REF,
+      rounds: { type: 'integer', minimum: 1, maximum: 10 },
+      // The one coding agent Puffin drives in a worktree today.
+      provider: { enum: ['claude-cli'] },
+    },
   }),
   /** Stops the story's implement run (its agent's process tree); the worktree keeps what was written. */
   'agent:cancelImplement': schema({

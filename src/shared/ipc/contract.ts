@@ -45,6 +45,7 @@ export const requestSchemas = {
       defaultModel: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9._:\\[\\]-]*$' },
       theme: { enum: ['light', 'dark', 'system'] },
       engines: engineSettingsSchema,
+      agentShell: { type: 'boolean' },
     },
   }),
   'project:open': schema({

@@ -59,7 +59,10 @@ export default {
         description: 'derive/modify: the stories (on cancel: those complete when it stopped).',
         items: reviewDraft,
       },
-      markdown: { ...text, description: 'prompt: the answer as markdown.' },
+      markdown: {
+        ...text,
+        description: 'prompt: the answer as markdown; implement: the verdict on its branch.',
+      },
       error,
       grounding: groundingRecord,
       owner: record('RunOwner', {

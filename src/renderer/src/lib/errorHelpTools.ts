@@ -21,6 +21,11 @@ export const TOOLS_HELP: Record<
     'Run `git init` in the project folder (and commit), then try again.',
     { command: 'git init' },
   ),
+  not_a_git_repo: fix(
+    'A story is implemented on a branch of its own: the project needs git',
+    'Run `git init` in the project folder and commit once, then implement again.',
+    { command: 'git init' },
+  ),
   git_failed: again('git failed', 'Check that git is installed and works in the project folder, then retry.'),
   hook_exists: fix(
     'A pre-push hook exists already',

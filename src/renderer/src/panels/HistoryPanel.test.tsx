@@ -111,6 +111,28 @@ describe('HistoryPanel', () => {
     );
   });
 
+  it('keeps an implement run with its kind, cost and verdict on its branch', async () => {
+    const { client } = await show();
+    act(() =>
+      client.emit(
+        'history:changed',
+        generation({
+          id: 'g9',
+          kind: 'implement',
+          title: 'Implement · Export CSV',
+          markdown: 'Verified on branch `puffin/PUF-s1-export-csv`. 1 files changed (src/csv.ts), 1 round.',
+          meta: { ...generation({}).meta, costUsd: 0.25 },
+        }),
+      ),
+    );
+    const entry = screen.getByRole('listitem', { name: 'Implement · Export CSV' });
+    expect(entry.textContent).toContain('Implement a story');
+    expect(entry.textContent).toContain('$0.25');
+    expect(entry.querySelector('.implement-verdict')?.textContent).toContain(
+      'Verified on branch `puffin/PUF-s1-export-csv`',
+    );
+  });
+
   it('follows history:changed (new entries first, updates in place)', async () => {
     const { client } = await show();
     act(() => client.emit('history:changed', generation({ id: 'g3', title: 'Newest' })));

@@ -60,6 +60,7 @@ function GenerationEntry({ g, onRaw, onReview }: { g: Generation; onRaw(): void;
           </>
         )}
       </dl>
+      {g.kind === 'implement' && g.markdown && <p className="implement-verdict">{g.markdown}</p>}
       {g.error && (
         <p className="field-error">
           {g.error.code}: {g.error.message}

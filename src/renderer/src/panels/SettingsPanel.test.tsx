@@ -88,13 +88,33 @@ describe('SettingsPanel', () => {
     fireEvent.click(radio('light'));
     await save();
     expect(client.callsTo('settings:update')).toEqual([
-      { claudePath: '/usr/local/bin/claude', maxConcurrent: 8, defaultModel: 'opus', theme: 'light' },
+      {
+        claudePath: '/usr/local/bin/claude',
+        maxConcurrent: 8,
+        defaultModel: 'opus',
+        theme: 'light',
+        agentShell: false,
+      },
     ]);
     // recentProjects is not the panel's to send.
     expect(client.callsTo('settings:update')[0]).not.toHaveProperty('recentProjects');
     expect(store.getState().settings).toMatchObject({ maxConcurrent: 8, theme: 'light' });
     expect(store.getState().notice).toEqual({ kind: 'info', message: 'Settings saved.' });
     expect(field('Max concurrent CLI processes').value).toBe('8');
+  });
+
+  it('lets the agent run shell commands only once the box is ticked and saved (off by default)', async () => {
+    const { client, store } = setup();
+    const box = screen.getByRole('checkbox', {
+      name: 'Allow the agent to run shell commands',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    await save();
+    expect(client.callsTo('settings:update')).toEqual([expect.objectContaining({ agentShell: true })]);
+    expect(store.getState().settings?.agentShell).toBe(true);
+    await act(async () => store.setState({ settings: { ...LOADED, agentShell: false } }));
+    expect(box.checked).toBe(false);
   });
 
   it('keeps the form and reports the error when main refuses the update', async () => {

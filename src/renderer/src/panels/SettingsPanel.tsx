@@ -22,6 +22,7 @@ export function SettingsPanel() {
   const [maxConcurrent, setMaxConcurrent] = useState('2');
   const [defaultModel, setDefaultModel] = useState('');
   const [theme, setTheme] = useState<Theme>('system');
+  const [agentShell, setAgentShell] = useState(false);
 
   // Where the CLI is depends on the saved path: look again whenever the settings change.
   useEffect(() => {
@@ -34,6 +35,7 @@ export function SettingsPanel() {
     setMaxConcurrent(String(settings.maxConcurrent));
     setDefaultModel(settings.defaultModel);
     setTheme(settings.theme);
+    setAgentShell(settings.agentShell);
   }, [settings]);
 
   const concurrency = Number(maxConcurrent);
@@ -56,6 +58,7 @@ export function SettingsPanel() {
       maxConcurrent: concurrency,
       defaultModel: model,
       theme,
+      agentShell,
     });
   };
 
@@ -107,6 +110,14 @@ export function SettingsPanel() {
             </label>
           ))}
         </fieldset>
+        <label className="inline">
+          <input type="checkbox" checked={agentShell} onChange={(e) => setAgentShell(e.target.checked)} />{' '}
+          Allow the agent to run shell commands
+        </label>
+        <p className="muted">
+          Implement: the coding agent may also run commands (Bash) in the story’s worktree. Off: it only reads
+          and edits files there.
+        </p>
         <button type="submit" disabled={saving || invalid}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>

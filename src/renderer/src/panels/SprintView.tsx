@@ -10,6 +10,7 @@ import { LivePlanPreview } from './LivePlanPreview';
 import { SprintActivity } from './SprintActivity';
 import { StepCancel } from './StepCancel';
 import { SprintBudget } from './SprintBudget';
+import { ImplementButton } from './board/ImplementButton';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -84,7 +85,14 @@ export function SprintView() {
         <ol aria-label="Sprint stories" className="sprint-stories">
           {sprint.storyIds.map((id) => {
             const story = stories.find((s) => s.id === id);
-            return <li key={id}>{story ? story.title : <span className="muted">{id} (missing)</span>}</li>;
+            // A story with assertions can be handed to the coding agent: they judge its work.
+            const specified = detail.assertions.some((a) => a.storyId === id && a.assertions.length > 0);
+            return (
+              <li key={id}>
+                {story ? story.title : <span className="muted">{id} (missing)</span>}
+                {story && specified && <ImplementButton storyId={id} specified />}
+              </li>
+            );
           })}
         </ol>
         <div className="row" role="toolbar" aria-label="Sprint actions">

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Assertion } from '../../../shared/assertions';
 import { IpcError } from '../../../shared/ipc/errors';
 import { story } from '../testing/fakeClient';
 import { stubLayout } from '../testing/layout';
@@ -100,5 +101,39 @@ describe('Sprints', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(calls).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers Implement on each sprint story that has assertions, and shows its verdict on its branch', async () => {
+    const assertion: Assertion = {
+      id: 'a1',
+      type: 'FILE_EXISTS',
+      target: 'src/a.ts',
+      message: 'has a',
+      assertion: {},
+    };
+    const setup = await openSprintStore(
+      detail({
+        assertions: [{ storyId: 's1', assertions: [assertion], notDiscriminating: [] }],
+      }),
+    );
+    setup.client.handle('agent:implement', () => ({
+      branch: 'puffin/PUF-s1-story-1',
+      worktree: '/p/.puffin/local/worktrees/puffin-PUF-s1-story-1',
+      verdict: 'verified' as const,
+      failing: [],
+      changedFiles: ['src/a.ts'],
+      costUsd: 0.1,
+      rounds: 1,
+    }));
+    renderWith(<SprintsPanel />, setup);
+    const [withSpecs, without] = within(screen.getByRole('list', { name: 'Sprint stories' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(without!).queryByRole('button', { name: 'Implement' })).toBeNull();
+    await act(async () => fireEvent.click(within(withSpecs!).getByRole('button', { name: 'Implement' })));
+    expect(setup.client.callsTo('agent:implement')).toEqual([{ story: 's1' }]);
+    expect(within(withSpecs!).getByRole('status').textContent).toContain(
+      'Verified on branch puffin/PUF-s1-story-1',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AssertionChip, BoardStory } from '../../../../shared/board';
 import type { StoryVerdict } from '../../../../shared/verify';
 import { formatCost } from '../../lib/format';
@@ -49,10 +50,12 @@ interface CardProps {
   count: number;
   onFocus(): void;
   onOpen(): void;
+  /** A line under the facts (the panel's: the story's coding agent at work, then its verdict on its branch). */
+  extra?: ReactNode;
 }
 
 /** One story: title, verdict (a regression stands out), assertion chips and cost. */
-export function BoardCard({ story, active, top, position, count, onFocus, onOpen }: CardProps) {
+export function BoardCard({ story, active, top, position, count, onFocus, onOpen, extra }: CardProps) {
   const regressed = story.verdict === 'regressed';
   return (
     <div
@@ -79,6 +82,7 @@ export function BoardCard({ story, active, top, position, count, onFocus, onOpen
         <Chips chips={story.chips} />
         {story.costUsd !== null && <span className="muted board-cost">{formatCost(story.costUsd)}</span>}
       </span>
+      {extra}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { memo, useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import { BOARD_COLUMN_LABEL, type BoardColumn as Column, type BoardStory } from '../../../../shared/board';
 import { useRowVirtualizer } from '../../lib/useRowVirtualizer';
 import { BoardCard, CARD_HEIGHT, cardId } from './BoardCard';
@@ -18,6 +18,8 @@ interface Props {
   onActivate(column: Column, index: number): void;
   onOpen(storyId: string): void;
   handle: Ref<ColumnHandle>;
+  /** What each card shows under its facts (stable: the column is memoised). */
+  cardExtra?: (story: BoardStory) => ReactNode;
 }
 
 /** One column of the board: a virtualised list of fixed-height cards, only the visible ones in the DOM. */
@@ -28,6 +30,7 @@ export const BoardColumn = memo(function BoardColumn({
   onActivate,
   onOpen,
   handle,
+  cardExtra,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const wantFocus = useRef<string | null>(null);
@@ -78,6 +81,7 @@ export const BoardColumn = memo(function BoardColumn({
                 count={stories.length}
                 onFocus={() => onActivate(column, v.index)}
                 onOpen={() => onOpen(story.id)}
+                extra={cardExtra?.(story)}
               />
             );
           })}

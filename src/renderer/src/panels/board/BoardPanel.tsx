@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useAppFields } from '../../store/StoreContext';
 import { BoardView } from './BoardView';
+import type { BoardStory } from '../../../../shared/board';
+import { ImplementBadge } from './ImplementBadge';
 import { ImplementButton } from './ImplementButton';
 import { ListLoadError } from '../../components/ListLoadError';
+
+/** Each card's implement state (one function for every render, so the memoised columns keep their cards). */
+const implementBadge = (s: BoardStory) => <ImplementBadge storyId={s.id} />;
 
 /** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
 export function BoardPanel() {
@@ -36,6 +41,7 @@ export function BoardPanel() {
         <BoardView
           data={board}
           detailActions={(s) => <ImplementButton storyId={s.id} specified={s.chips.length > 0} />}
+          cardExtra={implementBadge}
         />
       ) : (
         <p className="muted">{loading ? 'Loading the board…' : ''}</p>

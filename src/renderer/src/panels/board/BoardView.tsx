@@ -39,10 +39,13 @@ function firstFilled(groups: Record<Column, unknown[]>): Column {
 export function BoardView({
   data,
   detailActions,
+  cardExtra,
 }: {
   data: BoardData;
   /** What the open story's details offer besides its facts (the panel's Implement button). */
   detailActions?: (story: BoardStory) => ReactNode;
+  /** What each card shows under its facts (the panel's implement state); stable across renders. */
+  cardExtra?: (story: BoardStory) => ReactNode;
 }) {
   const groups = useMemo(() => groupByColumn(data.stories), [data.stories]);
   const [active, setActive] = useState<Active>(() => ({ column: firstFilled(groups), index: 0 }));
@@ -115,6 +118,7 @@ export function BoardView({
             onActivate={activate}
             onOpen={setOpenId}
             handle={handles[c]}
+            cardExtra={cardExtra}
           />
         ))}
       </div>

@@ -38,16 +38,22 @@ async function openDetails(stories: BoardStory[], title: string) {
   const item = await screen.findByRole('listitem', { name: new RegExp(`^${title},`) });
   act(() => item.focus());
   fireEvent.keyDown(item, { key: 'Enter' });
-  return { setup, details: screen.getByRole('complementary', { name: `Details of ${title}` }) };
+  return { setup, item, details: screen.getByRole('complementary', { name: `Details of ${title}` }) };
 }
+
+/** The card of the story, as the board shows it now (its element may be replaced as the column renders). */
+const cardOf = (title: string) => screen.getByRole('listitem', { name: new RegExp(`^${title},`) });
 
 describe('Implement on the board', () => {
   it('runs the agent for the story, says so while it runs, then shows the verdict on its branch', async () => {
     const answer = deferred<ResponseOf<'agent:implement'>>();
     const { setup, details } = await openDetails([card({})], 'Export CSV');
     setup.client.handle('agent:implement', () => answer.promise);
+    expect(within(cardOf('Export CSV')).queryByTestId('card-implement')).toBeNull();
     fireEvent.click(within(details).getByRole('button', { name: 'Implement' }));
     expect(within(details).getByRole('button', { name: 'Implementing…' })).toHaveProperty('disabled', true);
+    // The card itself says so, not only the details.
+    expect(within(cardOf('Export CSV')).getByTestId('card-implement').textContent).toBe('Implementing…');
     expect(setup.client.callsTo('agent:implement')).toEqual([{ story: 's1' }]);
     // What the agent is doing, live, as the engine reports it.
     act(() =>
@@ -88,6 +94,9 @@ describe('Implement on the board', () => {
     expect(status.textContent).toBe(
       'Failing on branch puffin/PUF-s1-export-csv: a1 still failing (1 files changed, 1 round)',
     );
+    const onCard = within(cardOf('Export CSV')).getByTestId('card-implement');
+    expect(onCard.textContent).toBe('Failing on puffin/PUF-s1-export-csv');
+    expect(onCard.getAttribute('title')).toBe('Still failing: a1');
     expect(within(details).getByRole('button', { name: 'Implement' })).toHaveProperty('disabled', false);
   });
 
@@ -104,6 +113,27 @@ describe('Implement on the board', () => {
     expect(setup.client.callsTo('agent:cancelImplement')).toEqual([{ story: 's1' }]);
     expect(within(details).getByRole('status').textContent).toContain('cancelled');
     expect(within(details).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it("shows a verified run on the card with its branch, and only on that story's card", async () => {
+    const { setup, details } = await openDetails(
+      [card({}), card({ id: 's2', title: 'Import CSV' })],
+      'Export CSV',
+    );
+    setup.client.handle('agent:implement', () => ({
+      branch: 'puffin/PUF-s1-export-csv-2',
+      worktree: '/p/.puffin/local/worktrees/puffin-PUF-s1-export-csv-2',
+      verdict: 'verified',
+      failing: [],
+      changedFiles: ['src/csv.ts'],
+      costUsd: 0.1,
+      rounds: 2,
+    }));
+    await act(async () => fireEvent.click(within(details).getByRole('button', { name: 'Implement' })));
+    expect(within(cardOf('Export CSV')).getByTestId('card-implement').textContent).toBe(
+      'Verified on puffin/PUF-s1-export-csv-2',
+    );
+    expect(within(cardOf('Import CSV')).queryByTestId('card-implement')).toBeNull();
   });
 
   it('is not offered for a story without assertions: nothing could judge the work', async () => {
