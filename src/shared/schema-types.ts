@@ -521,6 +521,39 @@ export interface FollowUpQuestion {
   reason: string;
 }
 
+export interface ReverseOutput {
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  stories: ExistingStory[];
+}
+
+export interface ExistingStory {
+  /**
+   * Brief descriptive title.
+   */
+  title: string;
+  /**
+   * User story: "As a <role>, I want <feature> so that <benefit>".
+   */
+  description: string;
+  /**
+   * What the code already does, one testable condition each.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  acceptanceCriteria: string[];
+  /**
+   * Checks that pass on the code as it is now; each names its criterion as "AC<n>".
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  assertions: AssertionDraft[];
+}
+
 export interface RisOutput {
   /**
    * The full ready-to-implement spec in markdown.
@@ -677,6 +710,7 @@ export interface Generation {
     | 'spec-ris'
     | 'spec-assertions'
     | 'spec-sprint-assertions'
+    | 'reverse'
     | 'implement';
   /**
    * Short generated title (or a local fallback when the CLI fails).
@@ -1087,6 +1121,7 @@ export interface SchemaOutputs {
   assertions: AssertionsOutput;
   'plan-refinement': PlanRefinementOutput;
   plan: Plan;
+  reverse: ReverseOutput;
   ris: RisOutput;
   'sprint-assertions': SprintAssertionsOutput;
   stories: StoriesOutput;

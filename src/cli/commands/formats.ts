@@ -6,6 +6,18 @@
 import { EXPORT_FORMATS, SPEC_FORMATS } from '../../shared/specFormats';
 import type { CommandSpec } from '../spec';
 
+export const storiesReverseCommand: CommandSpec<'stories:reverse'> = {
+  path: ['stories', 'reverse'],
+  summary:
+    'stories for code that already exists, kept with the checks that pass now as guards (a later failure is a regression)',
+  channel: 'stories:reverse',
+  project: true,
+  flags: [
+    { flag: 'path', kind: 'string', field: 'path', value: 'SUBDIR' },
+    { flag: 'max', kind: 'integer', field: 'max', value: 'N' },
+  ],
+};
+
 export const specExportCommand: CommandSpec<'spec:export'> = {
   path: ['export'],
   summary: `the sprint as another tool's spec files (${EXPORT_FORMATS.join(', ')}); a rerun updates them in place`,

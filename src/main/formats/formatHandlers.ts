@@ -6,7 +6,7 @@ import type { Emit, Services } from '../core/services';
 import { PlanStore } from '../plans/planStore';
 import { sprintDetail } from '../plans/sprintDetail';
 
-type FormatChannel = 'spec:export' | 'spec:import';
+type FormatChannel = 'spec:export' | 'spec:import' | 'stories:reverse';
 
 export function formatHandlers(services: Services, emit: Emit): Pick<Handlers, FormatChannel> {
   const open = () => {
@@ -18,6 +18,10 @@ export function formatHandlers(services: Services, emit: Emit): Pick<Handlers, F
   const reach = (face: string, dir: string, p: string) =>
     face === 'cli' ? path.resolve(dir, p) : requireInsideProject(dir, p);
   return {
+    'stories:reverse': async (req, ctx) => {
+      const { reverseStories } = await import('../reverse/reverseStories');
+      return reverseStories(services, emit, req, ctx);
+    },
     'spec:export': async ({ sprintId, format, out }, ctx) => {
       const p = open();
       const target = await reach(ctx.face, p.dir, out ?? '.');

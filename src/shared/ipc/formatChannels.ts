@@ -23,7 +23,26 @@ export const formatSchemas = {
     required: ['format', 'path'],
     properties: { format: { enum: SPEC_FORMATS }, path: PATH },
   }),
+  /**
+   * Stories for code that already exists (a folder of the project, or all of it), each kept with the checks that
+   * pass on it now as guards; a guard that fails later is a regression.
+   */
+  'stories:reverse': schema({
+    type: 'object',
+    additionalProperties: false,
+    properties: { path: PATH, max: { type: 'integer', minimum: 1, maximum: 30 } },
+  }),
 } as const;
+
+export interface ReverseAnswer {
+  generationId: string;
+  commit: string | null;
+  stories: { id: string; title: string; guards: string[] }[];
+  /** Stories whose checks all failed on the code now: not kept. */
+  dropped: { title: string; reason: string }[];
+  /** Checks that failed now, left out of the stories that were kept. */
+  discarded: { story: string; assertion: string; reason: string }[];
+}
 
 export interface SpecExportAnswer {
   format: ExportFormat;
@@ -49,4 +68,5 @@ export interface SpecImportAnswer {
 export interface FormatResponses {
   'spec:export': SpecExportAnswer;
   'spec:import': SpecImportAnswer;
+  'stories:reverse': ReverseAnswer;
 }
