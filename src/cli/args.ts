@@ -90,10 +90,14 @@ function chooseEngine(engine: EngineChoice, flag: FlagSpec, value: string): void
 }
 
 /** Which flags were given, with their raw text (true for a boolean flag). */
-function tokenize(flags: FlagSpec[], argv: string[]): Map<FlagSpec, string | true> {
+function tokenize(flags: FlagSpec[], argv: string[], positional?: FlagSpec): Map<FlagSpec, string | true> {
   const given = new Map<FlagSpec, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (!arg.startsWith('--') && positional && !given.has(positional)) {
+      given.set(positional, arg);
+      continue;
+    }
     if (!arg.startsWith('--')) throw new ArgError('invalid_arguments', `unexpected argument "${arg}"`);
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq === -1 ? undefined : eq);
@@ -188,8 +192,10 @@ async function convert(flag: FlagSpec, raw: string | true, cwd: string): Promise
 /** argv (after the command's words) → the payload of the command's channel, and the project folder. */
 export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): Promise<ParsedArgs> {
   const flags = flagsOf(spec);
-  const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv);
+  const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv, spec.positional);
   checkPresence(spec, flags, given);
+  if (spec.positional?.required && !given.has(spec.positional))
+    throw new ArgError('invalid_arguments', `${spec.positional.value ?? spec.positional.flag} is required`);
   const cwd = io.cwd ?? process.cwd();
   const payload: Payload = spec.fixed ? spec.fixed() : {};
   const parsed: ParsedArgs = { payload };

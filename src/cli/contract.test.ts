@@ -65,6 +65,9 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   verify: { argv: () => sprint(), field: '/sprintId' },
   'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
   implement: { argv: () => [...at(), '--story', 's1', '--rounds', 'two'], field: '/rounds' },
+  export: { argv: () => [...sprint('s1'), '--format', 'word'], field: '/format' },
+  'stories reverse': { argv: () => [...at(), '--max', '0'], field: '/max' },
+  import: { argv: () => [...at(), '--format', 'word', 'notes'], field: '/format' },
 };
 
 /**

@@ -141,6 +141,11 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   github_rate_limited: `Wait until the time GitHub gave. ${GITHUB_AGAIN}.`,
   github_issues_disabled: `Turn issues on in the repository’s settings on GitHub. ${GITHUB_AGAIN}.`,
   github_unreachable: `Check the network (and --api-url). ${GITHUB_AGAIN}.`,
+  spec_malformed:
+    'Fix the file at the line named (or export it again from its tool), then import again; nothing was written.',
+  spec_not_found:
+    'Name the folder an export wrote, the format’s own folder (openspec/, specs/, .kiro/specs/, backlog/) or a plan file.',
+  spec_too_large: 'Name the format’s own folder rather than a whole tree.',
   github_error: `${GITHUB_AGAIN} in a moment; the export picks up where it stopped.`,
   store_unreadable: `Fix or move aside the file named in error.message (under .puffin/github). ${GITHUB_AGAIN}.`,
 

@@ -30,6 +30,10 @@ export function usage(spec: CommandSpec): string {
     const alternatives = group.map((name) => flags.find((f) => f.flag === name)!).map(flagText);
     parts.push(`(${alternatives.join(' | ')})`);
   }
+  if (spec.positional) {
+    const name = spec.positional.value ?? spec.positional.flag;
+    parts.push(spec.positional.required ? name : `[${name}]`);
+  }
   const stdin = spec.stdin ? `  (${spec.stdin.what} on stdin)` : '';
   return `puffin ${[...spec.path, ...parts].join(' ')}${stdin}`;
 }

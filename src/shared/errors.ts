@@ -144,6 +144,15 @@ export const ERROR_CODES = {
     /** The file that links stories to their issues cannot be read: the export stops rather than duplicate issues. */
     'store_unreadable',
   ],
+  /** Other tools' spec formats and plan files (src/main/formats). */
+  formats: [
+    /** A file of the format that cannot be read as one: the file and line are in the details. Nothing was written. */
+    'spec_malformed',
+    /** The path holds no files of the format (or does not exist). */
+    'spec_not_found',
+    /** More files or bytes than an import or export reads: a wrong folder was named. */
+    'spec_too_large',
+  ],
   /** The headless command line only. */
   headless: [
     'invalid_arguments',
@@ -244,6 +253,7 @@ interface FamilyDetails {
   assertions: ErrorContext;
   verify: ErrorContext;
   github: ErrorContext;
+  formats: ErrorContext;
   headless: ErrorContext;
   legacy: ErrorContext;
 }

@@ -33,7 +33,7 @@ export type {
 export const SPRINT_STATUSES = ['open', 'closed', 'archived'] as const;
 export type SprintStatus = (typeof SPRINT_STATUSES)[number];
 
-export const REVISION_KINDS = ['generated', 'refined', 'item_regenerated', 'restored'] as const;
+export const REVISION_KINDS = ['generated', 'refined', 'item_regenerated', 'restored', 'imported'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 export type GraphIssueKind =

@@ -521,6 +521,39 @@ export interface FollowUpQuestion {
   reason: string;
 }
 
+export interface ReverseOutput {
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  stories: ExistingStory[];
+}
+
+export interface ExistingStory {
+  /**
+   * Brief descriptive title.
+   */
+  title: string;
+  /**
+   * User story: "As a <role>, I want <feature> so that <benefit>".
+   */
+  description: string;
+  /**
+   * What the code already does, one testable condition each.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  acceptanceCriteria: string[];
+  /**
+   * Checks that pass on the code as it is now; each names its criterion as "AC<n>".
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  assertions: AssertionDraft[];
+}
+
 export interface RisOutput {
   /**
    * The full ready-to-implement spec in markdown.
@@ -621,6 +654,10 @@ export interface AssertionResult {
   reason: string;
   location?: SourceLocation;
   durationMs: number;
+  /**
+   * A hash of the assertion as it was evaluated (runs verify records): tells an edited one.
+   */
+  fingerprint?: string;
 }
 
 export interface SourceLocation {
@@ -673,6 +710,7 @@ export interface Generation {
     | 'spec-ris'
     | 'spec-assertions'
     | 'spec-sprint-assertions'
+    | 'reverse'
     | 'implement';
   /**
    * Short generated title (or a local fallback when the CLI fails).
@@ -881,7 +919,7 @@ export interface PlanRevision {
    * 1-based, in creation order; never reused.
    */
   number: number;
-  kind: 'generated' | 'refined' | 'item_regenerated' | 'restored';
+  kind: 'generated' | 'refined' | 'item_regenerated' | 'restored' | 'imported';
   createdAt: string;
   plan: Plan;
   changelog: string[];
@@ -993,6 +1031,32 @@ export interface StoreMeta {
   createdAt: string;
 }
 
+export interface StoryImports {
+  storyId: string;
+  applied?: AppliedImport;
+  revisions: StoryImport[];
+}
+
+export interface AppliedImport {
+  updatedAt: string;
+  format: 'openspec' | 'speckit' | 'kiro' | 'backlog-md' | 'claude-plan' | 'cursor-plan';
+  file: string;
+}
+
+export interface StoryImport {
+  /**
+   * 1-based, in creation order; never reused.
+   */
+  number: number;
+  kind: 'imported';
+  createdAt: string;
+  format: 'openspec' | 'speckit' | 'kiro' | 'backlog-md' | 'claude-plan' | 'cursor-plan';
+  file: string;
+  title: string;
+  description: string;
+  acceptanceCriteria: string[];
+}
+
 export interface StoryRevisions {
   reviewId: string;
   /**
@@ -1057,6 +1121,7 @@ export interface SchemaOutputs {
   assertions: AssertionsOutput;
   'plan-refinement': PlanRefinementOutput;
   plan: Plan;
+  reverse: ReverseOutput;
   ris: RisOutput;
   'sprint-assertions': SprintAssertionsOutput;
   stories: StoriesOutput;
@@ -1076,6 +1141,7 @@ export interface RecordTypes {
   'sprint-specs': SprintSpecs;
   sprint: Sprint;
   'store-meta': StoreMeta;
+  'story-imports': StoryImports;
   'story-revisions': StoryRevisions;
   'story-ris': StoryRis;
   story: Story;

@@ -23,6 +23,14 @@ export interface Regression {
 }
 
 /** One story's result of a verify run. */
+/** Assertions edited or deleted since the run where they last all passed (src/main/verify/drift.ts). */
+export interface StoryDrift {
+  edited: string[];
+  deleted: string[];
+  lastPassedCommit: string | null;
+  lastPassedAt: string;
+}
+
 export interface StoryVerification {
   id: string;
   title: string;
@@ -31,6 +39,8 @@ export interface StoryVerification {
   /** One per assertion, in the stored order. */
   results: AssertionResult[];
   regressions: Regression[];
+  /** Set when the story's assertions changed since they last all passed. */
+  drift?: StoryDrift;
 }
 
 export interface VerifyReport {
@@ -43,6 +53,8 @@ export interface VerifyReport {
   stories: StoryVerification[];
   /** Every story's regressions, flattened. */
   regressions: Regression[];
+  /** Stories whose assertions were edited or deleted since they last passed. */
+  drift: ({ storyId: string; title: string } & StoryDrift)[];
   /** How many stories have each verdict. */
   counts: Record<StoryVerdict, number>;
   /** Over every assertion of the run. */

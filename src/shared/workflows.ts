@@ -19,6 +19,7 @@ export const WORKFLOW_INFO = {
   generateRis: { label: 'RIS', historyKind: 'spec-ris' },
   generateStoryAssertions: { label: 'Story assertions', historyKind: 'spec-assertions' },
   generateSprintAssertions: { label: 'Sprint assertions', historyKind: 'spec-sprint-assertions' },
+  describeCode: { label: 'Describe existing code', historyKind: 'reverse' },
   // `puffin prompt`: the caller's prompt and schema, nothing stored.
   'cli-prompt': { label: 'Headless prompt', historyKind: null },
 } as const satisfies Record<string, { label: string; historyKind: string | null }>;

@@ -164,6 +164,13 @@ describe('headless commands print the one-object shape (real CLI)', () => {
     byModel(specs);
     expect((specs.meta.generationIds as string[]).length).toBe(3); // one per story, then the sprint's
     await puffin(['plan', 'export', ...s]);
+    const spec = await puffin(['export', '--format', 'openspec', ...s]);
+    expect((spec.data as { files: unknown[] }).files.length).toBeGreaterThan(2);
+    const back = await puffin(['import', '--format', 'openspec', ...at, 'project/openspec']);
+    expect((back.data as { stories: { action: string }[] }).stories.map((x) => x.action)).toEqual([
+      'unchanged',
+      'unchanged',
+    ]);
     const sprints = await puffin(['sprint', 'list', ...at]);
     expect((sprints.data as { id: string }[]).map((x) => x.id)).toContain(sprint.id);
     const shown = await puffin(['sprint', 'show', ...s]);
@@ -202,8 +209,9 @@ describe('headless commands print the one-object shape (real CLI)', () => {
       await api.close();
     }
 
-    // The coding agent has a journey of its own (test/mcp/implement.real-cli.test.ts).
-    const elsewhere = new Set(['implement']);
+    // The coding agent and describing existing code have journeys of their own (test/mcp/implement.real-cli.test.ts,
+    // test/formats/reverse.real-cli.test.ts).
+    const elsewhere = new Set(['implement', 'stories reverse']);
     expect([...ran].sort()).toEqual(
       commands
         .map((c) => c.path.join(' '))

@@ -5,6 +5,7 @@ import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
 import { agentsInitCommand, implementCommand } from './mcp';
+import { specExportCommand, specImportCommand, storiesReverseCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 
@@ -19,10 +20,13 @@ export const commands: readonly CommandSpec[] = [
   storiesRegenerateCommand,
   storiesAcceptCommand,
   storiesListCommand,
+  storiesReverseCommand,
   sprintCreateCommand,
   ...sprintCommands,
   ...planCommands,
   ...proofCommands,
   agentsInitCommand,
   implementCommand,
+  specExportCommand,
+  specImportCommand,
 ];

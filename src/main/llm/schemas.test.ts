@@ -59,10 +59,11 @@ describe('schema files', () => {
     expect((getSchema('plan-refinement').schema.properties as JsonSchema).plan).toEqual(plan);
   });
 
-  it('registers the envelopes: stories and title unwrap, the others do not', () => {
+  it('registers the envelopes: stories, reverse and title unwrap, the others do not', () => {
     expect(getSchema('stories').envelope).toBe('stories');
+    expect(getSchema('reverse').envelope).toBe('stories');
     expect(getSchema('title').envelope).toBe('title');
-    for (const n of SCHEMA_NAMES.filter((n) => n !== 'stories' && n !== 'title')) {
+    for (const n of SCHEMA_NAMES.filter((n) => !['stories', 'title', 'reverse'].includes(n))) {
       expect(getSchema(n).envelope).toBeUndefined();
     }
     expect(isSchemaName('plan')).toBe(true);

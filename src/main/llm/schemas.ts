@@ -8,6 +8,7 @@ import ambiguities from '../schemas/ambiguities.schema.json';
 import assertions from '../schemas/assertions.schema.json';
 import planRefinement from '../schemas/plan-refinement.schema.json';
 import plan from '../schemas/plan.schema.json';
+import reverse from '../schemas/reverse.schema';
 import ris from '../schemas/ris.schema.json';
 import sprintAssertions from '../schemas/sprint-assertions.schema.json';
 import stories from '../schemas/stories.schema';
@@ -19,7 +20,7 @@ export type JsonSchema = Record<string, unknown>;
 export type SchemaName = keyof SchemaOutputs;
 
 /** Envelope key of each schema that has one. */
-const ENVELOPES = { stories: 'stories', title: 'title' } as const satisfies Partial<
+const ENVELOPES = { stories: 'stories', title: 'title', reverse: 'stories' } as const satisfies Partial<
   Record<SchemaName, string>
 >;
 type Envelopes = typeof ENVELOPES;
@@ -40,6 +41,7 @@ const DOCUMENTS: Record<SchemaName, JsonSchema> = {
   assertions,
   'plan-refinement': planRefinement,
   plan,
+  reverse,
   ris,
   'sprint-assertions': sprintAssertions,
   stories,

@@ -36,6 +36,8 @@ export const FOLDERS = {
   results: folder('assertions/results', 'storyId', 'fresh', 'assertion-history'),
   /** Per GitHub repository: the issue of each exported story and the milestone of each sprint. */
   github: folder('github', 'key', 'fresh', 'github-links'),
+  /** Versions of a story read from another tool's files and not applied (it had changed in Puffin since). */
+  storyImports: folder('story-imports', 'storyId', 'fresh', 'story-imports'),
 } satisfies Record<string, Folder>;
 
 export type FolderName = keyof typeof FOLDERS;

@@ -20,6 +20,7 @@ import sprintSpecs from '../schemas/records/sprint-specs.schema';
 import sprint from '../schemas/records/sprint.schema';
 import storeMeta from '../schemas/records/store-meta.schema';
 import storyRis from '../schemas/records/story-ris.schema';
+import storyImports from '../schemas/records/story-imports.schema';
 import storyRevisions from '../schemas/records/story-revisions.schema';
 import story from '../schemas/records/story.schema';
 import type { RecordCheck } from './recordFile';
@@ -41,6 +42,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   'sprint-specs': sprintSpecs,
   sprint,
   'store-meta': storeMeta,
+  'story-imports': storyImports,
   'story-revisions': storyRevisions,
   'story-ris': storyRis,
   story,

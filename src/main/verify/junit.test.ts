@@ -48,6 +48,7 @@ const unspecified: StoryVerification = {
 
 const report: VerifyReport = {
   commit: COMMIT,
+  drift: [],
   startedAt: '2026-02-03T04:05:06.000Z',
   durationMs: 10,
   sprintId: null,

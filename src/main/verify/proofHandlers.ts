@@ -57,6 +57,7 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
         durationMs: report.durationMs,
         stories: report.stories.map(storyLine),
         regressions: report.regressions,
+        drift: report.drift,
         counts: report.counts,
         summary: report.summary,
         junit: junitPath,

@@ -6,6 +6,7 @@ import type { StoryVerification, VerifyReport } from '../../shared/verify';
 import { EvaluationContext } from '../assertions/context';
 import { evaluateAssertions, type RawAssertion } from '../assertions/evaluate';
 import { readGitCommit } from '../assertions/gitCommit';
+import { driftOf, driftWarning, withFingerprints } from './drift';
 import { addSummaries, countVerdicts, verifyStory } from './storyStatus';
 
 export interface VerifyStoryRef {
@@ -84,7 +85,7 @@ export async function verifyProject(
     const run =
       assertions.length > 0 ? await evaluateAssertions(projectDir, assertions, { context: ctx }) : null;
     if (run) {
-      await source.record(ref.id, run).catch((err: unknown) => {
+      await source.record(ref.id, withFingerprints(run, assertions)).catch((err: unknown) => {
         warnings.push(`Story ${ref.id}: the run could not be recorded (${(err as Error).message}).`);
       });
     }
@@ -92,7 +93,10 @@ export async function verifyProject(
       id: typeof a.id === 'string' ? a.id : `#${i}`,
       message: typeof a.message === 'string' ? a.message : '',
     }));
-    stories.push(verifyStory({ ...ref, assertions: ids, results: run?.results ?? [], earlierRuns }));
+    const verified = verifyStory({ ...ref, assertions: ids, results: run?.results ?? [], earlierRuns });
+    const drift = driftOf(assertions, earlierRuns);
+    if (drift) warnings.push(driftWarning(ref.title, drift));
+    stories.push(drift ? { ...verified, drift } : verified);
   }
   return {
     report: {
@@ -102,6 +106,7 @@ export async function verifyProject(
       sprintId,
       stories,
       regressions: stories.flatMap((s) => s.regressions),
+      drift: stories.flatMap((s) => (s.drift ? [{ storyId: s.id, title: s.title, ...s.drift }] : [])),
       counts: countVerdicts(stories),
       summary: addSummaries(stories.map((s) => s.summary)),
     },

@@ -40,6 +40,7 @@ const questions: SprintQuestions = {
 /** One input per workflow: a workflow added without a sample here does not compile. */
 const SAMPLES: { [N in WorkflowName]: InputOf<Workflows[N]> } = {
   deriveStories: { request: 'Let users share recipes by link.', project },
+  describeCode: { project, path: 'src/share', max: 5 },
   modifyStories: {
     stories: [
       { ...share, locked: true },
@@ -112,6 +113,11 @@ describe('every prompt', () => {
  * the answers, the plan, the feedback. A workflow without pins here does not compile.
  */
 const PINS: { [N in WorkflowName]: (string | RegExp)[] } = {
+  describeCode: [
+    'Read the code under `src/share` and write at most 5 user stories for what it already does.',
+    'never features to add',
+    'PASS on the code as it is now',
+  ],
   deriveStories: [
     'Turn the feature request below into user stories',
     /## Feature request\nLet users share recipes by link\.$/,

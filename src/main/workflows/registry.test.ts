@@ -46,6 +46,7 @@ describe('WORKFLOWS', () => {
       generateRis: [3, 300, 'default'],
       generateStoryAssertions: [3, 300, 'default'],
       generateSprintAssertions: [3, 600, 'default'],
+      describeCode: [12, 600, 'default'],
       'cli-prompt': [4, 600, 'default'],
     });
   });
@@ -57,6 +58,7 @@ describe('WORKFLOWS', () => {
         'analyzeAmbiguities',
         'cli-prompt',
         'deriveStories',
+        'describeCode',
         'generatePlan',
         'generateRis',
         'generateSprintAssertions',

@@ -7,6 +7,7 @@ import { analyzeAmbiguitiesWorkflow } from './analyzeAmbiguities';
 import { cliPromptWorkflow } from './cliPrompt';
 import type { AnyWorkflowDefinition } from './definition';
 import { deriveStoriesWorkflow } from './deriveStories';
+import { describeCodeWorkflow } from './describeCode';
 import { generatePlanWorkflow } from './generatePlan';
 import { generateRisWorkflow } from './generateRis';
 import { generateSprintAssertionsWorkflow } from './generateSprintAssertions';
@@ -31,6 +32,7 @@ export const WORKFLOWS = {
   generateRis: generateRisWorkflow,
   generateStoryAssertions: generateStoryAssertionsWorkflow,
   generateSprintAssertions: generateSprintAssertionsWorkflow,
+  describeCode: describeCodeWorkflow,
   'cli-prompt': cliPromptWorkflow,
 } as const satisfies { [N in WorkflowName]: AnyWorkflowDefinition & { readonly name: N } };
 

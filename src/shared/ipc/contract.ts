@@ -30,6 +30,7 @@ import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 import { agentSchemas, type AgentResponses } from './agentChannels';
+import { formatSchemas, type FormatResponses } from './formatChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -328,6 +329,8 @@ export const requestSchemas = {
   ...engineSchemas,
   // --- coding agents: the MCP server's tools, done only when verified ---
   ...agentSchemas,
+  // --- other tools' spec formats and plan files ---
+  ...formatSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -367,7 +370,8 @@ export interface ResponseTypes
     ReviewResponses,
     OpenReviewResponses,
     EngineResponses,
-    AgentResponses {
+    AgentResponses,
+    FormatResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

@@ -5,7 +5,7 @@
 import type { BoardData } from '../board';
 import type { CostReport } from '../cost';
 import type { RunSummary } from '../assertions';
-import type { Regression, StoryVerdict } from '../verify';
+import type { Regression, StoryVerdict, VerifyReport } from '../verify';
 import { empty, ID, schema, sprintOnly } from './schemaParts';
 
 export const proofSchemas = {
@@ -69,6 +69,8 @@ export interface VerifyRunResult {
   durationMs: number;
   stories: VerifiedStory[];
   regressions: Regression[];
+  /** Stories whose assertions were edited or deleted since they last all passed, with that run's commit. */
+  drift: VerifyReport['drift'];
   counts: Record<StoryVerdict, number>;
   summary: RunSummary;
   /** The JUnit file written, or null. */

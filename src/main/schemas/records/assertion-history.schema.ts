@@ -17,8 +17,12 @@ const result = record(
       column: { type: 'integer', description: '1-based.' },
     }),
     durationMs: ms,
+    fingerprint: {
+      ...text,
+      description: 'A hash of the assertion as it was evaluated (runs verify records): tells an edited one.',
+    },
   },
-  ['location'],
+  ['location', 'fingerprint'],
 );
 
 const run = record('AssertionRun', {

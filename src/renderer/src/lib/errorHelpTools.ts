@@ -6,7 +6,7 @@ const ASSERTIONS_FILE =
 
 /** Help for the codes of the tools around the journeys: assertion files, verify, GitHub, the command line. */
 export const TOOLS_HELP: Record<
-  ErrorCodeOf<'assertions' | 'verify' | 'github' | 'headless' | 'legacy'>,
+  ErrorCodeOf<'assertions' | 'verify' | 'github' | 'formats' | 'headless' | 'legacy'>,
   HelpEntry
 > = {
   // Assertion sets.
@@ -53,6 +53,19 @@ export const TOOLS_HELP: Record<
     'No GitHub token',
     'Set GITHUB_TOKEN to a token with access to the repository’s issues, or run `gh auth login`, then export again.',
     { command: 'gh auth login' },
+  ),
+  // Other tools' spec formats.
+  spec_malformed: fix(
+    'A file of that format cannot be read',
+    'Fix the file at the line named in the message (or export it again from its tool), then import again. Nothing was imported.',
+  ),
+  spec_not_found: fix(
+    'No stories of that format there',
+    'Choose the folder an export wrote, the format’s own folder (openspec/, specs/, .kiro/specs/, backlog/) or a plan file.',
+  ),
+  spec_too_large: fix(
+    'Too many or too large files',
+    'Choose the format’s own folder rather than a whole tree, then import again.',
   ),
   github_unauthorized: fix(
     'GitHub refused the token',

@@ -6,6 +6,7 @@ export const REVISION_KIND_LABEL: Record<RevisionKind, string> = {
   refined: 'refined',
   item_regenerated: 'item regenerated',
   restored: 'restored',
+  imported: 'imported from a plan file',
 };
 
 /** The first block of an id: enough to tell stories apart on screen. */

@@ -8,6 +8,7 @@ import { useApp, useAppFields } from '../store/StoreContext';
 import { LivePreview } from './LivePreview';
 import { StoryReview } from './StoryReview';
 import { ReadFiles } from '../components/ReadFiles';
+import { DescribeExistingCode } from './DescribeExistingCode';
 
 export function PromptPanel() {
   const project = useApp((s) => s.project);
@@ -128,6 +129,7 @@ export function PromptPanel() {
           </p>
         </form>
       </section>
+      <DescribeExistingCode />
       {running && <LivePreview />}
       {genError && (
         <ErrorHelp

@@ -169,6 +169,24 @@ describe('Specs', () => {
     expect(screen.getByText('docs/puffin/csv-export-sprint.md')).toBeTruthy();
   });
 
+  it('exports in another tool’s spec format and says the folder written', async () => {
+    const setup = await openSprintStore(approved());
+    setup.client.handle('spec:export', () => ({
+      format: 'openspec',
+      out: '.',
+      files: [
+        { path: 'openspec/changes/puffin-csv/proposal.md', action: 'created' },
+        { path: 'openspec/changes/puffin-csv/specs/csv/spec.md', action: 'created' },
+      ],
+    }));
+    renderWith(<SpecsPanel detail={approved()} />, setup);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Export as' }), { target: { value: 'openspec' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export' })));
+    expect(setup.client.callsTo('spec:export')).toEqual([{ sprintId: 'sp1', format: 'openspec' }]);
+    expect(setup.client.callsTo('plan:export')).toEqual([]);
+    expect(screen.getByText('openspec/changes/puffin-csv')).toBeTruthy();
+  });
+
   it('reruns only the failed steps (onlyMissing), and offers it only when a step failed', async () => {
     const failed = approved({
       specErrors: [{ storyId: 's2', step: 'assertions', code: 'api_error', message: 'overloaded' }],

@@ -2,6 +2,7 @@ import type { Assertion } from '../../../shared/assertions';
 import type { SpecStep, SpecsProgress, SprintDetail } from '../../../shared/plans';
 import { Markdown } from '../components/Markdown';
 import { progressKey } from '../store/sprintSlice';
+import { ExportMenu } from './ExportMenu';
 import { useAppFields } from '../store/StoreContext';
 import { storyTitle } from '../lib/planWords';
 import { ColumnHeads } from '../components/ColumnHeads';
@@ -118,9 +119,7 @@ export function SpecsPanel({ detail, editable = true }: { detail: SprintDetail; 
             {cancelling ? 'Cancelling…' : 'Cancel specs'}
           </button>
         )}
-        <button type="button" disabled={busy !== null} onClick={() => void exportSprint()}>
-          Export
-        </button>
+        <ExportMenu disabled={busy !== null} onExport={(format) => void exportSprint(format)} />
       </div>
       <p role="status" aria-live="polite" aria-label="Specs progress" className="progress-line">
         {last ? progressText(last, titleOf) : running ? 'Starting…' : ''}

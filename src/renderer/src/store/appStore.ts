@@ -6,6 +6,7 @@ import { createAssertionsSlice } from './assertionsSlice';
 import { createBacklogSlice } from './backlogSlice';
 import { createBoardSlice } from './boardSlice';
 import { createImplementSlice } from './implementSlice';
+import { createReverseSlice } from './reverseSlice';
 import { createGenerationSlice } from './generationSlice';
 import { createHistorySlice } from './historySlice';
 import { createJourneySlice } from './journeySlice';
@@ -35,6 +36,7 @@ export function createAppStore(client: Client) {
     ...createSprintSlice(client)(...a),
     ...createBoardSlice(client)(...a),
     ...createImplementSlice(client)(...a),
+    ...createReverseSlice(client)(...a),
   }));
 }
 

@@ -1,6 +1,19 @@
 import type { PlanPreview, SpecsProgress, Sprint, SprintDetail, SprintStatus } from '../../../shared/plans';
+import type { ExportFormat } from '../../../shared/specFormats';
 import type { Slice } from './types';
 import { errorNotice, listLoaded, listLoadFailed, toUiError, type UiError } from './uiError';
+
+/** What the sprint view's Export writes: Puffin's own markdown, or another tool's spec format. */
+export type ExportChoice = 'markdown' | ExportFormat;
+
+/** The folder every written file shares (`openspec/changes/puffin-x`), shown where the export went. */
+export function commonFolder(paths: readonly string[]): string {
+  if (paths.length === 0) return '.';
+  const parts = paths.map((p) => p.split('/').slice(0, -1));
+  const common: string[] = [];
+  for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0]![i]); i++) common.push(parts[0]![i]!);
+  return common.join('/') || '.';
+}
 
 /** What is running for the open sprint; one action at a time, except Cancel during specs. */
 export type SprintAction =
@@ -58,7 +71,8 @@ export interface SprintSlice {
   /** `onlyMissing`: only the calls that failed or never ran (a failed step reruns alone). */
   generateSpecs(onlyMissing?: boolean): Promise<void>;
   cancelStep(): Promise<void>;
-  exportSprint(): Promise<void>;
+  /** Markdown (docs/puffin) by default, or another tool's spec format. */
+  exportSprint(format?: ExportChoice): Promise<void>;
   retrySprintAction(): Promise<void>;
   clearSprintError(): void;
   /** Follows sprints:changed, sprint:changed and plan:progress; reloads when a project opens. */
@@ -222,15 +236,22 @@ export const createSprintSlice: Slice<SprintSlice> = (client) => (set, get, api)
         set({ cancellingStep: false, notice: errorNotice(err) });
       }
     },
-    async exportSprint() {
+    async exportSprint(format = 'markdown') {
       const sprintId = get().sprintId;
       if (!sprintId) return;
       set({ exportPath: null });
-      await act(
-        'export',
-        () => client.call('plan:export', { sprintId }),
-        (r) => set({ exportPath: r.path }),
-      );
+      if (format === 'markdown')
+        await act(
+          'export',
+          () => client.call('plan:export', { sprintId }),
+          (r) => set({ exportPath: r.path }),
+        );
+      else
+        await act(
+          'export',
+          () => client.call('spec:export', { sprintId, format }),
+          (r) => set({ exportPath: commonFolder(r.files.map((f) => f.path)) }),
+        );
     },
     async retrySprintAction() {
       if (retry) await retry();

@@ -23,6 +23,7 @@ import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
 import type { BoardSlice } from './boardSlice';
 import type { ImplementSlice } from './implementSlice';
+import type { ReverseSlice } from './reverseSlice';
 import type { LiveSlice } from './liveSlice';
 import type { SprintSlice } from './sprintSlice';
 import type { UiError } from './uiError';
@@ -249,6 +250,7 @@ export interface JourneySlice {
 export type AppState = AppSlice &
   BoardSlice &
   ImplementSlice &
+  ReverseSlice &
   SettingsSlice &
   ProjectSlice &
   ActivitySlice &

@@ -29,6 +29,7 @@ const board = (stories: BoardStory[]): BoardData => ({
 
 const verified: VerifyRunResult = {
   commit: null,
+  drift: [],
   sprintId: null,
   startedAt: '2026-01-01T00:00:00.000Z',
   durationMs: 5,
