@@ -130,7 +130,7 @@ describe('limits are the app’s, never silently applied', () => {
 
   it('stores nothing for a refused request', async () => {
     await puffin(['stories', 'derive', '--project', project], long);
-    const history = await readdir(path.join(project, '.puffin', 'history')).catch(() => []);
+    const history = await readdir(path.join(project, '.puffin', 'local', 'history')).catch(() => []);
     expect(history).toEqual([]);
   });
 });
