@@ -89,11 +89,20 @@ function chooseEngine(engine: EngineChoice, flag: FlagSpec, value: string): void
   else engine.defaultModel = value;
 }
 
-/** Which flags were given, with their raw text (true for a boolean flag). */
-function tokenize(flags: FlagSpec[], argv: string[]): Map<FlagSpec, string | true> {
+/** Which flags were given, with their raw text (true for a boolean flag); words fill `positional` in order. */
+function tokenize(
+  flags: FlagSpec[],
+  argv: string[],
+  positional: readonly FlagSpec[] = [],
+): Map<FlagSpec, string | true> {
   const given = new Map<FlagSpec, string | true>();
+  let words = 0;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (!arg.startsWith('--') && words < positional.length) {
+      given.set(positional[words++]!, arg);
+      continue;
+    }
     if (!arg.startsWith('--')) throw new ArgError('invalid_arguments', `unexpected argument "${arg}"`);
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq === -1 ? undefined : eq);
@@ -117,6 +126,8 @@ function tokenize(flags: FlagSpec[], argv: string[]): Map<FlagSpec, string | tru
 
 function checkPresence(spec: CommandSpec, flags: FlagSpec[], given: Map<FlagSpec, unknown>): void {
   const named = (name: string) => [...given.keys()].some((f) => f.flag === name);
+  for (const p of spec.positional ?? [])
+    if (!given.has(p)) throw new ArgError('invalid_arguments', `${p.value ?? p.flag} is required`);
   for (const f of flags)
     if (f.required && !given.has(f)) throw new ArgError('invalid_arguments', `--${f.flag} is required`);
   for (const group of spec.oneOf ?? []) {
@@ -188,7 +199,7 @@ async function convert(flag: FlagSpec, raw: string | true, cwd: string): Promise
 /** argv (after the command's words) → the payload of the command's channel, and the project folder. */
 export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): Promise<ParsedArgs> {
   const flags = flagsOf(spec);
-  const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv);
+  const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv, spec.positional);
   checkPresence(spec, flags, given);
   const cwd = io.cwd ?? process.cwd();
   const payload: Payload = spec.fixed ? spec.fixed() : {};

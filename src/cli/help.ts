@@ -23,6 +23,7 @@ function flagText(f: FlagSpec): string {
 export function usage(spec: CommandSpec): string {
   const grouped = new Set((spec.oneOf ?? []).flat());
   const flags = flagsOf(spec);
+  const words = (spec.positional ?? []).map((p) => p.value ?? p.flag.toUpperCase());
   const parts = flags
     .filter((f) => !grouped.has(f.flag))
     .map((f) => (f.required ? flagText(f) : `[${flagText(f)}]`));
@@ -31,7 +32,7 @@ export function usage(spec: CommandSpec): string {
     parts.push(`(${alternatives.join(' | ')})`);
   }
   const stdin = spec.stdin ? `  (${spec.stdin.what} on stdin)` : '';
-  return `puffin ${[...spec.path, ...parts].join(' ')}${stdin}`;
+  return `puffin ${[...spec.path, ...words, ...parts].join(' ')}${stdin}`;
 }
 
 export function helpText(

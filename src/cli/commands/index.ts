@@ -4,6 +4,7 @@ import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
+import { teamCommands } from './team';
 import { agentsInitCommand, implementCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
@@ -25,4 +26,5 @@ export const commands: readonly CommandSpec[] = [
   ...proofCommands,
   agentsInitCommand,
   implementCommand,
+  ...teamCommands,
 ];

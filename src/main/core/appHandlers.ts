@@ -11,6 +11,7 @@ import type { Emit, FacePlatform, Services } from './services';
 import { toolHandlers } from './toolHandlers';
 import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
+import { teamHandlers } from '../team/teamHandlers';
 import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 import { agentHandlers } from '../agent/agentHandlers';
 
@@ -75,5 +76,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...proofHandlers(services, emit),
     ...engineHandlers(services),
     ...agentHandlers(services, emit),
+    ...teamHandlers(services),
   };
 }

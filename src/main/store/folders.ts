@@ -22,6 +22,14 @@ export function storeDir(projectDir: string): string {
   return join(projectDir, STORE_DIR);
 }
 
+/** The store's folder of the field conflicts git merges recorded (shared: the team sees them until resolved). */
+export const CONFLICTS = 'conflicts';
+
+/** `<project>/.puffin/conflicts`: one file per record a merge found conflicting fields in. */
+export function conflictsDir(projectDir: string): string {
+  return join(storeDir(projectDir), CONFLICTS);
+}
+
 /** `<project>/.puffin/local`: what is one person's (never committed: the store's .gitignore names it). */
 export function localDir(projectDir: string): string {
   return join(storeDir(projectDir), LOCAL);

@@ -25,6 +25,7 @@ import {
   storyDraft,
 } from './schemaParts';
 import { proofSchemas, type ProofResponses } from './proofChannels';
+import { teamSchemas, type TeamResponses } from './teamChannels';
 import { openReviewSchemas, type OpenReviewResponses } from './openReviewChannels';
 import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
@@ -327,6 +328,8 @@ export const requestSchemas = {
   ...engineSchemas,
   // --- coding agents: the MCP server's tools, done only when verified ---
   ...agentSchemas,
+  // --- a team on one repository: merge driver, conflicts, status and overlap across branches ---
+  ...teamSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -366,7 +369,8 @@ export interface ResponseTypes
     ReviewResponses,
     OpenReviewResponses,
     EngineResponses,
-    AgentResponses {
+    AgentResponses,
+    TeamResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;
