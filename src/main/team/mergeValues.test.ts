@@ -21,6 +21,16 @@ describe('mergeValues', () => {
     });
   });
 
+  it('takes the later updatedAt: both sides edited the record, which is no conflict of its own', () => {
+    const base = { ...story, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const ours = { ...base, title: 'T', updatedAt: '2026-01-03T00:00:00.000Z' };
+    const theirs = { ...base, status: 'done', updatedAt: '2026-01-02T00:00:00.000Z' };
+    expect(mergeValues(base, ours, theirs)).toEqual({
+      value: { ...base, title: 'T', status: 'done', updatedAt: '2026-01-03T00:00:00.000Z' },
+      conflicts: [],
+    });
+  });
+
   it('takes a change made the same way on both sides, and a field added on one side', () => {
     const ours = { ...story, status: 'done', estimate: 3 };
     const theirs = { ...story, status: 'done' };

@@ -1,7 +1,7 @@
 /**
  * A three-way merge of two versions of one record against their common ancestor, field by field: a field changed on
  * one side only takes that side's value; changed the same way on both, that value; changed differently on both, it
- * is a conflict, and the current side's value is kept. Lists of records that carry a key (`id`, a revision's
+ * is a conflict, and the current side's value is kept (but for `updatedAt`, which both edits move: the later). Lists of records that carry a key (`id`, a revision's
  * `number`) are merged element by element, so two branches that each append survive; two elements both sides added
  * under the same revision number are both kept, the other side's renumbered after the last.
  */
@@ -47,10 +47,16 @@ function elementKey(lists: readonly unknown[][]): string | null {
 
 const join = (path: string, part: string | number) => (path ? `${path}/${part}` : String(part));
 
+/** Fields that say when a record last changed: each side's edit moves it, so the later one is the merge's. */
+const LAST_CHANGED = new Set(['updatedAt']);
+const lastOf = (field: string) => field.slice(field.lastIndexOf('/') + 1);
+
 export function mergeValues(ancestor: unknown, current: unknown, other: unknown, field = ''): Merged {
   if (sameValue(current, other)) return { value: current, conflicts: [] };
   if (sameValue(ancestor, current)) return { value: other, conflicts: [] };
   if (sameValue(ancestor, other)) return { value: current, conflicts: [] };
+  if (LAST_CHANGED.has(lastOf(field)) && typeof current === 'string' && typeof other === 'string')
+    return { value: current > other ? current : other, conflicts: [] };
   if (isObj(current) && isObj(other))
     return mergeObjects(isObj(ancestor) ? ancestor : {}, current, other, field);
   if (Array.isArray(current) && Array.isArray(other)) {
