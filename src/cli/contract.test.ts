@@ -65,13 +65,16 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   verify: { argv: () => sprint(), field: '/sprintId' },
   'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
   implement: { argv: () => [...at(), '--story', 's1', '--rounds', 'two'], field: '/rounds' },
+  'merge-driver': { argv: () => ['', 'A', 'B', '.puffin/stories/s1.json'], field: '/ancestor' },
+  status: { argv: () => [...at(), '--branches', 'main,has space'], field: '/branches/1' },
+  overlap: { argv: () => [...at(), '--branches', 'a~1'], field: '/branches/0' },
 };
 
 /**
  * Commands whose only inputs are --project and switches without a value: nothing the contract could refuse (the
  * parser refuses extra flags and values).
  */
-const NO_FIELDS = ['hooks install', 'ci init', 'sprint list', 'agents init'];
+const NO_FIELDS = ['hooks install', 'ci init', 'sprint list', 'agents init', 'conflicts'];
 
 /**
  * Commands whose flags pick from stored records or filter the answer (the request itself is built from the
