@@ -38,7 +38,7 @@ const sprint = (id: string, files: string[]) => ({
   [`.puffin/plans/${id}.json`]: recordText({
     sprintId: id,
     current: 1,
-    revisions: [{ number: 1, plan: { items: [{ storyId: a, filesCreated: [], filesModified: files }] } }],
+    revisions: [{ number: 1, plan: { planItems: [{ storyId: a, filesCreated: [], filesModified: files }] } }],
   }),
 });
 

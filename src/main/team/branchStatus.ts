@@ -38,8 +38,9 @@ export async function teamStatus(projectDir: string, asked?: readonly string[]):
   const repo = await repoStoreOf(projectDir, 'branches are what status compares.');
   const branches = await branchesOf(repo, asked);
   const byStory = new Map<string, { title: string; verdicts: Record<string, BranchVerdict | null> }>();
+  const cache = new Map<string, unknown>();
   for (const [branch, commit] of branches) {
-    const records = await recordsAt(repo, commit, FOLDERS_READ);
+    const records = await recordsAt(repo, commit, FOLDERS_READ, cache);
     for (const [rel, value] of records) {
       const m = /^stories\/([^/]+)\.json$/.exec(rel);
       if (!m) continue;

@@ -5,7 +5,8 @@
 import { STORE_DIR } from '../../shared/project';
 import { NotGitRepoError } from '../verify/managedFile';
 import { repoLocation } from '../verify/gitRepo';
-import { branchCommit, filesAt, localBranches, parsedOr, readBlobs } from './gitObjects';
+import { GitError } from '../verify/gitRepo';
+import { filesAt, localBranches, parsedOr, readBlobs } from './gitObjects';
 
 export interface RepoStore {
   root: string;
@@ -26,41 +27,51 @@ export async function repoStoreOf(projectDir: string, needs: string): Promise<Re
   };
 }
 
-/** The branches asked for, or every local branch; each checked to exist. */
+/** The branches asked for (in that order), or every local branch; each with its commit, or a typed error. */
 export async function branchesOf(
   repo: RepoStore,
   asked: readonly string[] | undefined,
 ): Promise<Map<string, string>> {
-  const names = asked && asked.length > 0 ? [...asked] : await localBranches(repo.root);
+  const local = await localBranches(repo.root);
+  if (!asked || asked.length === 0) return local;
   const out = new Map<string, string>();
-  for (const name of names) out.set(name, await branchCommit(repo.root, name));
+  for (const name of asked) {
+    const commit = local.get(name);
+    if (!commit)
+      throw new GitError(
+        `There is no local branch ${JSON.stringify(name)} in ${repo.root}; name one of \`git branch\`.`,
+      );
+    out.set(name, commit);
+  }
   return out;
 }
 
+/** Parsed records by blob id, shared by the branches of one question: most files are the same on every branch. */
+export type BlobCache = Map<string, unknown>;
+
 /**
  * The records of `folders` (store-relative, e.g. `stories`) at a commit, by store-relative path (`stories/s1.json`),
- * parsed; files that do not parse are left out.
+ * parsed; files that do not parse are left out. Blobs already in `cache` are not read again.
  */
 export async function recordsAt(
   repo: RepoStore,
   commit: string,
   folders: readonly string[],
+  cache: BlobCache = new Map(),
 ): Promise<Map<string, unknown>> {
-  const paths = (
-    await filesAt(
-      repo.root,
-      commit,
-      folders.map((f) => `${repo.store}/${f}`),
-    )
-  ).filter((p) => p.endsWith('.json'));
-  const texts = await readBlobs(
+  const all = await filesAt(
     repo.root,
-    paths.map((p) => `${commit}:${p}`),
+    commit,
+    folders.map((f) => `${repo.store}/${f}`),
   );
+  const files = all.filter((f) => f.path.endsWith('.json'));
+  const unread = [...new Set(files.map((f) => f.sha).filter((sha) => !cache.has(sha)))];
+  const texts = await readBlobs(repo.root, unread);
+  unread.forEach((sha, i) => cache.set(sha, parsedOr<unknown>(texts[i] ?? null)));
   const out = new Map<string, unknown>();
-  paths.forEach((p, i) => {
-    const value = parsedOr<unknown>(texts[i] ?? null);
-    if (value !== null) out.set(p.slice(repo.store.length + 1), value);
-  });
+  for (const f of files) {
+    const value = cache.get(f.sha);
+    if (value !== null && value !== undefined) out.set(f.path.slice(repo.store.length + 1), value);
+  }
   return out;
 }

@@ -8,46 +8,40 @@ import { git, GitError } from '../verify/gitRepo';
 /** Files read in one cat-file process at most (every one of them is held in memory until parsed). */
 export const MAX_BLOBS = 200_000;
 
-/** Every local branch, by short name, sorted. */
-export async function localBranches(root: string): Promise<string[]> {
-  const out = await git(root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/']);
-  return out
+/** Every local branch, by short name (sorted), with the commit it points at: one git call. */
+export async function localBranches(root: string): Promise<Map<string, string>> {
+  const out = await git(root, ['for-each-ref', '--format=%(objectname) %(refname:short)', 'refs/heads/']);
+  const pairs = out
     .split('\n')
-    .map((l) => l.trim())
     .filter(Boolean)
-    .sort();
+    .map((l) => [l.slice(l.indexOf(' ') + 1), l.slice(0, l.indexOf(' '))] as const);
+  return new Map(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** The commit a branch points at; a typed error naming the branch when there is none. */
-export async function branchCommit(root: string, branch: string): Promise<string> {
-  const out = await git(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`]).catch(
-    () => '',
-  );
-  if (!out.trim())
-    throw new GitError(
-      `There is no local branch ${JSON.stringify(branch)} in ${root}; name one of \`git branch\`.`,
-    );
-  return out.trim();
+export interface TreeFile {
+  /** From the repository root. */
+  path: string;
+  /** The blob's id: the same content on two branches is the same blob, read once. */
+  sha: string;
 }
 
-/** The files under `folders` (paths from the repository root) at a commit, from the repository root. */
-export async function filesAt(root: string, commit: string, folders: readonly string[]): Promise<string[]> {
-  const out = await git(root, [
-    'ls-tree',
-    '-r',
-    '-z',
-    '--name-only',
-    '--full-tree',
-    commit,
-    '--',
-    ...folders,
-  ]);
-  return out.split('\0').filter(Boolean);
+/** The files under `folders` (paths from the repository root) at a commit, with their blob ids. */
+export async function filesAt(root: string, commit: string, folders: readonly string[]): Promise<TreeFile[]> {
+  const out = await git(root, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...folders]);
+  const files: TreeFile[] = [];
+  for (const entry of out.split('\0')) {
+    // `<mode> blob <sha>\t<path>`
+    const tab = entry.indexOf('\t');
+    const [, type, sha] = entry.slice(0, Math.max(tab, 0)).split(' ');
+    if (tab !== -1 && type === 'blob' && sha) files.push({ path: entry.slice(tab + 1), sha });
+  }
+  return files;
 }
 
 /**
- * The text of each `<commit>:<path>` (null where git has no such file), read by one `git cat-file --batch`: its
- * answers are `<sha> blob <size>\n<bytes>\n`, or `<spec> missing\n`.
+ * The text of each object (a blob id; null where git has no such object), read by one `git cat-file --batch`: its
+ * answers are `<sha> blob <size>\n<bytes>\n`, or `<spec> missing\n`. Ids, not `<commit>:<path>`: git resolves a
+ * path through the trees for every file, ten times the cost.
  */
 export async function readBlobs(root: string, specs: readonly string[]): Promise<(string | null)[]> {
   if (specs.length === 0) return [];

@@ -9,7 +9,7 @@ import type { InFlight, Overlap } from '../../shared/team';
 import { normalizePath } from '../verify/plannedFiles';
 import { isPuffinOutput } from '../verify/puffinOutputs';
 import { git } from '../verify/gitRepo';
-import { branchesOf, recordsAt, repoStoreOf, type RepoStore } from './branchStore';
+import { branchesOf, recordsAt, repoStoreOf, type BlobCache, type RepoStore } from './branchStore';
 
 type How = 'planned' | 'changed';
 
@@ -21,7 +21,7 @@ interface SprintRecord {
 }
 interface PlanRecord {
   current?: number;
-  revisions?: { number: number; plan?: { items?: Pick<PlanItem, 'filesCreated' | 'filesModified'>[] } }[];
+  revisions?: { number: number; plan?: { planItems?: Pick<PlanItem, 'filesCreated' | 'filesModified'>[] } }[];
 }
 
 interface Side {
@@ -33,15 +33,15 @@ interface Side {
 
 function plannedFiles(plan: PlanRecord | undefined): Set<string> {
   const rev = plan?.revisions?.find((r) => r.number === plan.current) ?? plan?.revisions?.at(-1);
-  const files = (rev?.plan?.items ?? []).flatMap((i) => [
+  const files = (rev?.plan?.planItems ?? []).flatMap((i) => [
     ...(i.filesCreated ?? []),
     ...(i.filesModified ?? []),
   ]);
   return new Set(files.map(normalizePath).filter((f) => f !== '' && !isPuffinOutput(f)));
 }
 
-async function sideOf(repo: RepoStore, branch: string, commit: string): Promise<Side> {
-  const records = await recordsAt(repo, commit, ['sprints', 'plans']);
+async function sideOf(repo: RepoStore, branch: string, commit: string, cache: BlobCache): Promise<Side> {
+  const records = await recordsAt(repo, commit, ['sprints', 'plans'], cache);
   const sprints: Side['sprints'] = [];
   for (const [rel, value] of records) {
     const m = /^sprints\/([^/]+)\.json$/.exec(rel);
@@ -121,7 +121,8 @@ export async function findOverlaps(
   const repo = await repoStoreOf(projectDir, 'overlap compares branches.');
   const branches = await branchesOf(repo, asked);
   const sides: Side[] = [];
-  for (const [branch, commit] of branches) sides.push(await sideOf(repo, branch, commit));
+  const cache: BlobCache = new Map();
+  for (const [branch, commit] of branches) sides.push(await sideOf(repo, branch, commit, cache));
   const overlaps: Overlap[] = [];
   for (let i = 0; i < sides.length; i++)
     for (let j = i + 1; j < sides.length; j++) {
