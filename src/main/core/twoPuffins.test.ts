@@ -37,7 +37,9 @@ async function puffin(name: string, env: Record<string, string> = {}): Promise<R
 }
 
 const stored = async (id: string) =>
-  JSON.parse(await readFile(join(project, '.puffin', 'local', 'history', `${id}.json`), 'utf8')) as Generation;
+  JSON.parse(
+    await readFile(join(project, '.puffin', 'local', 'history', `${id}.json`), 'utf8'),
+  ) as Generation;
 
 const runningRecord = (id: string, owner?: Generation['owner']): Generation => ({
   id,

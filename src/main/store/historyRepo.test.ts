@@ -50,7 +50,11 @@ describe('HistoryRepo', () => {
     expect(await readFile(join(dir, 'local', 'history', 'new.raw.jsonl'), 'utf8')).toBe(
       '{"type":"system"}\n{"type":"result"}\n',
     );
-    expect((await readdir(join(dir, 'local', 'history'))).sort()).toEqual(['new.json', 'new.raw.jsonl', 'old.json']);
+    expect((await readdir(join(dir, 'local', 'history'))).sort()).toEqual([
+      'new.json',
+      'new.raw.jsonl',
+      'old.json',
+    ]);
   });
 
   it('keeps the raw lines a crashed run wrote: its record is marked interrupted, its lines made final', async () => {

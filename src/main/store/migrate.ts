@@ -13,12 +13,12 @@ const META = 'store.json';
  * person's: worktrees there hold whole checkouts, which no migration reads).
  */
 export async function storeFileNames(dir: string, under = ''): Promise<string[]> {
-  const entries = await readdir(join(dir, ...under.split('/').filter(Boolean)), { withFileTypes: true }).catch(
-    (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
-      throw err;
-    },
-  );
+  const entries = await readdir(join(dir, ...under.split('/').filter(Boolean)), {
+    withFileTypes: true,
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+    throw err;
+  });
   const out: string[] = [];
   for (const e of entries) {
     const rel = under ? `${under}/${e.name}` : e.name;

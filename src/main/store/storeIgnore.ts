@@ -13,7 +13,10 @@ export const STORE_GITIGNORE = '.gitignore';
 
 /** Each pattern, and why, in the order they are written. */
 export const STORE_IGNORED: readonly (readonly [pattern: string, why: string])[] = [
-  [`/${LOCAL}/`, 'one person’s: history and raw lines, the open review, drafts, caches, worktrees, locks, temp files'],
+  [
+    `/${LOCAL}/`,
+    'one person’s: history and raw lines, the open review, drafts, caches, worktrees, locks, temp files',
+  ],
   ['.*.tmp', 'a record being written (renamed into place when complete)'],
   ['.*.lock', 'a record being updated by another process'],
   ['.*.lock.*', 'a lock being taken'],

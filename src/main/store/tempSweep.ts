@@ -27,7 +27,12 @@ export interface SweepOptions {
 }
 
 /** The files under `dir`, relative to it, not looking into `skip`. */
-async function filesUnder(dir: string, recursive: boolean, skip: readonly string[], under = ''): Promise<string[]> {
+async function filesUnder(
+  dir: string,
+  recursive: boolean,
+  skip: readonly string[],
+  under = '',
+): Promise<string[]> {
   const entries = await readdir(under ? join(dir, under) : dir, { withFileTypes: true }).catch(
     (err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
@@ -37,7 +42,8 @@ async function filesUnder(dir: string, recursive: boolean, skip: readonly string
   const out: string[] = [];
   for (const e of entries) {
     const rel = under ? `${under}/${e.name}` : e.name;
-    if (e.isDirectory() && recursive && !skip.includes(rel)) out.push(...(await filesUnder(dir, true, skip, rel)));
+    if (e.isDirectory() && recursive && !skip.includes(rel))
+      out.push(...(await filesUnder(dir, true, skip, rel)));
     else if (!e.isDirectory()) out.push(rel);
   }
   return out;
