@@ -89,13 +89,18 @@ function chooseEngine(engine: EngineChoice, flag: FlagSpec, value: string): void
   else engine.defaultModel = value;
 }
 
-/** Which flags were given, with their raw text (true for a boolean flag). */
-function tokenize(flags: FlagSpec[], argv: string[], positional?: FlagSpec): Map<FlagSpec, string | true> {
+/** Which flags were given, with their raw text (true for a boolean flag); words fill `positional` in order. */
+function tokenize(
+  flags: FlagSpec[],
+  argv: string[],
+  positional: readonly FlagSpec[] = [],
+): Map<FlagSpec, string | true> {
   const given = new Map<FlagSpec, string | true>();
+  let words = 0;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (!arg.startsWith('--') && positional && !given.has(positional)) {
-      given.set(positional, arg);
+    if (!arg.startsWith('--') && words < positional.length) {
+      given.set(positional[words++]!, arg);
       continue;
     }
     if (!arg.startsWith('--')) throw new ArgError('invalid_arguments', `unexpected argument "${arg}"`);
@@ -121,6 +126,8 @@ function tokenize(flags: FlagSpec[], argv: string[], positional?: FlagSpec): Map
 
 function checkPresence(spec: CommandSpec, flags: FlagSpec[], given: Map<FlagSpec, unknown>): void {
   const named = (name: string) => [...given.keys()].some((f) => f.flag === name);
+  for (const p of spec.positional ?? [])
+    if (!given.has(p)) throw new ArgError('invalid_arguments', `${p.value ?? p.flag} is required`);
   for (const f of flags)
     if (f.required && !given.has(f)) throw new ArgError('invalid_arguments', `--${f.flag} is required`);
   for (const group of spec.oneOf ?? []) {
@@ -194,8 +201,6 @@ export async function parseArgs(spec: CommandSpec, argv: string[], io: CliIo): P
   const flags = flagsOf(spec);
   const given = tokenize([...flags, ...engineFlagsOf(spec), VERBOSE_FLAG], argv, spec.positional);
   checkPresence(spec, flags, given);
-  if (spec.positional?.required && !given.has(spec.positional))
-    throw new ArgError('invalid_arguments', `${spec.positional.value ?? spec.positional.flag} is required`);
   const cwd = io.cwd ?? process.cwd();
   const payload: Payload = spec.fixed ? spec.fixed() : {};
   const parsed: ParsedArgs = { payload };

@@ -68,13 +68,16 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   export: { argv: () => [...sprint('s1'), '--format', 'word'], field: '/format' },
   'stories reverse': { argv: () => [...at(), '--max', '0'], field: '/max' },
   import: { argv: () => [...at(), '--format', 'word', 'notes'], field: '/format' },
+  'merge-driver': { argv: () => ['', 'A', 'B', '.puffin/stories/s1.json'], field: '/ancestor' },
+  status: { argv: () => [...at(), '--branches', 'main,has space'], field: '/branches/1' },
+  overlap: { argv: () => [...at(), '--branches', 'a~1'], field: '/branches/0' },
 };
 
 /**
  * Commands whose only inputs are --project and switches without a value: nothing the contract could refuse (the
  * parser refuses extra flags and values).
  */
-const NO_FIELDS = ['hooks install', 'ci init', 'sprint list', 'agents init'];
+const NO_FIELDS = ['hooks install', 'ci init', 'sprint list', 'agents init', 'conflicts'];
 
 /**
  * Commands whose flags pick from stored records or filter the answer (the request itself is built from the
@@ -133,7 +136,7 @@ describe('limits are the app’s, never silently applied', () => {
 
   it('stores nothing for a refused request', async () => {
     await puffin(['stories', 'derive', '--project', project], long);
-    const history = await readdir(path.join(project, '.puffin', 'history')).catch(() => []);
+    const history = await readdir(path.join(project, '.puffin', 'local', 'history')).catch(() => []);
     expect(history).toEqual([]);
   });
 });

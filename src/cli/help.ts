@@ -23,6 +23,7 @@ function flagText(f: FlagSpec): string {
 export function usage(spec: CommandSpec): string {
   const grouped = new Set((spec.oneOf ?? []).flat());
   const flags = flagsOf(spec);
+  const words = (spec.positional ?? []).map((p) => p.value ?? p.flag.toUpperCase());
   const parts = flags
     .filter((f) => !grouped.has(f.flag))
     .map((f) => (f.required ? flagText(f) : `[${flagText(f)}]`));
@@ -30,12 +31,8 @@ export function usage(spec: CommandSpec): string {
     const alternatives = group.map((name) => flags.find((f) => f.flag === name)!).map(flagText);
     parts.push(`(${alternatives.join(' | ')})`);
   }
-  if (spec.positional) {
-    const name = spec.positional.value ?? spec.positional.flag;
-    parts.push(spec.positional.required ? name : `[${name}]`);
-  }
   const stdin = spec.stdin ? `  (${spec.stdin.what} on stdin)` : '';
-  return `puffin ${[...spec.path, ...parts].join(' ')}${stdin}`;
+  return `puffin ${[...spec.path, ...words, ...parts].join(' ')}${stdin}`;
 }
 
 export function helpText(

@@ -90,11 +90,8 @@ export interface CommandSpec<C extends RequestChannel = RequestChannel> {
   summary: string;
   channel: C;
   flags?: FlagSpec[];
-  /**
-   * One argument given without a flag after the options (e.g. the PATH of `puffin import`): `flag` is only its
-   * name; it fills `field` as its kind says and is required when `required`.
-   */
-  positional?: FlagSpec;
+  /** Words after the command's, in this order, each required (git's `%O %A %B %P` for the merge driver). */
+  positional?: FlagSpec[];
   /** The field stdin fills (read to its end); `what` names it in the usage line. */
   stdin?: { field: string; what: string; trim?: boolean };
   /** Works on a project folder: `--project DIR` is required and opened first (`project:open`), as the app does. */

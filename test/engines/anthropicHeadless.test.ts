@@ -87,7 +87,7 @@ describe('puffin with --provider anthropic', () => {
       meta: { provider: 'anthropic', model: MODEL, mode: 'native', cliVersion: null },
     });
 
-    const history = (await filesUnder(path.join(project, '.puffin', 'history'))).filter((f) =>
+    const history = (await filesUnder(path.join(project, '.puffin', 'local', 'history'))).filter((f) =>
       f.file.endsWith('.json'),
     );
     expect(history.length).toBeGreaterThan(0);

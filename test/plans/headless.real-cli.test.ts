@@ -171,7 +171,7 @@ describe('headless plan commands (real CLI)', { timeout: 180_000 }, () => {
     });
 
     // Each model call is in the project's history, like the app keeps it.
-    const history = join(project, '.puffin', 'history');
+    const history = join(project, '.puffin', 'local', 'history');
     const kinds = await Promise.all(
       readdirSync(history)
         .filter((f) => f.endsWith('.json'))

@@ -49,10 +49,10 @@ describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
     expect(out.meta).toMatchObject({ cliVersion: '2.1.330', generationId: expect.any(String), ...fallback });
     const id = out.meta.generationId as string;
     const stored = JSON.parse(
-      await readFile(join(project, '.puffin', 'history', `${id}.json`), 'utf8'),
+      await readFile(join(project, '.puffin', 'local', 'history', `${id}.json`), 'utf8'),
     ) as Generation;
     expect(stored).toMatchObject({ kind: 'derive', status: 'succeeded', title: fallback.title });
-    expect((await readdir(join(project, '.puffin', 'history'))).sort()).toEqual([
+    expect((await readdir(join(project, '.puffin', 'local', 'history'))).sort()).toEqual([
       `${id}.json`,
       `${id}.raw.jsonl`,
     ]);
@@ -67,7 +67,7 @@ describe('headless stories commands (real CLI)', { timeout: 180_000 }, () => {
     const mod = JSON.parse(String(modified.stdout)) as { data: unknown[]; meta: { generationId: string } };
     expect(mod.data).toEqual([story(1), story(2), story(3)]); // the locked story 1 is the original
     const round = JSON.parse(
-      await readFile(join(project, '.puffin', 'history', `${mod.meta.generationId}.json`), 'utf8'),
+      await readFile(join(project, '.puffin', 'local', 'history', `${mod.meta.generationId}.json`), 'utf8'),
     ) as Generation;
     expect(round).toMatchObject({ kind: 'modify', parentId: id, feedback: 'Add a story about printing.' });
     expect(round.stories!.map((s) => s.locked)).toEqual([true, false, false]);

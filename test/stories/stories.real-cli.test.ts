@@ -72,7 +72,7 @@ describe('stories journey with the real CLI', () => {
     expect(raw.map((l) => (JSON.parse(l) as { type: string }).type)).toContain('result');
     await j.services.generation.idle();
     const onDisk = JSON.parse(
-      await readFile(join(j.project, '.puffin', 'history', 'gen-1.json'), 'utf8'),
+      await readFile(join(j.project, '.puffin', 'local', 'history', 'gen-1.json'), 'utf8'),
     ) as Generation;
     expect(onDisk).toMatchObject({ status: 'succeeded', title: TITLE, stories: g.stories });
   });

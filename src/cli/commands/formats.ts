@@ -39,7 +39,7 @@ export const specImportCommand: CommandSpec<'spec:import'> = {
   project: true,
   engines: false,
   flags: [{ flag: 'format', kind: 'string', field: 'format', required: true, value: SPEC_FORMATS.join('|') }],
-  positional: { flag: 'path', kind: 'path', field: 'path', required: true, value: 'PATH' },
+  positional: [{ flag: 'path', kind: 'path', field: 'path', value: 'PATH' }],
   output: (r) => ({ data: r, source: null, warnings: [], meta: {} }),
   exitCode: (r) => (r.conflicts.length > 0 ? 1 : 0),
 };

@@ -4,6 +4,7 @@ import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
+import { teamCommands } from './team';
 import { agentsInitCommand, implementCommand } from './mcp';
 import { specExportCommand, specImportCommand, storiesReverseCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
@@ -29,4 +30,5 @@ export const commands: readonly CommandSpec[] = [
   implementCommand,
   specExportCommand,
   specImportCommand,
+  ...teamCommands,
 ];

@@ -81,12 +81,22 @@ describe('puffin hooks install and ci init', () => {
   it('install once, then report unchanged; a foreign hook is refused with hook_exists', async () => {
     const first = await puffin(['hooks', 'install', '--project', repo.dir]);
     expect(first.code).toBe(0);
+    const bin = path.join(path.resolve(__dirname, '..', '..', '..'), 'bin', 'puffin.cjs');
     expect(first.out.data).toEqual({
       path: path.join(repo.dir, '.git', 'hooks', 'pre-push'),
       action: 'created',
+      // The store's records merge field by field: the attributes line, and this checkout as the driver.
+      mergeDriver: {
+        attributes: { path: path.join(repo.dir, '.gitattributes'), action: 'created' },
+        driver: `node '${bin}' merge-driver %O %A %B %P`,
+      },
     });
+    expect(await readFile(path.join(repo.dir, '.gitattributes'), 'utf8')).toBe(
+      '.puffin/**/*.json merge=puffin\n',
+    );
     expect((await puffin(['hooks', 'install', '--project', repo.dir])).out.data).toMatchObject({
       action: 'unchanged',
+      mergeDriver: { attributes: { action: 'unchanged' } },
     });
     await writeFile(path.join(repo.dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\nexit 0\n');
     const refused = await puffin(['hooks', 'install', '--project', repo.dir]);

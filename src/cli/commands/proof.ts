@@ -1,7 +1,8 @@
 // Proof of done headless, each the app's own contract channel on the opened project:
 //   puffin verify --project DIR [--sprint ID] [--junit FILE]     data: {stories: [{id, status, …}], regressions, …}
 //     exit 1 when any assertion fails; --junit writes JUnit XML, one test case per assertion
-//   puffin hooks install --project DIR [--strict]                 data: {path, action}: a pre-push hook running verify
+//   puffin hooks install --project DIR [--strict]                 data: {path, action, mergeDriver}: a pre-push hook
+//     running verify, and `puffin merge-driver` registered for the store's records (.gitattributes, git config)
 //   puffin ci init --project DIR                                  data: {path, action, puffin: {source, commit}}
 //   puffin github export --project DIR --sprint ID --repo OWNER/NAME [--api-url URL] [--close-verified]
 //     [--overwrite-edited]                                        data: {issues: [{storyId, number, url, action}], …}
@@ -23,7 +24,7 @@ export const verifyCommand: CommandSpec<'verify:run'> = {
 export const hooksInstallCommand: CommandSpec<'hooks:install'> = {
   path: ['hooks', 'install'],
   summary:
-    'add a git pre-push hook running this Puffin’s verify; without Puffin a push goes through (--strict: stopped)',
+    'add a git pre-push hook running this Puffin’s verify (without Puffin a push goes through; --strict: stopped) and register its merge driver for .puffin/**/*.json',
   channel: 'hooks:install',
   project: true,
   flags: [{ flag: 'strict', kind: 'boolean', field: 'strict' }],

@@ -22,7 +22,7 @@ import {
 import { writeAgentInstructions } from './agentsInit';
 import { verifyOneStory } from './agentVerify';
 import { nextInPlan } from './nextStory';
-import { findStory } from './storyRef';
+import { findSprint, findStory } from './storyRef';
 
 type AgentChannel =
   | 'agent:listStories'
@@ -48,7 +48,7 @@ export function agentHandlers(services: Services, emit: Emit): Pick<Handlers, Ag
   };
   const story = async (ref: string): Promise<Story> => findStory(await open().store.stories.list(), ref);
   const sprint = async (plans: PlanStore, id: string) => {
-    const s = await plans.sprints.get(id);
+    const s = (await plans.sprints.get(id)) ?? findSprint(await plans.sprints.list(), id);
     if (!s)
       throw new ServiceError('not_found', `There is no sprint ${id} in this project.`, { sprintId: id });
     return s;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../shared/stories';
 import { shortId } from '../../shared/shortIds';
-import { findStory } from './storyRef';
+import { findSprint, findStory } from './storyRef';
 
 const story = (id: string, title = id): Story => ({
   id,
@@ -26,5 +26,26 @@ describe('story references', () => {
     expect(() => findStory(stories, 'PUF-abc')).toThrow(/names 2 stories.*abc123-one.*abc999-two/);
     expect(() => findStory(stories, 'PUF-')).toThrow(/no story/);
     expect(() => findStory(stories, 'zzz')).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('sprint references', () => {
+  const sprints = [
+    { id: 'sprint-mx0ex4dz-a', title: 'Exports' },
+    { id: 'sprint-mx9abcde-b', title: 'Imports' },
+  ];
+  it('finds a sprint by its short id (the form the lists print), and refuses one that fits several', () => {
+    expect(
+      findSprint(
+        sprints,
+        shortId(
+          sprints[0]!.id,
+          sprints.map((s) => s.id),
+        ),
+      )?.title,
+    ).toBe('Exports');
+    expect(findSprint(sprints, 'PUF-mx9a')?.title).toBe('Imports');
+    expect(findSprint(sprints, 'PUF-zzzz')).toBeNull();
+    expect(() => findSprint(sprints, 'PUF-mx')).toThrow(expect.objectContaining({ code: 'ambiguous_id' }));
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ServiceError } from '../core/errors';
 import { git, isGitWorkTree } from '../verify/gitRepo';
 import { shortId } from '../../shared/shortIds';
+import { localDir, worktreesDir } from '../store/folders';
 
 const MAX_SLUG = 40;
 const MAX_SUFFIX = 100;
@@ -57,10 +58,10 @@ export async function createStoryWorktree(
       throw new ServiceError('busy', `Branches ${stem} to ${stem}-${MAX_SUFFIX} all exist.`);
     branch = `${stem}-${n}`;
   }
-  const root = path.join(projectDir, '.puffin', 'local', 'worktrees');
+  const root = worktreesDir(projectDir);
   await mkdir(root, { recursive: true });
   // The folder ignores itself, so the worktrees never show in the user's `git status`.
-  await writeFile(path.join(projectDir, '.puffin', 'local', '.gitignore'), '*\n');
+  await writeFile(path.join(localDir(projectDir), '.gitignore'), '*\n');
   const dir = path.join(root, branch.replace(/\//g, '-'));
   await git(projectDir, ['worktree', 'add', '--quiet', '-b', branch, dir, base]);
   return { branch, dir, base };

@@ -12,6 +12,7 @@ import { toolHandlers } from './toolHandlers';
 import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
 import { formatHandlers } from '../formats/formatHandlers';
+import { teamHandlers } from '../team/teamHandlers';
 import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 import { agentHandlers } from '../agent/agentHandlers';
 
@@ -77,5 +78,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...engineHandlers(services),
     ...agentHandlers(services, emit),
     ...formatHandlers(services, emit),
+    ...teamHandlers(services),
   };
 }

@@ -108,7 +108,11 @@ describe('ProjectService.open', () => {
 
     await projects.requireStore().settings.update({ description: 'D' });
     // store.json comes with the first save (not at the next open): a store is never without its version.
-    expect((await readdir(join(project, '.puffin'))).sort()).toEqual(['project.json', 'store.json']);
+    expect((await readdir(join(project, '.puffin'))).sort()).toEqual([
+      '.gitignore',
+      'project.json',
+      'store.json',
+    ]);
     // The open project says so at once (project:changed): no "No .puffin/ yet" once it exists.
     const created = projects.get()!.store;
     expect(created).toMatchObject({ exists: true, createdAt: expect.any(String) });

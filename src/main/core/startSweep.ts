@@ -7,7 +7,7 @@
 import { dirname, join } from 'node:path';
 import { STORE_DIR } from '../../shared/project';
 import { EXPORT_DIR } from '../plans/exportMarkdown';
-import { sweepTemps } from '../store/tempSweep';
+import { STORE_SWEEP_SKIP, sweepTemps } from '../store/tempSweep';
 import { WORKFLOW_FILE } from '../verify/ciWorkflow';
 import type { Logger } from './logger';
 
@@ -36,7 +36,7 @@ export function sweepProjectTemps(projectDir: string, storeDir: string, log: Log
   return swept(
     `${STORE_DIR} and the project's folders`,
     [
-      sweepTemps(storeDir, { recursive: true }),
+      sweepTemps(storeDir, { recursive: true, skip: STORE_SWEEP_SKIP }),
       // Only temp files that name their writer: an old-style name in the user's folders may not be Puffin's.
       ...PROJECT_FOLDERS.map((f) => sweepTemps(join(projectDir, f), { namedOnly: true })),
     ],

@@ -17,7 +17,7 @@ const roots: Root[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'puffin-two-'));
   project = join(dir, 'app');
-  await mkdir(join(project, '.puffin', 'history'), { recursive: true });
+  await mkdir(join(project, '.puffin', 'local', 'history'), { recursive: true });
 });
 afterEach(async () => {
   await Promise.all(roots.splice(0).map((r) => r.dispose()));
@@ -37,7 +37,9 @@ async function puffin(name: string, env: Record<string, string> = {}): Promise<R
 }
 
 const stored = async (id: string) =>
-  JSON.parse(await readFile(join(project, '.puffin', 'history', `${id}.json`), 'utf8')) as Generation;
+  JSON.parse(
+    await readFile(join(project, '.puffin', 'local', 'history', `${id}.json`), 'utf8'),
+  ) as Generation;
 
 const runningRecord = (id: string, owner?: Generation['owner']): Generation => ({
   id,
@@ -86,7 +88,7 @@ describe('two Puffins on one project', () => {
       runningRecord('legacy'),
       runningRecord('other-host', elsewhere),
     ])
-      await writeFile(join(project, '.puffin', 'history', `${g.id}.json`), JSON.stringify(g));
+      await writeFile(join(project, '.puffin', 'local', 'history', `${g.id}.json`), JSON.stringify(g));
 
     await puffin('later');
 

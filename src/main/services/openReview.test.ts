@@ -61,7 +61,7 @@ describe('the open review in the store', () => {
     const root = await openRoot();
     await call(root, 'review:save', { review: review('g2', 'first') });
     await call(root, 'review:save', { review: review('g3', 'next round') });
-    expect(await readdir(join(dir, '.puffin', 'open-review'))).toEqual(['g3.json']);
+    expect(await readdir(join(dir, '.puffin', 'local', 'open-review'))).toEqual(['g3.json']);
     expect(await call(root, 'review:get', {})).toMatchObject({ generationId: 'g3' });
     expect(await call(root, 'review:close', {})).toEqual({ closed: true });
     expect(await call(root, 'review:get', {})).toBeNull();

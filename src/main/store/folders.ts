@@ -1,12 +1,69 @@
 /**
  * Every folder of a project's `.puffin/` store, with its key field, how it is read and how its records are
  * validated. Nothing else in the app names these folders.
+ *
+ * What a team shares through git (stories, sprints, plans and their revisions, RIS, assertions and results, tracker
+ * links, project context) sits in `.puffin/`; what is one person's (history and raw lines, the open review, caches,
+ * worktrees, temp files) sits under `.puffin/local/`, which the store's own `.gitignore` keeps out of git.
  */
+import { join } from 'node:path';
 import { ID_RULE, isId } from '../../shared/ids';
+import { STORE_DIR } from '../../shared/project';
 import type { FolderSpec, Loading } from './recordFolder';
 import { recordCheck, type RecordName } from './recordSchemas';
 
 type Folder = FolderSpec & { schema: RecordName };
+
+/** The store's folder of what is one person's, relative to the store; git never sees it. */
+export const LOCAL = 'local';
+
+/** `<project>/.puffin`: the store folder of a project. */
+export function storeDir(projectDir: string): string {
+  return join(projectDir, STORE_DIR);
+}
+
+/** The store's folder of the field conflicts git merges recorded (shared: the team sees them until resolved). */
+export const CONFLICTS = 'conflicts';
+
+/** `<project>/.puffin/conflicts`: one file per record a merge found conflicting fields in. */
+export function conflictsDir(projectDir: string): string {
+  return join(storeDir(projectDir), CONFLICTS);
+}
+
+/** `<project>/.puffin/local`: what is one person's (never committed: the store's .gitignore names it). */
+export function localDir(projectDir: string): string {
+  return join(storeDir(projectDir), LOCAL);
+}
+
+const named = (what: string, name: string) => {
+  if (!isId(name)) throw new Error(`Invalid ${what} name ${JSON.stringify(name)}: use ${ID_RULE}.`);
+  return name;
+};
+
+/** `<project>/.puffin/local/cache/<name>`: a cache of one kind (an index, a tracker's answers); rebuildable. */
+export function cacheDir(projectDir: string, name: string): string {
+  return join(localDir(projectDir), 'cache', named('cache', name));
+}
+
+/** `<project>/.puffin/local/worktrees`: the git worktrees stories are implemented in. */
+export function worktreesDir(projectDir: string): string {
+  return join(localDir(projectDir), 'worktrees');
+}
+
+/** `<project>/.puffin/local/drafts`: text typed and not yet sent or saved, kept by the machine that typed it. */
+export function draftsDir(projectDir: string): string {
+  return join(localDir(projectDir), 'drafts');
+}
+
+/** `<project>/.puffin/local/locks`: locks held across processes that are not a record's own (which sits beside it). */
+export function locksDir(projectDir: string): string {
+  return join(localDir(projectDir), 'locks');
+}
+
+/** `<project>/.puffin/local/tmp`: scratch files of one run (an export being assembled, a download). */
+export function tempDir(projectDir: string): string {
+  return join(localDir(projectDir), 'tmp');
+}
 
 function folder(path: string, key: string, loading: Loading, schema: RecordName): Folder {
   return { path, key, loading, schema, check: recordCheck(schema) };
@@ -15,12 +72,12 @@ function folder(path: string, key: string, loading: Loading, schema: RecordName)
 export const FOLDERS = {
   /** The backlog: one story per file. */
   stories: folder('stories', 'id', 'eager', 'story'),
-  /** One record per CLI call (generation); its raw CLI lines sit beside it as `<id>.raw.jsonl`. */
-  history: folder('history', 'id', 'eager', 'generation'),
+  /** One record per CLI call (generation); its raw CLI lines sit beside it as `<id>.raw.jsonl`. One person's. */
+  history: folder(`${LOCAL}/history`, 'id', 'eager', 'generation'),
   /** Every round of a stories review (derive, modify, one story regenerated, restore), by the derive's id. */
   storyRevisions: folder('story-revisions', 'reviewId', 'lazy', 'story-revisions'),
   /** The stories review the user has open (decisions, unsaved edits), saved as it changes; at most one. */
-  openReview: folder('open-review', 'generationId', 'fresh', 'open-review'),
+  openReview: folder(`${LOCAL}/open-review`, 'generationId', 'fresh', 'open-review'),
   sprints: folder('sprints', 'id', 'eager', 'sprint'),
   /** The ambiguity analysis of a sprint and the user's answers. */
   questions: folder('questions', 'sprintId', 'lazy', 'sprint-questions'),

@@ -47,10 +47,14 @@ describe('HistoryRepo', () => {
     expect((await fresh.list()).map((g) => g.id)).toEqual(['new', 'old']);
     expect(await fresh.rawLines('new')).toEqual(['{"type":"system"}', '{"type":"result"}']);
     expect(await fresh.rawLines('old')).toEqual([]);
-    expect(await readFile(join(dir, 'history', 'new.raw.jsonl'), 'utf8')).toBe(
+    expect(await readFile(join(dir, 'local', 'history', 'new.raw.jsonl'), 'utf8')).toBe(
       '{"type":"system"}\n{"type":"result"}\n',
     );
-    expect((await readdir(join(dir, 'history'))).sort()).toEqual(['new.json', 'new.raw.jsonl', 'old.json']);
+    expect((await readdir(join(dir, 'local', 'history'))).sort()).toEqual([
+      'new.json',
+      'new.raw.jsonl',
+      'old.json',
+    ]);
   });
 
   it('keeps the raw lines a crashed run wrote: its record is marked interrupted, its lines made final', async () => {
@@ -68,7 +72,7 @@ describe('HistoryRepo', () => {
     await fresh.markInterrupted(new Date('2030-01-02T00:00:00Z'), () => false);
     expect(await fresh.get('crashed')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
     expect(await fresh.rawLines('crashed')).toEqual(['{"type":"system"}', '{"type":"stream_event"}']);
-    expect(await readdir(join(dir, 'history'))).toContain('crashed.raw.jsonl');
+    expect(await readdir(join(dir, 'local', 'history'))).toContain('crashed.raw.jsonl');
     await file.discard();
   });
 });

@@ -5,16 +5,22 @@
  * returns the files to write and to remove. It must be idempotent: a migration interrupted halfway (or run on a
  * store whose store.json was lost) runs again over files of which some are already migrated.
  */
-import { FOLDERS } from './folders';
+import { FOLDERS, LOCAL } from './folders';
 
 export type StoreFiles = Readonly<Record<string, unknown>>;
 
 export interface StoreChanges {
   write: Record<string, unknown>;
   remove: string[];
+  /** Files renamed, from → to (any file, not only records), after the writes and removals. */
+  move?: Record<string, string>;
 }
 
-export type Migration = (files: StoreFiles) => StoreChanges;
+/**
+ * `names`: every file of the store (records or not), `/`-separated, hidden ones and `local/` left out; without it,
+ * the records' paths.
+ */
+export type Migration = (files: StoreFiles, names?: readonly string[]) => StoreChanges;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -60,9 +66,10 @@ function metaV3(meta: unknown): unknown {
 
 /** The metas of one record file of version 2 (history, RIS, plan revisions), or null when none changes. */
 function withMetasV3(path: string, value: Obj): Obj | null {
-  const { history, ris, plans } = FOLDERS; // ris/<sprintId>/<storyId>.json is under ris/ too
+  const { ris, plans } = FOLDERS; // ris/<sprintId>/<storyId>.json is under ris/ too
   const under = (folder: string) => path.startsWith(`${folder}/`) && path.endsWith('.json');
-  if (under(history.path) || under(ris.path)) {
+  // Where version 2 kept the history (version 4 moved it under local/).
+  if (under('history') || under(ris.path)) {
     const meta = metaV3(value.meta);
     return meta === value.meta ? null : { ...value, meta };
   }
@@ -92,5 +99,20 @@ export const v2ToV3: Migration = (files) => {
   return { write, remove: [] };
 };
 
+/** The folders version 3 kept at the store's top that version 4 keeps under `local/` (a frozen list). */
+const LOCAL_FOLDERS_V4 = ['history', 'open-review'];
+
+/**
+ * Version 3 → 4 (a store a team shares through git): what is one person's moves under `local/`, which the store's
+ * .gitignore keeps out of git: the history (records, raw lines, a run's partial lines) and the open review. Every
+ * file of those folders moves as it is, records or not.
+ */
+export const v3ToV4: Migration = (files, names = Object.keys(files)) => {
+  const move: Record<string, string> = {};
+  for (const name of names)
+    if (LOCAL_FOLDERS_V4.some((f) => name.startsWith(`${f}/`))) move[name] = `${LOCAL}/${name}`;
+  return { write: {}, remove: [], move };
+};
+
 /** Migration from each store version to the next; STORE_VERSION is one more than the last key. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4 };

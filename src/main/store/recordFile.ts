@@ -28,9 +28,32 @@ export interface RecordRead<T> {
   problem?: StoreProblem;
 }
 
-/** How every record is written: stable, human-readable, one trailing newline. */
+/** Keys a record is recognised by, written first; every other key follows in alphabetical order. */
+const LEADING_KEYS = ['id', 'key', 'sprintId', 'storyId', 'reviewId', 'generationId', 'number'];
+
+const keyOrder = (a: string, b: string): number => {
+  const [ia, ib] = [LEADING_KEYS.indexOf(a), LEADING_KEYS.indexOf(b)];
+  if (ia !== -1 || ib !== -1)
+    return (ia === -1 ? LEADING_KEYS.length : ia) - (ib === -1 ? LEADING_KEYS.length : ib);
+  return a < b ? -1 : a > b ? 1 : 0;
+};
+
+/** The value with every object's keys in the one fixed order (arrays keep theirs). */
+export function stableValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stableValue);
+  if (typeof value !== 'object' || value === null) return value;
+  const json = (value as { toJSON?: () => unknown }).toJSON;
+  if (typeof json === 'function') return stableValue(json.call(value)); // a Date, as JSON.stringify writes it
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => keyOrder(a, b));
+  return Object.fromEntries(entries.map(([k, v]) => [k, stableValue(v)]));
+}
+
+/**
+ * How every record is written: keys in a fixed order (whoever wrote it, a file of the same content is the same
+ * text, so git sees only real changes), two-space indentation, one trailing newline.
+ */
 export function recordText(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
+  return JSON.stringify(stableValue(value), null, 2) + '\n';
 }
 
 /** The text of a valid record; refuses (throws) an invalid one, so nothing invalid is ever written. */

@@ -21,6 +21,7 @@ const NAMES: RecordName[] = [
   'sprint-specs',
   'store-meta',
   'story',
+  'story-imports',
   'story-revisions',
   'story-ris',
 ];

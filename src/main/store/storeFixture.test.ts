@@ -1,7 +1,8 @@
 // A `.puffin/` folder written by version 1 or 2 of the app (test/fixtures/store-v1, -v2, made by
 // test/support/makeStoreFixture.ts) opens through this build's store: it is migrated, and every record of every
 // folder reads back with the content it had, raw CLI lines included, with no file kept aside. The one addition:
-// since version 3 a call's meta names its engine, and every call before was the Claude Code CLI's.
+// since version 3 a call's meta names its engine, and every call before was the Claude Code CLI's; since version 4
+// what is one person's (history, the open review) sits under local/, and the store has a .gitignore.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -33,6 +34,9 @@ function asV3(value: unknown): unknown {
     ...(Array.isArray(v.revisions) ? { revisions: v.revisions.map(asV3) } : {}),
   };
 }
+
+/** Where version 4 keeps a file of the old layout (the folders that are one person's moved under local/). */
+const moved = (rel: string) => (/^(history|open-review)\//.test(rel) ? `local/${rel}` : rel);
 
 describe.each([1, 2])('a version %i store', (fixtureVersion) => {
   const FIXTURE = fixtureOf(fixtureVersion);
@@ -90,7 +94,7 @@ describe.each([1, 2])('a version %i store', (fixtureVersion) => {
         expect(await read(key), `${path}/${key}.json`).toEqual(asV3(value));
     };
     await same(FOLDERS.stories.path, (k) => repos.stories.records.get(k));
-    await same(FOLDERS.history.path, (k) => repos.history.get(k));
+    await same('history', (k) => repos.history.get(k));
     await same(FOLDERS.sprints.path, (k) => plans.sprints.get(k));
     await same(FOLDERS.questions.path, (k) => plans.questions.get(k));
     await same(FOLDERS.plans.path, (k) => plans.plans.get(k));
@@ -113,16 +117,16 @@ describe.each([1, 2])('a version %i store', (fixtureVersion) => {
     expect(raw.length).toBeGreaterThan(0);
     for (const rel of raw) {
       const text = await readFile(join(FIXTURE, rel), 'utf8');
-      expect(await readFile(join(store, rel), 'utf8')).toBe(text);
+      expect(await readFile(join(store, moved(rel)), 'utf8')).toBe(text);
       const id = rel.slice('history/'.length, -'.raw.jsonl'.length);
       expect(await repos.history.rawLines(id)).toEqual(text.split('\n').filter((l) => l !== ''));
     }
 
     // No file kept aside, none lost; every record file without a call meta unchanged on disk.
-    expect(await files(store)).toEqual(await files(FIXTURE));
+    expect(await files(store)).toEqual(['.gitignore', ...(await files(FIXTURE)).map(moved)].sort());
     for (const rel of (await files(FIXTURE)).filter((f) => f !== 'store.json')) {
       const before = await readFile(join(FIXTURE, rel), 'utf8');
-      const after = await readFile(join(store, rel), 'utf8');
+      const after = await readFile(join(store, moved(rel)), 'utf8');
       if (/"meta"\s*:/.test(before)) expect(JSON.parse(after), rel).toEqual(asV3(JSON.parse(before)));
       else expect(after, rel).toBe(before);
     }

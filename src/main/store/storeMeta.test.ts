@@ -25,8 +25,8 @@ async function readMeta(): Promise<unknown> {
 
 describe('openStore', () => {
   it('has one migration per store version before the current one', () => {
-    expect(STORE_VERSION).toBe(3);
-    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1, 2]);
+    expect(STORE_VERSION).toBe(4);
+    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1, 2, 3]);
   });
 
   it('creates nothing for a project without a store; writes store.json once the folder exists, then reuses it', async () => {
@@ -54,7 +54,7 @@ describe('openStore', () => {
     const before = await readFile(meta, 'utf8');
     expect(await openStore(project)).toEqual(first);
     expect(await readFile(meta, 'utf8')).toBe(before);
-    expect(await readdir(store)).toEqual(['store.json']);
+    expect((await readdir(store)).sort()).toEqual(['.gitignore', 'store.json']);
   });
 
   it('writes a store.json into an existing .puffin folder that lacks one, without calling it new', async () => {
@@ -63,7 +63,7 @@ describe('openStore', () => {
     const state = await openStore(project);
     expect(state.exists).toBe(true);
     expect(state.quarantined).toEqual([]);
-    expect((await readdir(store)).sort()).toEqual(['other.json', 'store.json']);
+    expect((await readdir(store)).sort()).toEqual(['.gitignore', 'other.json', 'store.json']);
   });
 
   it.each([
@@ -135,7 +135,12 @@ describe('openStore', () => {
     }));
     const state = await openStore(project, { [STORE_VERSION - 1]: migration });
     expect(migration).toHaveBeenCalledTimes(1);
-    expect(migration).toHaveBeenCalledWith({ 'a.json': { n: 1 }, 'gone.json': { n: 2 } });
+    expect(migration).toHaveBeenCalledWith({ 'a.json': { n: 1 }, 'gone.json': { n: 2 } }, [
+      'a.json',
+      'gone.json',
+      'store.json',
+      'torn.json',
+    ]);
     expect(state).toEqual({
       dir: store,
       exists: true,
@@ -147,7 +152,7 @@ describe('openStore', () => {
     expect(await readMeta()).toEqual({ version: STORE_VERSION, createdAt: '2024-01-01T00:00:00.000Z' });
     expect(await readFile(join(store, 'a.json'), 'utf8')).toBe('{\n  "n": 10\n}\n');
     expect(JSON.parse(await readFile(join(store, 'sub', 'b.json'), 'utf8'))).toEqual({ n: 3 });
-    expect((await readdir(store)).sort()).toEqual(['a.json', 'store.json', 'sub', 'torn.json']);
+    expect((await readdir(store)).sort()).toEqual(['.gitignore', 'a.json', 'store.json', 'sub', 'torn.json']);
   });
 
   it('fails clearly when no migration exists for an older store, and changes nothing', async () => {
@@ -193,6 +198,6 @@ describe('store.json at the first save', () => {
     await expect(first()).rejects.toThrow();
     await rm(store);
     await Promise.all([first(), first(), first()]);
-    expect(await readdir(store)).toEqual(['store.json']);
+    expect((await readdir(store)).sort()).toEqual(['.gitignore', 'store.json']);
   });
 });

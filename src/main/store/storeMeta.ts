@@ -4,6 +4,7 @@ import { STORE_DIR, type StoreState } from '../../shared/project';
 import type { StoreMeta } from '../../shared/schema-types';
 import { writeFileAtomic } from '../core/atomicFile';
 import { runMigration } from './migrate';
+import { ensureStoreIgnore } from './storeIgnore';
 import { MIGRATIONS, type Migration } from './migrations';
 import { checkedText, readRecord } from './recordFile';
 import { recordCheck } from './recordSchemas';
@@ -13,8 +14,9 @@ export { STORE_DIR };
 /**
  * The version of the store's layout and records. Version 2: every record is validated by its schema and holds its
  * key (version 1 stores are migrated when they open). Version 3: every call's meta names its engine (`provider`).
+ * Version 4: what is one person's (history, the open review) sits under `local/`, out of git.
  */
-export const STORE_VERSION = 3;
+export const STORE_VERSION = 4;
 
 /** The store folder of a project. */
 export function storeDirOf(projectDir: string): string {
@@ -78,6 +80,7 @@ export async function openStore(
     await writeMeta(meta);
   }
   if (!read.value && from === STORE_VERSION) await writeMeta(meta); // only when there is no migration at all
+  await ensureStoreIgnore(dir);
   return {
     dir,
     exists: true,
@@ -107,6 +110,7 @@ export function metaAtFirstSave(dir: string, onCreated?: (meta: StoreMeta) => vo
         return;
       const meta: StoreMeta = { version: STORE_VERSION, createdAt: new Date().toISOString() };
       await writeFileAtomic(metaPath, checkedText('store.json', meta, checkRecord));
+      await ensureStoreIgnore(dir);
       onCreated?.(meta);
     })().catch((err: unknown) => {
       done = null;

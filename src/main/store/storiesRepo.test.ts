@@ -134,12 +134,12 @@ describe('openProjectStore', () => {
     const repo = new StoriesRepo(dir);
     const [good] = await repo.accept([draft('Good')]);
     await writeFile(join(dir, 'stories', 'broken.json'), '{"id": "broken", "title": ');
-    await mkdir(join(dir, 'history'), { recursive: true });
-    await writeFile(join(dir, 'history', 'h1.json'), JSON.stringify({ id: 'h1', kind: 'derive' }));
+    await mkdir(join(dir, 'local', 'history'), { recursive: true });
+    await writeFile(join(dir, 'local', 'history', 'h1.json'), JSON.stringify({ id: 'h1', kind: 'derive' }));
     const bus = new LogBus();
     const { store, problems } = await openProjectStore(dir, bus.logger('project'));
     expect(await store.stories.list()).toEqual([good]);
-    expect(problems.map((p) => p.file).sort()).toEqual(['history/h1.json', 'stories/broken.json']);
+    expect(problems.map((p) => p.file).sort()).toEqual(['local/history/h1.json', 'stories/broken.json']);
     expect(problems.find((p) => p.file === 'stories/broken.json')!.reason).toMatch(/not valid JSON/);
     const names = await readdir(join(dir, 'stories'));
     expect(names.some((n) => n.startsWith('broken.json.corrupt-'))).toBe(true);

@@ -1,5 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LOCAL } from './folders';
 import { pidAlive } from './runOwner';
 
 /**
@@ -21,6 +22,31 @@ export interface SweepOptions {
   alive?: (pid: number) => boolean;
   /** Only temp files that name their writer (folders of the user's project, where an old-style name is not ours). */
   namedOnly?: boolean;
+  /** Subfolders (`/`-separated, relative to the folder) not looked into: whole checkouts such as the worktrees. */
+  skip?: readonly string[];
+}
+
+/** The files under `dir`, relative to it, not looking into `skip`. */
+async function filesUnder(
+  dir: string,
+  recursive: boolean,
+  skip: readonly string[],
+  under = '',
+): Promise<string[]> {
+  const entries = await readdir(under ? join(dir, under) : dir, { withFileTypes: true }).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+      throw err;
+    },
+  );
+  const out: string[] = [];
+  for (const e of entries) {
+    const rel = under ? `${under}/${e.name}` : e.name;
+    if (e.isDirectory() && recursive && !skip.includes(rel))
+      out.push(...(await filesUnder(dir, true, skip, rel)));
+    else if (!e.isDirectory()) out.push(rel);
+  }
+  return out;
 }
 
 /**
@@ -30,11 +56,8 @@ export interface SweepOptions {
  * relative to the folder.
  */
 export async function sweepTemps(dir: string, options: SweepOptions = {}): Promise<string[]> {
-  const { recursive = false, now = Date.now(), alive = pidAlive, namedOnly = false } = options;
-  const names = await readdir(dir, { recursive }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [] as string[];
-    throw err;
-  });
+  const { recursive = false, now = Date.now(), alive = pidAlive, namedOnly = false, skip = [] } = options;
+  const names = await filesUnder(dir, recursive, skip);
   const removed: string[] = [];
   for (const name of names) {
     const base = name.split(/[\\/]/).at(-1) ?? '';
@@ -51,11 +74,14 @@ export async function sweepTemps(dir: string, options: SweepOptions = {}): Promi
   return removed;
 }
 
-/** The temp files of a store, anywhere in it (see sweepTemps). */
+/** The store's subfolders that are checkouts of the user's project, not Puffin's files. */
+export const STORE_SWEEP_SKIP = [`${LOCAL}/worktrees`];
+
+/** The temp files of a store, anywhere in it but its worktrees (see sweepTemps). */
 export function sweepStaleTemps(
   storeDir: string,
   now = Date.now(),
   alive: (pid: number) => boolean = pidAlive,
 ): Promise<string[]> {
-  return sweepTemps(storeDir, { recursive: true, now, alive });
+  return sweepTemps(storeDir, { recursive: true, now, alive, skip: STORE_SWEEP_SKIP });
 }

@@ -11,7 +11,7 @@ import {
   type FakePuffin,
 } from '../../../test/support/fakePuffinCheckout';
 import { createGitFixture, GIT_TEST_ENV, type GitFixture } from '../../../test/support/gitFixture';
-import { VERIFY_RUN, verifyWorkflowYaml, WORKFLOW_FILE, writeCiWorkflow } from './ciWorkflow';
+import { OVERLAP_RUN, VERIFY_RUN, verifyWorkflowYaml, WORKFLOW_FILE, writeCiWorkflow } from './ciWorkflow';
 import { ForeignFileError } from './managedFile';
 import { PuffinSourceError } from './puffinSource';
 
@@ -55,6 +55,12 @@ describe('verifyWorkflowYaml', () => {
     );
     expect(lines).toContain('        working-directory: "."');
     expect(lines).toContain('          path: "puffin-junit.xml"');
+    expect(lines).toContain(`          ${OVERLAP_RUN}`);
+    expect(OVERLAP_RUN).toBe(
+      'node "$RUNNER_TEMP/puffin"/bin/puffin.cjs overlap --project . --strict --junit puffin-overlap-junit.xml',
+    );
+    expect(lines).toContain('          fetch-depth: 0'); // every branch, for the overlap step
+    expect(lines).toContain('          path: "puffin-overlap-junit.xml"');
     expect(yaml).not.toMatch(/npx|npm (exec|install|i) |\bpuffin@/);
   });
 
@@ -94,6 +100,39 @@ describe('verifyWorkflowYaml', () => {
       await execa('sh', ['-e', '-c', VERIFY_RUN], { cwd: repo.dir, env });
       expect((await readFile(log, 'utf8')).trim()).toBe(
         `first|${await realDir(repo.dir)}|verify --project . --junit puffin-junit.xml`,
+      );
+    } finally {
+      await rm(runner, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the overlap step', () => {
+  it('makes every remote branch of the checkout a local one, then runs overlap --strict over them', async () => {
+    await repo.write({ 'a.txt': 'a' });
+    await repo.commit('first');
+    await repo.git('branch', 'feature/one');
+    await repo.git('branch', 'feature/two');
+    const runner = await mkdtemp(path.join(os.tmpdir(), 'puffin-runner-'));
+    try {
+      const checkout = path.join(runner, 'checkout');
+      await execa('git', ['clone', '--quiet', repo.dir, checkout], { env: GIT_TEST_ENV });
+      const bin = path.join(runner, 'puffin', 'bin');
+      await mkdir(bin, { recursive: true });
+      await writeFile(path.join(bin, 'puffin.cjs'), fakePuffinBin('ci'));
+      const log = path.join(runner, 'calls.log');
+      await writeFile(log, '');
+      const yaml = verifyWorkflowYaml({ prefix: '', puffin: SOURCE });
+      const env = { ...GIT_TEST_ENV, RUNNER_TEMP: runner, PUFFIN_FAKE_LOG: log };
+      await execa('sh', ['-e', '-c', stepScript(yaml, 'Overlap of work in flight across branches')], {
+        cwd: checkout,
+        env,
+      });
+      const branches = (await execa('git', ['branch', '--format=%(refname:short)'], { cwd: checkout }))
+        .stdout;
+      expect(branches.split('\n').sort()).toEqual(['feature/one', 'feature/two', 'main']);
+      expect((await readFile(log, 'utf8')).trim()).toBe(
+        `ci|${await realDir(checkout)}|overlap --project . --strict --junit puffin-overlap-junit.xml`,
       );
     } finally {
       await rm(runner, { recursive: true, force: true });

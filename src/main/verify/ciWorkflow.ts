@@ -14,6 +14,9 @@ export const JUNIT_FILE = 'puffin-junit.xml';
 /** Where the job installs Puffin: outside the project's checkout. */
 const PUFFIN_DIR = '"$RUNNER_TEMP/puffin"';
 export const VERIFY_RUN = `node ${PUFFIN_DIR}/bin/puffin.cjs verify --project . --junit ${JUNIT_FILE}`;
+export const OVERLAP_JUNIT_FILE = 'puffin-overlap-junit.xml';
+/** Every branch the job fetched, against each other: work in flight that overlaps fails the job. */
+export const OVERLAP_RUN = `node ${PUFFIN_DIR}/bin/puffin.cjs overlap --project . --strict --junit ${OVERLAP_JUNIT_FILE}`;
 
 /** A YAML double-quoted scalar (JSON strings are valid ones). */
 function yamlString(s: string): string {
@@ -30,6 +33,7 @@ export interface WorkflowOptions {
 export function verifyWorkflowYaml(options: WorkflowOptions): string {
   const dir = options.prefix || '.';
   const artifact = options.prefix ? `${options.prefix}/${JUNIT_FILE}` : JUNIT_FILE;
+  const overlapArtifact = options.prefix ? `${options.prefix}/${OVERLAP_JUNIT_FILE}` : OVERLAP_JUNIT_FILE;
   return [
     `${WORKFLOW_MARKER} (written by \`puffin ci init\`; Puffin rewrites this file only while this line is here)`,
     'name: Puffin verify',
@@ -50,6 +54,8 @@ export function verifyWorkflowYaml(options: WorkflowOptions): string {
     `        working-directory: ${yamlString(dir)}`,
     '    steps:',
     '      - uses: actions/checkout@v4',
+    '        with:',
+    '          fetch-depth: 0',
     '      - uses: actions/setup-node@v4',
     '        with:',
     '          node-version: 22',
@@ -63,11 +69,24 @@ export function verifyWorkflowYaml(options: WorkflowOptions): string {
     `          cd ${PUFFIN_DIR} && npm ci --no-audit --no-fund`,
     '      # Exit 1 when any assertion fails; the JUnit file has one test case per assertion.',
     `      - run: ${VERIFY_RUN}`,
+    '      # Every remote branch as a local one, then sprints in flight on two of them that touch the same files.',
+    '      - name: Overlap of work in flight across branches',
+    '        if: always()',
+    '        run: |',
+    '          git for-each-ref --format="%(refname:lstrip=3)" refs/remotes/origin | grep -v "^HEAD$" | while read -r b; do',
+    '            git show-ref --verify --quiet "refs/heads/$b" || git branch --quiet "$b" "origin/$b"',
+    '          done',
+    `          ${OVERLAP_RUN}`,
     '      - uses: actions/upload-artifact@v4',
     '        if: always()',
     '        with:',
     '          name: puffin-junit',
     `          path: ${yamlString(artifact)}`,
+    '      - uses: actions/upload-artifact@v4',
+    '        if: always()',
+    '        with:',
+    '          name: puffin-overlap-junit',
+    `          path: ${yamlString(overlapArtifact)}`,
     '',
   ].join('\n');
 }

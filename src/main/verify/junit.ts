@@ -20,7 +20,7 @@ export function xmlEscape(text: string): string {
 }
 
 /** Attribute values also keep their newlines and tabs (a parser would fold them to spaces). */
-function attr(name: string, value: string | number): string {
+export function attr(name: string, value: string | number): string {
   const escaped = xmlEscape(String(value))
     .replace(/\n/g, '&#10;')
     .replace(/\r/g, '&#13;')

@@ -64,7 +64,11 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
         warnings: outcome.warnings,
       };
     },
-    'hooks:install': ({ strict }) => installPrePushHook(projectDir(), { strict: strict ?? false }),
+    'hooks:install': async ({ strict }) => {
+      const { installMergeDriver } = await import('../team/mergeDriverInstall');
+      const mergeDriver = await installMergeDriver(projectDir());
+      return { ...(await installPrePushHook(projectDir(), { strict: strict ?? false })), mergeDriver };
+    },
     'ci:init': () => writeCiWorkflow(projectDir()),
     'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
       const { exportSprintToGithub } = await import('../github/exportSprint');

@@ -25,6 +25,7 @@ import {
   storyDraft,
 } from './schemaParts';
 import { proofSchemas, type ProofResponses } from './proofChannels';
+import { teamSchemas, type TeamResponses } from './teamChannels';
 import { openReviewSchemas, type OpenReviewResponses } from './openReviewChannels';
 import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
@@ -331,6 +332,8 @@ export const requestSchemas = {
   ...agentSchemas,
   // --- other tools' spec formats and plan files ---
   ...formatSchemas,
+  // --- a team on one repository: merge driver, conflicts, status and overlap across branches ---
+  ...teamSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -371,7 +374,8 @@ export interface ResponseTypes
     OpenReviewResponses,
     EngineResponses,
     AgentResponses,
-    FormatResponses {
+    FormatResponses,
+    TeamResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

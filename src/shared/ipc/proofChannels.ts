@@ -83,6 +83,11 @@ export interface RepoFileResult {
   action: 'created' | 'updated' | 'unchanged';
 }
 
+/** `hooks:install`: the hook, and the merge driver registered for the store's records. */
+export interface HooksInstallResult extends RepoFileResult {
+  mergeDriver: { attributes: RepoFileResult; driver: string };
+}
+
 export interface CiInitResult extends RepoFileResult {
   /** What the workflow installs: this Puffin's git source (its remote, or its path without one) and commit. */
   puffin: { source: string; commit: string };
@@ -99,7 +104,7 @@ export interface GithubExportResult {
 
 export interface ProofResponses {
   'verify:run': VerifyRunResult;
-  'hooks:install': RepoFileResult;
+  'hooks:install': HooksInstallResult;
   'ci:init': CiInitResult;
   'github:export': GithubExportResult;
   'board:get': BoardData;

@@ -50,7 +50,7 @@ export async function paidKill(): Promise<PaidKill> {
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const history = join(project, '.puffin', 'history');
+  const history = join(project, '.puffin', 'local', 'history');
   let runId: string | undefined;
   try {
     // The result line is on disk and the CLI has not exited: Puffin is in its grace.

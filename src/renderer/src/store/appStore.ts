@@ -16,6 +16,7 @@ import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSprintSlice } from './sprintSlice';
 import { createStoryRevisionsSlice } from './storyRevisionsSlice';
+import { createTeamSlice } from './teamSlice';
 import type { AppState } from './types';
 
 /** One store, composed of slices (zustand's slice pattern); the client is injected for tests. */
@@ -37,6 +38,7 @@ export function createAppStore(client: Client) {
     ...createBoardSlice(client)(...a),
     ...createImplementSlice(client)(...a),
     ...createReverseSlice(client)(...a),
+    ...createTeamSlice(client)(...a),
   }));
 }
 

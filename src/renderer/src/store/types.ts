@@ -22,6 +22,7 @@ import type { StoryChange } from '../lib/storyDiff';
 import type { Client } from '../bridge/client';
 import type { AssertionsSlice } from './assertionsSlice';
 import type { BoardSlice } from './boardSlice';
+import type { TeamSlice } from './teamSlice';
 import type { ImplementSlice } from './implementSlice';
 import type { ReverseSlice } from './reverseSlice';
 import type { LiveSlice } from './liveSlice';
@@ -249,6 +250,7 @@ export interface JourneySlice {
 
 export type AppState = AppSlice &
   BoardSlice &
+  TeamSlice &
   ImplementSlice &
   ReverseSlice &
   SettingsSlice &

@@ -5,6 +5,7 @@ import type { BoardStory } from '../../../../shared/board';
 import { ImplementBadge } from './ImplementBadge';
 import { ImplementButton } from './ImplementButton';
 import { ListLoadError } from '../../components/ListLoadError';
+import { OverlapBadge, StoryTeamNotes } from './TeamBadges';
 
 /** Each card's implement state (one function for every render, so the memoised columns keep their cards). */
 const implementBadge = (s: BoardStory) => <ImplementBadge storyId={s.id} />;
@@ -18,11 +19,22 @@ export function BoardPanel() {
     verifying,
     loadBoard,
     verifyNow,
-  } = useAppFields('project', 'board', 'boardLoading', 'verifying', 'loadBoard', 'verifyNow');
+    team,
+    loadTeam,
+  } = useAppFields(
+    'project',
+    'board',
+    'boardLoading',
+    'verifying',
+    'loadBoard',
+    'verifyNow',
+    'team',
+    'loadTeam',
+  );
 
   useEffect(() => {
-    if (project) void loadBoard();
-  }, [project, loadBoard]);
+    if (project) void Promise.all([loadBoard(), loadTeam()]);
+  }, [project, loadBoard, loadTeam]);
 
   if (!project) return <p className="muted">Open a project to see its board.</p>;
   return (
@@ -32,15 +44,26 @@ export function BoardPanel() {
         <button type="button" onClick={() => void verifyNow()} disabled={verifying}>
           {verifying ? 'Verifying…' : 'Verify now'}
         </button>
-        <button type="button" className="subtle" onClick={() => void loadBoard()} disabled={loading}>
+        <button
+          type="button"
+          className="subtle"
+          onClick={() => void Promise.all([loadBoard(), loadTeam()])}
+          disabled={loading}
+        >
           Refresh
         </button>
       </div>
+      {team && <OverlapBadge overlaps={team.overlaps} />}
       <ListLoadError list="board" what="the board" />
       {board ? (
         <BoardView
           data={board}
-          detailActions={(s) => <ImplementButton storyId={s.id} specified={s.chips.length > 0} />}
+          detailActions={(s) => (
+            <>
+              {team && <StoryTeamNotes storyId={s.id} conflicts={team.conflicts} overlaps={team.overlaps} />}
+              <ImplementButton storyId={s.id} specified={s.chips.length > 0} />
+            </>
+          )}
           cardExtra={implementBadge}
         />
       ) : (
