@@ -4,7 +4,7 @@ import { toIpcError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { defineWorkflow } from './definition';
 import { callWorkflow } from './call';
-import type { CallOptions, WorkflowDeps } from './types';
+import type { CallOptions, UnrecordedDeps } from './types';
 
 export const TITLE_MODEL = 'haiku';
 export const TITLE_TIMEOUT_MS = 45_000;
@@ -59,7 +59,7 @@ export interface TitleResult {
 
 /** The generated title, or the local fallback when the call fails (logged); never throws. */
 export async function generateTitle(
-  deps: WorkflowDeps & { logger: Logger },
+  deps: UnrecordedDeps & { logger: Logger },
   text: string,
   options: CallOptions = {},
 ): Promise<TitleResult> {
