@@ -75,4 +75,20 @@ describe('a workflow with a history kind is recorded once, whichever face calls 
     expect(all.filter((g) => g.kind !== 'prompt').every((g) => g.status === 'succeeded')).toBe(true);
     expect(all.filter((g) => g.kind === 'prompt').every((g) => g.status === 'failed')).toBe(true);
   }, 60_000);
+
+  it('a workflow run by the root generic runner is recorded once, titled by the prompts first words', async () => {
+    answer(stories);
+    const project = { description: '', conventions: '' };
+    const r = await puffin.root.services.workflows.run('deriveStories', {
+      request: 'share recipes',
+      project,
+    });
+    expect(r.data.map((s) => s.title)).toEqual(['Share']);
+    await puffin.root.idle();
+    const all = await records();
+    expect(all.map((g) => [g.kind, g.status])).toEqual([['derive', 'succeeded']]);
+    // No subject: the title is the prompt's first words.
+    expect(all[0]!.prompt).toContain('share recipes');
+    expect(all[0]!.prompt.startsWith(all[0]!.title)).toBe(true);
+  });
 });

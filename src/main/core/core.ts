@@ -64,18 +64,19 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
     for (const l of listeners) l(event, payload);
   };
   const { services, stop } = await buildServices({ ...opts, logBus, emit });
-  const { generation, plans, prompts, gate, info } = services;
+  const { generation, plans, workflows, prompts, gate, info } = services;
   const dispatch = createDispatcher(
     appHandlers(services, opts.platform, emit),
     logBus.logger('ipc'),
     storedValidatorFiles(validatorsDir, `${checker}\n${DISPATCH_VALIDATOR_SETUP}`),
   );
   const idle = async () => {
-    await Promise.all([generation.idle(), plans.idle()]);
+    await Promise.all([generation.idle(), plans.idle(), workflows.idle()]);
   };
   const cancelAll = () => {
     generation.cancelAll();
     plans.cancelAll();
+    workflows.cancelAll();
     prompts.cancelAll();
     services.agentRuns.cancelAll();
   };

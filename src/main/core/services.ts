@@ -17,6 +17,7 @@ import { createGroundingProvider, type GroundingProvider } from '../llm/groundin
 import { DEFAULT_PROVIDER } from '../../shared/engines';
 import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
+import { WorkflowRunner } from '../services/workflowRunner';
 import { GenerationService } from '../services/generationService';
 import { createBoardWatch, type BoardWatch } from '../verify/boardWatch';
 import { APP_VERSION } from './appVersion';
@@ -71,6 +72,8 @@ export interface Services {
   sendPrompt: SendPrompt;
   generation: GenerationService;
   plans: PlanService;
+  /** Any workflow for a handler, its calls recorded in the project's History when it declares a kind. */
+  workflows: WorkflowRunner;
   assertions: AssertionsService;
   /** One-off CLI calls (`prompt:run`, `title:generate`), cancelled with everything else. */
   prompts: PromptRuns;
@@ -141,6 +144,14 @@ export async function buildServices(opts: {
     grounding,
   });
   const plans = new PlanService({ sendPrompt, project, emit, logger: logBus.logger('plans'), grounding });
+  const workflows = new WorkflowRunner({
+    sendPrompt,
+    store: () => projects.requireStore(),
+    logger: logBus.logger('workflows'),
+    now: () => new Date(),
+    onChanged: (g) => emit('history:changed', g),
+    onActivity: (a) => emit('call:activity', a),
+  });
   const assertions = createAssertionsService({
     projectDir: () => projects.get()?.path ?? null,
     story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),
@@ -186,6 +197,7 @@ export async function buildServices(opts: {
     sendPrompt,
     generation,
     plans,
+    workflows,
     assertions,
     prompts: createPromptRuns(sendPrompt),
     env,
