@@ -14,6 +14,7 @@ import { MachineSlots } from '../llm/machineSlots';
 import { locateCli, type LocatedCli } from '../engines/claude-cli/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
+import type { RepoMaps } from '../llm/grounding/repoMaps';
 import { DEFAULT_PROVIDER } from '../../shared/engines';
 import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
@@ -101,6 +102,8 @@ export async function buildServices(opts: {
   logBus: LogBus;
   emit: Emit;
   llm?: LlmOptions;
+  /** The root's repo-map builders. */
+  repoMaps: RepoMaps;
 }): Promise<{ services: Services; stop: () => Promise<void> }> {
   const { logBus, emit } = opts;
   await sweepUserDataTemps(opts.userDataDir, logBus.logger('app'));
@@ -130,7 +133,7 @@ export async function buildServices(opts: {
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
-  const provider = createGroundingProvider({ logger: logBus.logger('grounding') });
+  const provider = createGroundingProvider({ logger: logBus.logger('grounding'), maps: opts.repoMaps });
   // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
   const grounding: GroundingProvider = (root, s) =>
     projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s);
