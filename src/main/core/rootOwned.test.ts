@@ -40,7 +40,7 @@ describe('state inside the root', () => {
       { prompt: 'What is the answer?', schema, project: join(dir, 'code') },
       { face: 'cli' },
     );
-    expect(r.ok && r.value.data).toEqual({ answer: 42 });
+    expect(r.ok && (r.value as { data: unknown }).data).toEqual({ answer: 42 });
 
     expect(a.root.owned.validators.size).toBeGreaterThan(0);
     expect(a.root.owned.repoMaps.size).toBe(1);

@@ -16,7 +16,7 @@ import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';
-import { readGitCommit } from '../assertions/gitCommit';
+import { headCommit } from '../verify/gitRepo';
 import { sprintBudget } from '../budget/sprintSpend';
 import { sprintHistory } from '../services/callRecorder';
 import { JobRunner } from '../services/jobRunner';
@@ -83,7 +83,7 @@ export class PlanService {
     if (missing.length)
       throw new ServiceError('not_found', `These stories are not in the backlog: ${missing.join(', ')}.`);
     const titleSource = stories.map((s) => s!.title).join('; ');
-    const start = await readGitCommit(p.path); // what "changed since the sprint started" compares with
+    const start = await headCommit(p.path); // what "changed since the sprint started" compares with
     const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now(), start);
     await p.plans.sprints.put(sprint);
     await this.sprintsChanged(p);
