@@ -8,7 +8,6 @@ import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dis
 import { LogBus } from './logger';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { checkedSchemaFiles } from '../llm/checkedSchemas';
 import { storedValidatorFiles } from '../llm/storedValidators';
 import { SchemaValidators, VALIDATOR_SETUP, withValidators } from '../llm/validate';
 import { RepoMaps, withRepoMaps } from '../llm/grounding/repoMaps';
@@ -61,7 +60,6 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
   const validatorsDir = join(opts.userDataDir, 'cache', 'validators');
   const owned = {
     validators: new SchemaValidators({
-      checked: checkedSchemaFiles(join(opts.userDataDir, 'cache', 'checked-schemas'), checker),
       stored: storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`),
     }),
     repoMaps: new RepoMaps(),

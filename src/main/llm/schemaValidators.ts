@@ -1,13 +1,12 @@
 /**
  * One set of compiled validators: draft-07 Ajv in strict mode (the CLI's vocabulary, so a schema the CLI would
  * reject fails here first), every error collected, `format` actually checked. Each composition root owns one,
- * with its own on-disk memories (checked schema texts, stored validators), and disposes it with itself.
+ * with its own on-disk memory of compiled validators, and disposes it with itself.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { JsonSchema } from './schemas';
 import { LENGTH_KEYWORDS_SETUP, useBoundedLengthChecks } from './lengthKeywords';
 import { describeErrors } from './validationErrors';
-import type { CheckedSchemas } from './checkedSchemas';
 import type { StoredCheck, StoredValidators } from './storedValidators';
 import { ajvFormatsModule, ajvModule } from './lazyAjv';
 
@@ -42,9 +41,8 @@ function textOf(schema: JsonSchema): string {
   return text;
 }
 
-/** Where schema texts are remembered across processes: those that passed the meta-schema, compiled validators. */
+/** Where compiled validators are kept across processes (storedValidators.ts). */
 export interface ValidatorMemories {
-  checked?: CheckedSchemas | null;
   stored?: StoredValidators | null;
 }
 
@@ -85,7 +83,7 @@ export class SchemaValidators {
     const key = textOf(schema);
     let fn = this.byContent.get(key);
     if (!fn) {
-      fn = this.compileChecked(schema, key);
+      fn = this.instance().compile(schema);
       this.byContent.set(key, fn);
       // Bounded: schemas handed in from outside (puffin prompt --schema) must not grow the cache forever.
       if (this.byContent.size > BY_CONTENT_LIMIT)
@@ -150,28 +148,6 @@ export class SchemaValidators {
     const fn = this.compileSchema(schema);
     stored.store(text, this.instance(), fn);
     return fn;
-  }
-
-  /**
-   * Compiles, checking the schema against the meta-schema unless its text passed that check before. Strict mode's
-   * own checks (unknown keywords, formats) run at every compile either way.
-   */
-  private compileChecked(schema: JsonSchema, text: string): ValidateFunction {
-    const ajv = this.instance();
-    const checked = this.memories.checked;
-    if (!checked?.has(text)) {
-      const fn = ajv.compile(schema);
-      checked?.add(text);
-      return fn;
-    }
-    const opts = ajv.opts;
-    const validateSchema = opts.validateSchema;
-    opts.validateSchema = false;
-    try {
-      return ajv.compile(schema);
-    } finally {
-      opts.validateSchema = validateSchema;
-    }
   }
 
   /** A schema that validates against `pointer` inside `root`, keeping root's definitions reachable for $ref. */

@@ -5,7 +5,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ValidateFunction } from 'ajv';
-import type { CheckedSchemas } from './checkedSchemas';
 import type { JsonSchema } from './schemas';
 import { SchemaValidators, type ValidationOutcome } from './schemaValidators';
 import type { StoredValidators } from './storedValidators';
@@ -22,11 +21,6 @@ export function withValidators<T>(validators: SchemaValidators, job: () => T): T
 
 function current(): SchemaValidators {
   return scope.getStore() ?? processValidators;
-}
-
-/** Where this process's own set remembers checked schema texts (null: nowhere). */
-export function rememberCheckedSchemas(memory: CheckedSchemas | null): void {
-  processValidators.remember({ checked: memory });
 }
 
 /** Where this process's own set keeps compiled validators (null: nowhere); see storedValidators.ts. */
