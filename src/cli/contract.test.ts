@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from './commands/index';
-import { runPuffin } from './testing';
+import { runPuffin } from '../../test/support/cli/inProcessCli';
 
 let root: string;
 let project: string;

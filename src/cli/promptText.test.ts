@@ -8,7 +8,7 @@ import { fakeClaudeEnv, fakeClaudePath } from '../../test/support/fakeCli';
 import { mockPerTest } from '../../test/support/llmMockTest';
 import { answer } from '../../test/support/mockLlmTypes';
 import { startMockOpenAiApi } from '../../test/support/mockOpenAiApi';
-import { runPuffin } from './testing';
+import { runPuffin } from '../../test/support/cli/inProcessCli';
 
 const slot = mockPerTest();
 let dir: string;

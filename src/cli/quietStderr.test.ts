@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClaudeEnv, fakeClaudePath, type FakeClaudeMode } from '../../test/support/fakeCli';
 import { QUIET_CONTEXT_CHARS } from './logContext';
-import { runPuffin } from './testing';
+import { runPuffin } from '../../test/support/cli/inProcessCli';
 
 let project: string;
 let userData: string;

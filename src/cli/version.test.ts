@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPuffin } from './testing';
+import { runPuffin } from '../../test/support/cli/inProcessCli';
 
 describe('puffin --version', () => {
   it.each([['--version'], ['-V']])('%s prints {"data": {"version"}} and exits 0', async (flag) => {

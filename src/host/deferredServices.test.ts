@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRoot, type Root } from '../main/core/core';
-import { makeTestWebRoot } from '../main/static/testWebRoot';
+import { makeTestWebRoot } from '../../test/support/static/testWebRoot';
 import { startHost, type RunningHost } from './server';
-import { INDEX, send, TOKEN, type Reply } from './testHost';
+import { INDEX, send, TOKEN, type Reply } from '../../test/support/host/testHost';
 
 const auth = { 'x-puffin-token': TOKEN };
 const cleanups: (() => Promise<void>)[] = [];

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRoot } from '../main/core/core';
 import { startHost } from './server';
-import { auth, invoke, openSocket, send, sockets, t, TOKEN, useTestHost } from './testHost';
+import {
+  auth,
+  invoke,
+  openSocket,
+  send,
+  sockets,
+  t,
+  TOKEN,
+  useTestHost,
+} from '../../test/support/host/testHost';
 
 useTestHost();
 

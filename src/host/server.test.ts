@@ -1,7 +1,7 @@
 import { APP_CSP } from '../shared/csp';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auth, INDEX, invoke, SECRET, send, t, TOKEN, useTestHost } from './testHost';
+import { auth, INDEX, invoke, SECRET, send, t, TOKEN, useTestHost } from '../../test/support/host/testHost';
 
 useTestHost();
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createRoot, type Root } from '../main/core/core';
-import { makeTestWebRoot } from '../main/static/testWebRoot';
+import { makeTestWebRoot } from '../../test/support/static/testWebRoot';
 import { startHost } from './server';
 
 it('a request still running when the host stops is answered cancelled; its late result goes nowhere', async () => {

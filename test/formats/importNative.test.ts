@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { scratchDir } from '../support/scratchDir';
 import { seedProject } from './seedProject';
 import { LOGIN_ID } from './sprintBundle';

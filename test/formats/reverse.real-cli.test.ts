@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { GIT_TEST_ENV } from '../support/gitFixture';
 import { structured, text } from '../support/mockTurns';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WRITERS } from '../../src/main/formats/registry';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { EXPORT_FORMATS } from '../../src/shared/specFormats';
 import { scratchDir } from '../support/scratchDir';
 import { seedProject } from './seedProject';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { GIT_TEST_ENV } from '../support/gitFixture';
 import { startMockGithubApi } from '../support/mockGithubApi';
 import { structured, text } from '../support/mockTurns';

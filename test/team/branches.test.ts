@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { recordText } from '../../src/main/store/recordFile';
 import { StoriesRepo } from '../../src/main/store/storiesRepo';
 import type { OverlapReport, TeamStatus } from '../../src/shared/team';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/shared/stories';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { LogBus } from '../../src/main/core/logger';
 import { openProjectStore } from '../../src/main/store/projectStore';
 import { recordText } from '../../src/main/store/recordFile';

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPuffin } from '../../src/cli/testing';
+import { runPuffin } from '../support/cli/inProcessCli';
 import { scratchDir } from '../support/scratchDir';
 
 const STORY = '11111111-2222-4333-8444-555555555555';

@@ -1,14 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
+import { GIT_TEST_ENV } from '../../../test/support/gitFixture';
 
 const TS_PROJECT = fileURLToPath(
   new URL('../../../test/fixtures/assertion-projects/ts-electron', import.meta.url),
 );
-const SHA = '0123456789abcdef0123456789abcdef01234567';
 
 async function cli(args: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
   const { code, out } = await runPuffin(['assertions', 'evaluate', ...args], {
@@ -122,7 +123,16 @@ describe('puffin assertions evaluate --assertions FILE', () => {
 describe('puffin assertions evaluate --story ID', () => {
   it('reads .puffin/assertions/<id>.json, appends the run to the results history and reports the commit', async () => {
     await writeJson(path.join(tmp, 'src', 'app.ts'), 'export function start(port: number) {}\n');
-    await writeJson(path.join(tmp, '.git', 'HEAD'), `${SHA}\n`);
+    // The project is a git repository: the run records the commit git reports for HEAD.
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: tmp,
+        env: { ...process.env, ...GIT_TEST_ENV },
+        encoding: 'utf8',
+      }).trim();
+    git('init', '--quiet');
+    git('commit', '--quiet', '--allow-empty', '-m', 'start');
+    const SHA = git('rev-parse', 'HEAD');
     await writeJson(path.join(tmp, '.puffin', 'assertions', 'S-1.json'), {
       storyId: 'S-1',
       assertions: [

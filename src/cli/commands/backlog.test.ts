@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClaudeEnv, fakeClaudePath } from '../../../test/support/fakeCli';
 import type { Story } from '../../shared/stories';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 
 const drafts = [
   {

@@ -9,7 +9,7 @@ import { validateJUnit } from '../../../test/support/junitSchema';
 import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
 import { seedSprintStory } from '../../../test/support/proofProject';
 import type { VerifyRunResult } from '../../shared/ipc/proofChannels';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 
 let repo: GitFixture;
 let userData: string;

@@ -9,7 +9,7 @@ import type { Sprint, SprintDetail } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import { resolveRef } from '../refs';
 import type { CliFailure } from '../spec';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 
 const drafts = ['CSV', 'PDF', 'Mail'].map((f) => ({
   title: `Export as ${f}`,

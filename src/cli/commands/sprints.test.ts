@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClaudeEnv, fakeClaudePath } from '../../../test/support/fakeCli';
 import type { Sprint, SprintDetail } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 
 const drafts = [{ title: 'Export as CSV', description: 'As a user, CSV.', acceptanceCriteria: ['A .csv'] }];
 

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { usage } from '../help';
 import { runCli } from '../main';
-import { runPuffin } from '../testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 import { conflictsCommand, mergeDriverCommand, overlapCommand, statusCommand } from './team';
 
 async function help(argv: string[]): Promise<{ code: number; text: string }> {

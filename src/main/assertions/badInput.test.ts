@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EvaluationContext } from './context';
 import { evaluateAssertions, type RawAssertion } from './evaluate';
-import { TS_PROJECT, withTempDir } from './testSupport';
+import { TS_PROJECT, withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 function a(id: string, type: string, target: string, assertion?: unknown): RawAssertion {
   return assertion === undefined ? { id, type, target } : { id, type, target, assertion };

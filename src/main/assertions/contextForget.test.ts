@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EvaluationContext } from './context';
 import { evaluateAssertions, type RawAssertion } from './evaluate';
-import { withTempDir } from './testSupport';
+import { withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 const exportsA: RawAssertion = {
   id: 'a',

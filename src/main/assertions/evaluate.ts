@@ -20,7 +20,7 @@ import { evaluateIpcHandler } from './evaluators/ipcHandler';
 import { evaluateJsonProperty } from './evaluators/jsonProperty';
 import { evaluateFileContains, evaluatePatternMatch } from './evaluators/text';
 import type { Evaluator, RawAssertion } from './evaluators/types';
-import { readGitCommit } from './gitCommit';
+import { headCommit } from '../verify/gitRepo';
 
 export type { RawAssertion } from './evaluators/types';
 
@@ -86,7 +86,7 @@ export async function evaluateAssertions(
   await ctx.warm(assertions.map((a) => (a as { target?: unknown } | null)?.target as string));
   const results: AssertionResult[] = [];
   for (let i = 0; i < assertions.length; i++) results.push(await evaluateAssertion(ctx, assertions[i]!, i));
-  const commit = await readGitCommit(ctx.root);
+  const commit = await headCommit(ctx.root);
   return {
     startedAt,
     durationMs: Math.round(performance.now() - start),

@@ -16,6 +16,9 @@ describe('globToRegExp', () => {
     ['file?.txt', 'file10.txt', false],
     ['[ab].json', 'a.json', true],
     ['[!ab].json', 'a.json', false],
+    ['[!ab].json', 'c.json', true],
+    ['**/.env*', '.env', true],
+    ['**/.env*', 'app/.env.local', true],
     ['a.b', 'axb', false], // dots are literal
   ];
   it.each(cases)('%s against %s is %s', (glob, file, expected) => {

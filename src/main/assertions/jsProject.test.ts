@@ -1,6 +1,6 @@
 // Plain JavaScript (CommonJS .cjs, ES module .mjs) and a JSON data file: the js-lib fixture.
 // Expected statuses and locations were written by reading the fixture files.
-import { describeCases, JS_PROJECT, type Case } from './testSupport';
+import { describeCases, JS_PROJECT, type Case } from '../../../test/support/assertions/assertionFixtures';
 
 const CJS = 'lib/index.cjs';
 const ESM = 'lib/math.mjs';

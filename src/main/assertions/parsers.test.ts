@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { evaluateAssertions } from './evaluate';
-import { withTempDir } from './testSupport';
+import { withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 it('parses TSX and JSX with the right script kind, and JSON with comments', async () => {
   await withTempDir(async (dir) => {

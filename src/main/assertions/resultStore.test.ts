@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssertionRun } from '../../shared/assertions';
 import { firstPassed, latestResults } from './history';
 import { appendRun, readHistory, resultsPath } from './resultStore';
-import { withTempDir } from './testSupport';
+import { withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 function run(
   startedAt: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDiscriminating, coverage, criterionIndex } from './selfCheck';
-import { TS_PROJECT } from './testSupport';
+import { TS_PROJECT } from '../../../test/support/assertions/assertionFixtures';
 
 describe('checkDiscriminating', () => {
   it('flags assertions that already pass before implementation', async () => {

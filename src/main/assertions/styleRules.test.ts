@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateAssertions } from './evaluate';
 import { definedSelectors } from './styleRules';
-import { withTempDir } from './testSupport';
+import { withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 const selectors = (css: string) => definedSelectors(css).map((d) => d.selector);
 

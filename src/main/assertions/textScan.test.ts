@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locationAt, streamFindLiteral } from './textScan';
-import { withTempDir } from './testSupport';
+import { withTempDir } from '../../../test/support/assertions/assertionFixtures';
 
 describe('locationAt', () => {
   it('turns an offset into a 1-based line and column', () => {

@@ -1,6 +1,6 @@
 // CLASS_STRUCTURE and IPC_HANDLER_REGISTERED against the ts-electron fixture.
 // Expected statuses and locations were written by reading the fixture files.
-import { describeCases, TS_PROJECT, type Case } from './testSupport';
+import { describeCases, TS_PROJECT, type Case } from '../../../test/support/assertions/assertionFixtures';
 
 const SVC = 'src/services/storyService.ts';
 const IPC = 'src/main/ipc.ts';

@@ -1,7 +1,12 @@
 // FUNCTION_SIGNATURE, EXPORT_EXISTS and IMPORT_EXISTS against the ts-electron fixture.
 // Expected statuses and locations were written by reading the fixture files.
 import { describe, expect, it } from 'vitest';
-import { describeCases, runCases, TS_PROJECT, type Case } from './testSupport';
+import {
+  describeCases,
+  runCases,
+  TS_PROJECT,
+  type Case,
+} from '../../../test/support/assertions/assertionFixtures';
 
 const SVC = 'src/services/storyService.ts';
 const IPC = 'src/main/ipc.ts';

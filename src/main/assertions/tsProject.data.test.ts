@@ -1,6 +1,6 @@
 // JSON_PROPERTY and CSS_SELECTOR_EXISTS against the ts-electron fixture.
 // Every expected status and location below was written by reading the fixture files, not by running the code.
-import { describeCases, TS_PROJECT, type Case } from './testSupport';
+import { describeCases, TS_PROJECT, type Case } from '../../../test/support/assertions/assertionFixtures';
 
 const cases: Case[] = [
   // JSON_PROPERTY

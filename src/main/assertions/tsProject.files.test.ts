@@ -1,6 +1,6 @@
 // FILE_EXISTS, FILE_CONTAINS and PATTERN_MATCH against the ts-electron fixture.
 // Every expected status and location below was written by reading the fixture files, not by running the code.
-import { describeCases, TS_PROJECT, type Case } from './testSupport';
+import { describeCases, TS_PROJECT, type Case } from '../../../test/support/assertions/assertionFixtures';
 
 const cases: Case[] = [
   // FILE_EXISTS

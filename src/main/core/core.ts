@@ -8,9 +8,9 @@ import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dis
 import { LogBus } from './logger';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { checkedSchemaFiles } from '../llm/checkedSchemas';
 import { storedValidatorFiles } from '../llm/storedValidators';
-import { rememberCheckedSchemas, rememberCompiledValidators, VALIDATOR_SETUP } from '../llm/validate';
+import { SchemaValidators, VALIDATOR_SETUP, withValidators } from '../llm/validate';
+import { RepoMaps, withRepoMaps } from '../llm/grounding/repoMaps';
 import { APP_VERSION } from './appVersion';
 import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
@@ -36,8 +36,10 @@ export interface Root {
   idle(): Promise<void>;
   /** Cancels every running generation, plan step and one-off prompt (stored as cancelled where stored). */
   cancelAll(): void;
-  /** cancelAll, kills every CLI process tree, waits for the writes and detaches every listener. */
+  /** cancelAll, kills every CLI process tree, waits for the writes, detaches every listener, drops `owned`. */
   dispose(): Promise<void>;
+  /** What this root keeps in memory for its requests (no other root shares it): validators, repo maps. */
+  owned: { validators: SchemaValidators; repoMaps: RepoMaps };
 }
 
 /** Written in by the prebuilt bundle (scripts/prebuilt.mjs), which then need not read ajv's package.json (~1 ms). */
@@ -55,27 +57,38 @@ function ajvVersion(): string {
 
 export async function createRoot(opts: RootOptions): Promise<Root> {
   const checker = `puffin ${APP_VERSION}, ajv ${ajvVersion()}`;
-  rememberCheckedSchemas(checkedSchemaFiles(join(opts.userDataDir, 'cache', 'checked-schemas'), checker));
   const validatorsDir = join(opts.userDataDir, 'cache', 'validators');
-  rememberCompiledValidators(storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`));
+  const owned = {
+    validators: new SchemaValidators({
+      stored: storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`),
+    }),
+    repoMaps: new RepoMaps(),
+  };
+  // Everything a request starts (its calls, its writes, background titles) uses this root's own state.
+  const scoped = <T>(job: () => T): T =>
+    withValidators(owned.validators, () => withRepoMaps(owned.repoMaps, job));
   const logBus = opts.logBus ?? new LogBus();
   const listeners = new Set<EventListener>();
   const emit: Emit = (event, payload) => {
     for (const l of listeners) l(event, payload);
   };
-  const { services, stop } = await buildServices({ ...opts, logBus, emit });
-  const { generation, plans, prompts, gate, info } = services;
-  const dispatch = createDispatcher(
+  const { services, stop } = await scoped(() =>
+    buildServices({ ...opts, logBus, emit, repoMaps: owned.repoMaps }),
+  );
+  const { generation, plans, workflows, prompts, gate, info } = services;
+  const dispatchAll = createDispatcher(
     appHandlers(services, opts.platform, emit),
     logBus.logger('ipc'),
     storedValidatorFiles(validatorsDir, `${checker}\n${DISPATCH_VALIDATOR_SETUP}`),
   );
+  const dispatch: Dispatch = (channel, payload, ctx) => scoped(() => dispatchAll(channel, payload, ctx));
   const idle = async () => {
-    await Promise.all([generation.idle(), plans.idle()]);
+    await Promise.all([generation.idle(), plans.idle(), workflows.idle()]);
   };
   const cancelAll = () => {
     generation.cancelAll();
     plans.cancelAll();
+    workflows.cancelAll();
     prompts.cancelAll();
     services.agentRuns.cancelAll();
   };
@@ -86,6 +99,7 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
   return {
     services,
     dispatch,
+    owned,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -99,6 +113,8 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
       // After the last line is logged: nothing writes into the user-data folder once dispose resolves.
       await stop();
       listeners.clear();
+      owned.validators.dispose();
+      owned.repoMaps.dispose();
     },
   };
 }

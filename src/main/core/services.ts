@@ -17,9 +17,11 @@ import type { Spawner } from '../engines/claude-cli/spawnCli';
 import type { ProviderLookup } from '../engines/provider';
 import { createProviders } from '../engines/registry';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
+import type { RepoMaps } from '../llm/grounding/repoMaps';
 import { DEFAULT_PROVIDER } from '../../shared/engines';
 import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
+import { WorkflowRunner } from '../services/workflowRunner';
 import { GenerationService } from '../services/generationService';
 import { createBoardWatch, type BoardWatch } from '../verify/boardWatch';
 import { APP_VERSION } from './appVersion';
@@ -77,6 +79,8 @@ export interface Services {
   providers: ProviderLookup;
   generation: GenerationService;
   plans: PlanService;
+  /** Any workflow for a handler, its calls recorded in the project's History when it declares a kind. */
+  workflows: WorkflowRunner;
   assertions: AssertionsService;
   /** One-off CLI calls (`prompt:run`, `title:generate`), cancelled with everything else. */
   prompts: PromptRuns;
@@ -106,6 +110,8 @@ export async function buildServices(opts: {
   logBus: LogBus;
   emit: Emit;
   llm?: LlmOptions;
+  /** The root's repo-map builders. */
+  repoMaps: RepoMaps;
 }): Promise<{ services: Services; stop: () => Promise<void> }> {
   const { logBus, emit } = opts;
   await sweepUserDataTemps(opts.userDataDir, logBus.logger('app'));
@@ -139,7 +145,7 @@ export async function buildServices(opts: {
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
-  const provider = createGroundingProvider({ logger: logBus.logger('grounding') });
+  const provider = createGroundingProvider({ logger: logBus.logger('grounding'), maps: opts.repoMaps });
   // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
   const grounding: GroundingProvider = (root, s) =>
     projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s);
@@ -153,6 +159,14 @@ export async function buildServices(opts: {
     grounding,
   });
   const plans = new PlanService({ sendPrompt, project, emit, logger: logBus.logger('plans'), grounding });
+  const workflows = new WorkflowRunner({
+    sendPrompt,
+    store: () => projects.requireStore(),
+    logger: logBus.logger('workflows'),
+    now: () => new Date(),
+    onChanged: (g) => emit('history:changed', g),
+    onActivity: (a) => emit('call:activity', a),
+  });
   const assertions = createAssertionsService({
     projectDir: () => projects.get()?.path ?? null,
     story: async (id) => (projects.get() ? projects.requireStore().stories.records.get(id) : undefined),
@@ -199,6 +213,7 @@ export async function buildServices(opts: {
     providers,
     generation,
     plans,
+    workflows,
     assertions,
     prompts: createPromptRuns(sendPrompt),
     env,

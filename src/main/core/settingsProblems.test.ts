@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AppInfo } from '../../shared/ipc/contract';
-import { runPuffin } from '../../cli/testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 import { createRoot } from './core';
 
 let dir: string;

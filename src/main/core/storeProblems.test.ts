@@ -7,9 +7,9 @@ import type { RequestChannel } from '../../shared/ipc/contract';
 import type { ProjectInfo } from '../../shared/project';
 import type { Sprint } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
-import { runPuffin } from '../../cli/testing';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
 import type { Root } from './core';
-import { makeTestProjectRoot } from './testProjectRoot';
+import { makeTestProjectRoot } from '../../../test/support/core/testProjectRoot';
 
 let dir: string;
 let project: string;

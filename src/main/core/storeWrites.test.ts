@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
 import { createRoot, type Root } from './core';
-import { makeTestProjectRoot } from './testProjectRoot';
+import { makeTestProjectRoot } from '../../../test/support/core/testProjectRoot';
 
 /** Folders whose new files fail: EACCES at open, or ENOSPC after part of the data was written. */
 const faults = vi.hoisted(() => new Map<string, 'EACCES' | 'ENOSPC'>());

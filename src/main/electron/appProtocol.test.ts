@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP } from '../../shared/csp';
-import { makeTestWebRoot, type TestWebRoot } from '../static/testWebRoot';
+import { makeTestWebRoot, type TestWebRoot } from '../../../test/support/static/testWebRoot';
 import { appResponse, APP_URL } from './appProtocol';
 
 let site: TestWebRoot;

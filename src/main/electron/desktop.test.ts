@@ -4,9 +4,11 @@ import * as electron from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_CSP } from '../../shared/csp';
 import { requestChannels } from '../../shared/ipc/contract';
-import { call, fake, start, useDesktopHarness } from './desktopTesting';
+import { call, fake, start, useDesktopHarness } from '../../../test/support/electron/desktopTesting';
 
-vi.mock('electron', async () => (await import('./fakeElectron')).createFakeElectron());
+vi.mock('electron', async () =>
+  (await import('../../../test/support/electron/fakeElectron')).createFakeElectron(),
+);
 
 const h = useDesktopHarness();
 

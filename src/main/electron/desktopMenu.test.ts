@@ -3,9 +3,17 @@ import { join } from 'node:path';
 import * as electron from 'electron';
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { call, fake, menuItem, start, useDesktopHarness } from './desktopTesting';
+import {
+  call,
+  fake,
+  menuItem,
+  start,
+  useDesktopHarness,
+} from '../../../test/support/electron/desktopTesting';
 
-vi.mock('electron', async () => (await import('./fakeElectron')).createFakeElectron());
+vi.mock('electron', async () =>
+  (await import('../../../test/support/electron/fakeElectron')).createFakeElectron(),
+);
 
 const h = useDesktopHarness();
 

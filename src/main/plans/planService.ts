@@ -16,9 +16,9 @@ import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';
-import { readGitCommit } from '../assertions/gitCommit';
+import { headCommit } from '../verify/gitRepo';
 import { sprintBudget } from '../budget/sprintSpend';
-import { recordingSendPrompt } from '../services/callRecorder';
+import { sprintHistory } from '../services/callRecorder';
 import { JobRunner } from '../services/jobRunner';
 import { approvePlan, mergeAnswers, newQuestions, newSprint } from './planRecords';
 import { planPreview } from './planPreview';
@@ -83,7 +83,7 @@ export class PlanService {
     if (missing.length)
       throw new ServiceError('not_found', `These stories are not in the backlog: ${missing.join(', ')}.`);
     const titleSource = stories.map((s) => s!.title).join('; ');
-    const start = await readGitCommit(p.path); // what "changed since the sprint started" compares with
+    const start = await headCommit(p.path); // what "changed since the sprint started" compares with
     const sprint = newSprint(req.storyIds, req.title ?? fallbackTitle(titleSource), this.now(), start);
     await p.plans.sprints.put(sprint);
     await this.sprintsChanged(p);
@@ -220,8 +220,8 @@ export class PlanService {
   }
 
   /**
-   * Runs one model job for the sprint: refused while another runs, cancellable, and with `llm` a sendPrompt
-   * whose every call is kept in the project's history (see callRecorder.ts).
+   * Runs one model job for the sprint: refused while another runs, cancellable, and with `llm` the sprint's
+   * history, where runWorkflow keeps every recorded call (see callRecorder.ts).
    */
   private async exclusive<T>(
     sprintId: string,
@@ -242,7 +242,7 @@ export class PlanService {
           grounding: await this.deps.grounding?.(p.path, p.store.settings.get()),
           preview: planPreview(sprintId, (preview) => this.deps.emit('plan:preview', preview)),
         },
-        { sendPrompt: recordingSendPrompt(this.deps.sendPrompt, calls) },
+        { sendPrompt: this.deps.sendPrompt, history: sprintHistory(calls) },
       );
     });
   }

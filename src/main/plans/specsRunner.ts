@@ -12,18 +12,16 @@ import type { Emit } from '../core/core';
 import { ServiceError, toIpcError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { PromptError } from '../llm/errors';
-import type { SendPrompt } from '../llm/promptTypes';
 import { toMeta } from '../services/generationRecord';
 import { runWorkflow } from '../workflows/run';
-import type { CallOptions } from '../workflows/types';
+import type { CallOptions, WorkflowDeps } from '../workflows/types';
 import type { SprintSpecs } from './planStore';
 import { currentPlan, isApproved } from './revisions';
 import { sprintStories, type PlanProject } from './sprintDetail';
 import { unitsToRun } from './specUnits';
 import { unseenTargetWarnings } from './unseenFiles';
 
-export interface SpecsDeps {
-  sendPrompt: SendPrompt;
+export interface SpecsDeps extends WorkflowDeps {
   emit: Emit;
   logger: Logger;
   now: () => Date;

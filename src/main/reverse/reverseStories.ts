@@ -4,16 +4,13 @@
  * backlog done (their guards pass), and the passing run is recorded with the commit, so a guard that later fails
  * is a regression verify reports with the commit it last passed at.
  */
-import { randomUUID } from 'node:crypto';
 import type { Assertion } from '../../shared/assertions';
-import { EMPTY_META, type Generation } from '../../shared/stories';
 import { evaluateAssertions } from '../assertions/evaluate';
-import { readGitCommit } from '../assertions/gitCommit';
+import { headCommit } from '../verify/gitRepo';
 import type { CallContext } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import { requireInsideProject } from '../core/insideProject';
 import type { Emit, Services } from '../core/services';
-import { recordCall } from '../services/historyRecorder';
 import { FOLDERS } from '../store/folders';
 import { RecordFolder } from '../store/recordFolder';
 import type { ReverseAnswer } from '../../shared/ipc/formatChannels';
@@ -21,7 +18,6 @@ import type { StoredAssertionSet } from '../../shared/schema-types';
 import { withFingerprints } from '../verify/drift';
 import { projectVerifySource } from '../verify/projectSource';
 import { moveAndTell } from '../verify/statusFromVerdict';
-import { runWorkflow } from '../workflows/run';
 
 export const REVERSE_MAX_DEFAULT = 10;
 
@@ -39,44 +35,16 @@ export async function reverseStories(
   const settings = store.settings.get();
   const grounding = await services.grounding(dir, settings);
   const max = req.max ?? REVERSE_MAX_DEFAULT;
-  const initial: Generation = {
-    id: randomUUID(),
-    kind: 'reverse',
-    title: `Describe existing code · ${req.path || 'the project'}`,
-    prompt: `Describe the code ${req.path ? `under ${req.path}` : 'of the project'} as at most ${max} stories, with guards.`,
-    status: 'running',
-    createdAt: new Date().toISOString(),
-    warnings: [],
-    meta: { ...EMPTY_META },
-  };
-  const outcome = await recordCall(
-    {
-      logger: services.logBus.logger('reverse'),
-      now: () => new Date(),
-      onChanged: (g) => emit('history:changed', g),
-      onActivity: (e) => emit('call:activity', e),
-    },
-    store,
-    initial,
-    (sinks) =>
-      runWorkflow(
-        services,
-        'describeCode',
-        { project: settings, ...(req.path ? { path: req.path } : {}), max },
-        {
-          ...(grounding ? { grounding } : {}),
-          ...(ctx.signal ? { signal: ctx.signal } : {}),
-          onEngineEvent: sinks.onEngineEvent,
-          onRetry: sinks.onRetry,
-        },
-      ),
+  // Recorded in History by the root's workflow runner, like every workflow with a history kind.
+  const result = await services.workflows.run(
+    'describeCode',
+    { project: settings, ...(req.path ? { path: req.path } : {}), max },
+    { ...(grounding ? { grounding } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) },
   );
-  if (!outcome.ok) throw outcome.error;
-  const described = outcome.result.data.slice(0, max);
+  const described = result.data.slice(0, max);
 
   const answer: ReverseAnswer = {
-    generationId: initial.id,
-    commit: await readGitCommit(dir),
+    commit: await headCommit(dir),
     stories: [],
     dropped: [],
     discarded: [],
@@ -103,16 +71,11 @@ export async function reverseStories(
   }
   if (kept.length === 0) return answer;
 
-  // Accepting from the generation is idempotent: a rerun of this step adds each story once.
-  await store.stories.accept(
-    kept.map((k) => k.draft),
-    initial.id,
-  );
-  const all = await store.stories.list();
+  const added = await store.stories.accept(kept.map((k) => k.draft));
   const sets = new RecordFolder<StoredAssertionSet>(store.ctx, FOLDERS.assertions);
   const source = projectVerifySource(dir);
-  for (const k of kept) {
-    const story = all.find((s) => s.generationId === initial.id && s.title === k.draft.title);
+  for (const [i, k] of kept.entries()) {
+    const story = added[i];
     if (!story) continue;
     await sets.put({
       storyId: story.id,

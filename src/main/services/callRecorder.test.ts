@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../shared/stories';
 import { BudgetExceededError } from '../budget/sprintBudget';
-import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import type { SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
+import { memoryLogger } from '../llm/testing';
 import type { ProjectStore } from '../store/projectStore';
-import { recordingSendPrompt } from './callRecorder';
+import { sprintHistory } from './callRecorder';
 import { JobRunner } from './jobRunner';
 
 const now = () => new Date('2025-01-01T00:00:00Z');
@@ -29,7 +29,7 @@ function setup(budget: { limitUsd: number | null; spentUsd: number }) {
       meta: { cliVersion: '2', costUsd: 0.1, turns: 1, durationMs: 1, sessionId: 's', model: 'm' },
     };
   };
-  const send = recordingSendPrompt(base as unknown as SendPrompt, {
+  const history = sprintHistory({
     jobs: new JobRunner({ logger: memoryLogger().logger, now, onChanged: () => {} }),
     store,
     sprintId: 'S',
@@ -37,11 +37,12 @@ function setup(budget: { limitUsd: number | null; spentUsd: number }) {
     now,
     budget: async () => budget,
   });
-  const call = () => send({ workflow: 'generatePlan', prompt: 'p', schema: 'plan' } as SendPromptRequest);
+  const request = { workflow: 'generatePlan', prompt: 'p', schema: 'plan' } as SendPromptRequest;
+  const call = () => history.record({ kind: 'plan-generate', request }, base);
   return { call, seen, stored };
 }
 
-describe('recordingSendPrompt with a sprint budget', () => {
+describe('sprintHistory with a sprint budget', () => {
   it('passes what is left as maxBudgetUsd, and no cap without a budget', async () => {
     const capped = setup({ limitUsd: 10, spentUsd: 2.5 });
     const r = await capped.call();

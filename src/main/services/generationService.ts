@@ -14,12 +14,14 @@ import { historyKindOf } from '../../shared/workflows';
 import { ServiceError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { GroundingProvider } from '../llm/grounding/callGrounding';
-import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
+import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { mergeLocked } from '../workflows/mergeLocked';
 import { runWorkflow } from '../workflows/run';
-import type { CallOptions } from '../workflows/types';
+import type { CallHistory, CallOptions, RecordedCall, WorkflowDeps } from '../workflows/types';
+import { withSinks } from './callRecorder';
+import type { RecordOptions, Recorded } from './historyRecorder';
 import { failed, succeeded, titleWorthwhile } from './generationRecord';
 import { JobRunner } from './jobRunner';
 import { ProgressTracker } from './progressTracker';
@@ -41,14 +43,16 @@ export interface GenerationDeps {
 }
 
 type Outcome = Pick<Generation, 'stories' | 'markdown'>;
-type Answer = SendPromptResult<unknown> & { outcome: Outcome };
-interface Spec {
+interface Spec<O> {
   record: Generation;
   /** What a generated title is made from (absent: the local title stays). */
   titleSource?: string;
   /** The review revision a round with stories adds (record.reviewId names the review). */
   round?: Round;
-  call: (opts: CallOptions, store: ProjectStore) => Promise<Answer>;
+  /** Makes the generation's one call (runWorkflow records it in `record`, through `llm.history`). */
+  call: (opts: CallOptions, store: ProjectStore, llm: WorkflowDeps) => Promise<SendPromptResult<O>>;
+  /** What the record keeps of the call's answer. */
+  outcome: (data: O) => Outcome;
   /** What a cancelled run keeps from the stories complete so far. */
   partial: (complete: ReviewDraft[]) => ReviewDraft[];
 }
@@ -75,20 +79,22 @@ export class GenerationService {
   derive(req: RequestOf<'generation:derive'>): Promise<Generation> {
     const workflow = req.deriveStories ? 'deriveStories' : 'plainPrompt';
     const record = this.base(req.id, historyKindOf(workflow)!, req.prompt, req.model);
+    const input = (store: ProjectStore) => ({ request: req.prompt, project: store.settings.get() });
+    const common = { titleSource: req.prompt, round: { kind: 'derived' } as const };
+    if (!req.deriveStories)
+      return this.run({
+        ...common,
+        record,
+        call: (opts, store, llm) => runWorkflow(llm, 'plainPrompt', input(store), opts),
+        outcome: (markdown) => ({ markdown }),
+        partial: (complete) => complete,
+      });
     return this.run({
+      ...common,
       // A derive starts a review: its revisions are kept under the derive's id.
-      record: req.deriveStories ? { ...record, reviewId: req.id } : record,
-      titleSource: req.prompt,
-      round: { kind: 'derived' },
-      call: async (opts, store) => {
-        const input = { request: req.prompt, project: store.settings.get() };
-        if (!req.deriveStories) {
-          const r = await runWorkflow(this.deps, 'plainPrompt', input, opts);
-          return { ...r, outcome: { markdown: r.data } };
-        }
-        const r = await runWorkflow(this.deps, 'deriveStories', input, opts);
-        return { ...r, outcome: { stories: r.data.map(unlocked) } };
-      },
+      record: { ...record, reviewId: req.id },
+      call: (opts, store, llm) => runWorkflow(llm, 'deriveStories', input(store), opts),
+      outcome: (stories) => ({ stories: stories.map(unlocked) }),
       partial: (complete) => complete,
     });
   }
@@ -104,7 +110,7 @@ export class GenerationService {
       record,
       titleSource: req.feedback,
       round: { kind: 'modified' },
-      call: async (opts, store) => {
+      call: async (opts, store, llm) => {
         // The review's first request makes the round a conversation on the API engines (modifyTurns).
         const request = await requestOf(store, record.reviewId);
         const input = {
@@ -113,9 +119,9 @@ export class GenerationService {
           project: store.settings.get(),
           ...(request ? { request } : {}),
         };
-        const r = await runWorkflow(this.deps, 'modifyStories', input, opts);
-        return { ...r, outcome: { stories: r.data } };
+        return runWorkflow(llm, 'modifyStories', input, opts);
       },
+      outcome: (stories) => ({ stories }),
       partial: (complete) => mergeLocked(req.stories, complete),
     });
   }
@@ -139,16 +145,16 @@ export class GenerationService {
     return this.run({
       record,
       round: { kind: 'story_regenerated', regeneratedIndex: req.index },
-      call: async (opts, store) => {
+      call: (opts, store, llm) => {
         const input = {
           stories,
           index: req.index,
           project: store.settings.get(),
           ...(req.feedback ? { feedback: req.feedback } : {}),
         };
-        const r = await runWorkflow(this.deps, 'regenerateStory', input, opts);
-        return { ...r, outcome: { stories: r.data } };
+        return runWorkflow(llm, 'regenerateStory', input, opts);
       },
+      outcome: (stories) => ({ stories }),
       partial: () => [], // a cancelled rewrite changes nothing
     });
   }
@@ -192,7 +198,7 @@ export class GenerationService {
     };
   }
 
-  private async run(spec: Spec): Promise<Generation> {
+  private async run<O>(spec: Spec<O>): Promise<Generation> {
     const { store, path } = this.deps.project();
     const id = spec.record.id;
     const duplicate = () => new ServiceError('duplicate_id', `A generation with id ${id} already exists.`);
@@ -200,51 +206,63 @@ export class GenerationService {
     return this.jobs.run(id, duplicate, (signal) => this.execute(spec, store, path, signal));
   }
 
-  private async execute(spec: Spec, store: ProjectStore, cwd: string, signal: AbortSignal) {
-    let tracker: ProgressTracker | undefined;
+  private async execute<O>(spec: Spec<O>, store: ProjectStore, cwd: string, signal: AbortSignal) {
+    const tracker = new ProgressTracker(spec.record.id, this.deps.onProgress);
     const grounding = await this.deps.grounding?.(cwd, store.settings.get());
-    const outcome = await this.jobs.record(
-      store,
-      spec.record,
-      (sinks) => {
-        const t = (tracker = new ProgressTracker(spec.record.id, this.deps.onProgress));
-        const opts: CallOptions = {
-          signal,
-          cwd,
-          preview: t.preview,
-          onEngineEvent: (e) => {
-            sinks.onEngineEvent(e);
-            t.event(e);
-          },
-          onRetry: (n) => {
-            sinks.onRetry(n);
-            t.retry(n);
-          },
-          ...(spec.record.model ? { model: spec.record.model } : {}),
-          ...(grounding ? { grounding } : {}),
-        };
-        return spec.call(opts, store);
+    const options: RecordOptions<SendPromptResult<unknown>> = {
+      required: true, // a generation is its record: without one stored, the CLI is not run
+      succeeded: (record, r) => {
+        tracker.finish();
+        // The one call the spec makes is the one recorded: its data is the spec's.
+        return { ...succeeded(record, r), ...spec.outcome(r.data as O) };
       },
-      {
-        required: true, // a generation is its record: without one stored, the CLI is not run
-        succeeded: (record, r) => {
-          tracker?.finish();
-          return { ...succeeded(record, r), ...r.outcome };
-        },
-        failed: (running, err) => {
-          tracker?.finish();
-          const record = failed(running, err);
-          const cancelled = record.status === 'cancelled';
-          const kept = spec.partial((tracker?.complete() ?? []).map(unlocked));
-          if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
-          this.deps.logger[cancelled ? 'info' : 'warn'](
-            `Generation ${record.id} ${record.status}: ${record.error?.message}`,
-            { code: record.error?.code },
-          );
-          return record;
-        },
+      failed: (running, err) => {
+        tracker.finish();
+        const record = failed(running, err);
+        const cancelled = record.status === 'cancelled';
+        const kept = spec.partial(tracker.complete().map(unlocked));
+        if (record.kind !== 'prompt' && (cancelled || kept.length > 0)) record.stories = kept;
+        this.deps.logger[cancelled ? 'info' : 'warn'](
+          `Generation ${record.id} ${record.status}: ${record.error?.message}`,
+          { code: record.error?.code },
+        );
+        return record;
       },
-    );
+    };
+    let outcome: Recorded<SendPromptResult<unknown>> | undefined;
+    // The generation's record is the one runWorkflow keeps its call in.
+    const history: CallHistory = {
+      record: async <R>(
+        call: RecordedCall,
+        send: (request: SendPromptRequest) => Promise<SendPromptResult<R>>,
+      ): Promise<SendPromptResult<R>> => {
+        const recorded = await this.jobs.record<SendPromptResult<unknown>>(
+          store,
+          spec.record,
+          (sinks) => send({ ...call.request, ...withSinks(sinks, call.request) }),
+          options,
+        );
+        outcome = recorded;
+        if (!recorded.ok) throw recorded.error;
+        return recorded.result as SendPromptResult<R>;
+      },
+    };
+    const opts: CallOptions = {
+      signal,
+      cwd,
+      preview: tracker.preview,
+      onEngineEvent: (e) => tracker.event(e),
+      onRetry: (n) => tracker.retry(n),
+      ...(spec.record.model ? { model: spec.record.model } : {}),
+      ...(grounding ? { grounding } : {}),
+    };
+    try {
+      await spec.call(opts, store, { sendPrompt: this.deps.sendPrompt, history });
+    } catch (err) {
+      // Failed before its call started (its input could not be read): stored as failed all the same.
+      outcome ??= await this.jobs.record(store, spec.record, () => Promise.reject(err), options);
+    }
+    if (!outcome) throw new Error(`Generation ${spec.record.id} made no call.`);
     if (spec.round)
       await keepRound(store, spec.round, outcome.record, { now: this.now(), logger: this.deps.logger });
     const titleSource = spec.titleSource;

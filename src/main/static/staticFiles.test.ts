@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStatic, resolveStatic } from './staticFiles';
-import { makeTestWebRoot, type TestWebRoot } from './testWebRoot';
+import { makeTestWebRoot, type TestWebRoot } from '../../../test/support/static/testWebRoot';
 
 const root = '/srv/puffin/renderer';
 

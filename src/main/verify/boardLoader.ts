@@ -5,7 +5,7 @@ import type { BoardData } from '../../shared/board';
 import type { CostReport } from '../../shared/cost';
 import { storyIdsWithSets } from '../assertions/storySets';
 import { rollUpCosts } from '../budget/costRollup';
-import { readGitCommit } from '../assertions/gitCommit';
+import { headCommit } from './gitRepo';
 import { PlanStore } from '../plans/planStore';
 import type { ProjectStore } from '../store/projectStore';
 import { buildBoard, type BoardFacts } from './boardModel';
@@ -48,7 +48,7 @@ export async function loadBoardFacts(
     store.history.list(),
     sprintFacts(projectDir, new PlanStore(store.dir)),
     storyIdsWithSets(projectDir),
-    readGitCommit(projectDir),
+    headCommit(projectDir),
   ]);
   const assertions = new Map<string, { id: string; message?: string }[]>();
   const history = new Map<string, AssertionRun[]>();

@@ -27,6 +27,26 @@ describe('git helpers on a real repository', () => {
     expect(await headCommit(repo.dir)).toBe(sha);
   });
 
+  it('headCommit follows a detached HEAD and answers in a linked worktree, and is null outside a repository', async () => {
+    const first = await repo.commit('first');
+    const second = await repo.commit('second');
+    await repo.git('checkout', '--quiet', '--detach', first);
+    expect(await headCommit(repo.dir)).toBe(first);
+    const linked = path.join(repo.dir, '..', `${path.basename(repo.dir)}-wt`);
+    await repo.git('worktree', 'add', '--quiet', '-b', 'feature', linked, second);
+    try {
+      expect(await headCommit(linked)).toBe(second);
+    } finally {
+      await rm(linked, { recursive: true, force: true });
+    }
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'puffin-no-git-'));
+    try {
+      expect(await headCommit(outside)).toBeNull();
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it('commitAt finds the last commit at or before a time', async () => {
     await repo.write({ 'a.txt': '1' });
     const first = await repo.commit('first', '2026-01-01T10:00:00Z');

@@ -4,7 +4,7 @@ import { access, mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallContext } from '../core/dispatcher';
-import { makeTestProjectRoot, type TestProjectRoot } from '../core/testProjectRoot';
+import { makeTestProjectRoot, type TestProjectRoot } from '../../../test/support/core/testProjectRoot';
 
 let t: TestProjectRoot;
 let outside: string;

@@ -5,8 +5,8 @@ import type { AssertionRun } from '../../shared/assertions';
 import type { StoryVerification, VerifyReport } from '../../shared/verify';
 import { EvaluationContext } from '../assertions/context';
 import { evaluateAssertions, type RawAssertion } from '../assertions/evaluate';
-import { readGitCommit } from '../assertions/gitCommit';
 import { driftOf, driftWarning, withFingerprints } from './drift';
+import { headCommit } from './gitRepo';
 import { addSummaries, countVerdicts, verifyStory } from './storyStatus';
 
 export interface VerifyStoryRef {
@@ -100,7 +100,7 @@ export async function verifyProject(
   }
   return {
     report: {
-      commit: await readGitCommit(ctx.root),
+      commit: await headCommit(ctx.root),
       startedAt,
       durationMs: Math.round(performance.now() - start),
       sprintId,

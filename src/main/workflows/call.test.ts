@@ -3,6 +3,7 @@ import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { callWorkflow, requestFor } from './call';
 import { WORKFLOWS } from './registry';
 import { runWorkflow } from './run';
+import type { CallHistory } from './types';
 
 const project = { description: '', conventions: '' };
 
@@ -102,7 +103,9 @@ describe('callWorkflow', () => {
       item: undefined,
       project,
     };
-    const r = await callWorkflow({ sendPrompt }, WORKFLOWS.generateStoryAssertions, input);
+    // A recorded workflow: the history here keeps nothing and makes the call as asked.
+    const history: CallHistory = { record: (call, send) => send(call.request) };
+    const r = await callWorkflow({ sendPrompt, history }, WORKFLOWS.generateStoryAssertions, input);
     expect(r.data.map((a) => a.id)).toEqual(['A1', 'A2']);
     expect(r.warnings).toEqual([
       'found via tool_use',

@@ -1,7 +1,7 @@
 /** One call of a workflow: its definition and input → the sendPrompt request → the mapped domain value. */
 import type { SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 import type { WorkflowDefinition } from './definition';
-import type { CallOptions, WorkflowDeps } from './types';
+import type { CallOptions, UnrecordedDeps } from './types';
 
 /** The request a definition makes for an input; the options override the definition's defaults. */
 export function requestFor<I, D, O>(
@@ -34,15 +34,24 @@ export function requestFor<I, D, O>(
   };
 }
 
-/** Runs the workflow; the mapping's warnings are added to the call's. */
+/**
+ * Runs the workflow; the mapping's warnings are added to the call's. A workflow that declares a history kind is
+ * kept in `deps.history` whoever calls it: without one the call is refused rather than silently not recorded.
+ */
 export async function callWorkflow<I, D, O>(
-  deps: WorkflowDeps,
+  deps: UnrecordedDeps,
   def: WorkflowDefinition<I, D, O>,
   input: I,
   options: CallOptions = {},
 ): Promise<SendPromptResult<O>> {
-  const result = await deps.sendPrompt<D>(requestFor(def, input, options));
-  const mapped = def.map(result.data, input);
-  const warnings = mapped.warnings?.length ? [...result.warnings, ...mapped.warnings] : result.warnings;
-  return { ...result, data: mapped.data, warnings };
+  const send = async (request: SendPromptRequest): Promise<SendPromptResult<O>> => {
+    const result = await deps.sendPrompt<D>(request);
+    const mapped = def.map(result.data, input);
+    const warnings = mapped.warnings?.length ? [...result.warnings, ...mapped.warnings] : result.warnings;
+    return { ...result, data: mapped.data, warnings };
+  };
+  const request = requestFor(def, input, options);
+  if (!def.historyKind) return send(request);
+  if (!deps.history) throw new Error(`Workflow ${def.name} keeps its calls in History but was given none.`);
+  return deps.history.record({ kind: def.historyKind, request }, send);
 }

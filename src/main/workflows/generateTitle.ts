@@ -4,7 +4,7 @@ import { toIpcError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { defineWorkflow } from './definition';
 import { callWorkflow } from './call';
-import type { CallOptions, WorkflowDeps } from './types';
+import type { CallOptions, UnrecordedDeps } from './types';
 
 /** A title needs no large model: each provider answers it with its fast one (the CLI's haiku). */
 export const TITLE_TIER = 'fast';
@@ -60,7 +60,7 @@ export interface TitleResult {
 
 /** The generated title, or the local fallback when the call fails (logged); never throws. */
 export async function generateTitle(
-  deps: WorkflowDeps & { logger: Logger },
+  deps: UnrecordedDeps & { logger: Logger },
   text: string,
   options: CallOptions = {},
 ): Promise<TitleResult> {

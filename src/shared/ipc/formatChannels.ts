@@ -35,7 +35,6 @@ export const formatSchemas = {
 } as const;
 
 export interface ReverseAnswer {
-  generationId: string;
   commit: string | null;
   stories: { id: string; title: string; guards: string[] }[];
   /** Stories whose checks all failed on the code now: not kept. */

@@ -2,27 +2,20 @@
  * The grounding of an engine that cannot call tools (Ollama's /api/chat here): the repo map instead of the tools.
  * The workflow's grounding section (groundingPrompt.ts, always appended last) tells a model to Glob, Grep and Read;
  * it is replaced by a section that says this engine only has the map, and a larger map (the default budget
- * instead of the CLI's small one), built under the same policy and kept per project, rebuilt incrementally.
+ * instead of the CLI's small one), built under the same policy by the root's builders (repoMaps.ts), rebuilt incrementally.
  */
 import { realpath } from 'node:fs/promises';
 import { loadGroundingPolicy } from '../../llm/grounding/loadPolicy';
 import type { GroundingRequest } from '../../llm/grounding/groundingRequest';
-import type { RepoMapBuilder } from '../../llm/grounding/repoMap/repoMap';
+import { currentRepoMaps } from '../../llm/grounding/repoMaps';
 
 /** The heading groundingPromptSection starts with. */
 const TOOLS_SECTION = '## The project is open for reading';
 export const MAP_ONLY_HEADING = '## The project, as a map';
 
-const builders = new Map<string, RepoMapBuilder>();
-
 export async function mapOnlyPrompt(prompt: string, grounding: GroundingRequest): Promise<string> {
   const root = await realpath(grounding.root);
-  let builder = builders.get(root);
-  if (!builder) {
-    // Loaded by the first such call: the map parses scripts with TypeScript.
-    const { RepoMapBuilder } = await import('../../llm/grounding/repoMap/repoMap');
-    builders.set(root, (builder = new RepoMapBuilder(root)));
-  }
+  const builder = await currentRepoMaps().builder(root);
   const policy = await loadGroundingPolicy(root, grounding.allow ?? []);
   const map = await builder.build({ policy });
   const at = prompt.lastIndexOf(TOOLS_SECTION);

@@ -7,7 +7,7 @@ import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import { loadGroundingPolicy } from './loadPolicy';
 import type { GroundingRequest } from './groundingRequest';
-import type { RepoMapBuilder } from './repoMap/repoMap';
+import { RepoMaps } from './repoMaps';
 
 export interface CallGrounding extends GroundingRequest {
   /** Appended to the workflow's prompt. */
@@ -34,18 +34,15 @@ export const CLI_MAP_BUDGET_TOKENS = 2000;
 export function createGroundingProvider(options: {
   logger: Logger;
   mapBudgetTokens?: number;
+  /** The root's builders (default: a set of this provider's own). */
+  maps?: RepoMaps;
 }): (root: string, settings: GroundingSettings) => Promise<CallGrounding> {
-  const builders = new Map<string, RepoMapBuilder>();
+  const maps = options.maps ?? new RepoMaps();
   return async (root, settings) => {
     const allow = [...(settings.allowSensitive ?? [])];
     let repoMap: string | undefined;
     try {
-      let builder = builders.get(root);
-      if (!builder) {
-        // Loaded by the first grounded call: the map parses scripts with TypeScript.
-        const { RepoMapBuilder } = await import('./repoMap/repoMap');
-        builders.set(root, (builder = new RepoMapBuilder(root)));
-      }
+      const builder = await maps.builder(root);
       const policy = await loadGroundingPolicy(root, allow);
       const map = await builder.build({
         policy,

@@ -4,7 +4,7 @@
  * config can hold a remote URL with a token). Patterns are relative to the project root, gitignore-style, which is
  * also how the Claude Code CLI reads the path of a `Read(...)` permission rule (`**` = any folders, none included).
  */
-import { globToRegExp } from '../../assertions/glob';
+import ignore, { type Ignore } from 'ignore';
 
 export interface SensitivePattern {
   pattern: string;
@@ -31,21 +31,26 @@ export const SENSITIVE_PATTERNS: readonly SensitivePattern[] = [
   { pattern: '.git/**', what: "git's own folder" },
 ];
 
-const compiled = new Map<string, RegExp>();
+/** Bounded: patterns come from project settings, which a user may change many times in one session. */
+const COMPILED_LIMIT = 256;
+const compiled = new Map<string, Ignore>();
 
-/** Whether a relative, forward-slash path matches a gitignore-style pattern (`dir/` also matches what is below). */
+/**
+ * Whether a relative, forward-slash path matches a gitignore-style pattern, as git would read it (the `ignore`
+ * package): `dir/` also matches the folder itself and what is below it.
+ */
 export function matchesPattern(pattern: string, rel: string): boolean {
   const trimmed = pattern.replace(/^\.\//, '');
-  if (trimmed.endsWith('/')) {
-    const dir = trimmed.slice(0, -1);
-    return rel === dir || rel.startsWith(`${dir}/`) || matchesPattern(`${dir}/**`, rel);
+  let matcher = compiled.get(trimmed);
+  if (!matcher) {
+    matcher = ignore().add(trimmed);
+    compiled.set(trimmed, matcher);
+    if (compiled.size > COMPILED_LIMIT) compiled.delete(compiled.keys().next().value as string);
   }
-  let re = compiled.get(trimmed);
-  if (!re) {
-    re = globToRegExp(trimmed);
-    compiled.set(trimmed, re);
-  }
-  return re.test(rel);
+  const path = rel.replace(/\/+$/, '');
+  if (path === '' || path.startsWith('../') || path.startsWith('/')) return false;
+  // The path named as a folder too: a `dir/` rule matches the folder whether or not the caller wrote its slash.
+  return matcher.ignores(path) || matcher.ignores(`${path}/`);
 }
 
 /** The first default pattern a path matches, if any. */

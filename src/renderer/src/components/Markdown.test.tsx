@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, renderMarkdown } from './Markdown';
+import { Markdown, renderMarkdown, sanitizeHtml } from './Markdown';
 
 describe('Markdown', () => {
   it('renders headings, lists, code and links', () => {
@@ -33,5 +33,32 @@ describe('Markdown', () => {
     expect(html).not.toMatch(/javascript:|data:text/);
     expect(html).not.toContain('<img');
     expect(html).toContain('alt text');
+  });
+
+  it('sanitizes what reaches the page: script, event handlers and javascript: links are removed', () => {
+    const html = sanitizeHtml(
+      '<p>ok</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>' +
+        '<a href="https://example.com" onclick="alert(4)">y</a><div onmouseover="alert(5)">z</div>',
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('script, img')).toBeNull();
+    const attributes = [...page.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].map((a) => a.value),
+    );
+    expect(attributes.join(' ')).not.toMatch(/alert|javascript:/);
+    expect(page.querySelectorAll('a')[1]?.getAttribute('href')).toBe('https://example.com');
+    expect(page.textContent).toBe('okxyz');
+  });
+
+  it('a story carrying a payload renders inert', () => {
+    const story =
+      '## Share links\n\n[open](javascript:alert(1)) <img src=x onerror=alert(2)>\n\n<script>alert(3)</script>\n\n' +
+      '[mail](mailto:a@b.c) [evil](JAVASCRIPT:alert(4)) [data](data:text/html;base64,PHNjcmlwdD4=)';
+    const { container } = render(<Markdown source={story} />);
+    expect(container.querySelector('script, img, [onerror]')).toBeNull();
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([null, 'mailto:a@b.c', null, null]);
+    expect(container.querySelector('h2')?.textContent).toBe('Share links');
   });
 });

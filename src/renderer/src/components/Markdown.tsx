@@ -1,4 +1,5 @@
-import { Marked, type Tokens } from 'marked';
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
 import { useMemo } from 'react';
 
 const escapeHtml = (s: string) =>
@@ -9,21 +10,13 @@ const escapeHtml = (s: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-const SAFE_URL = /^(https?:|mailto:|#)/i;
-
 /**
- * Markdown without raw HTML: HTML blocks and inline tags are shown as text, link targets other than
- * http(s)/mailto/#anchors are dropped, and images become their alt text (no remote loads).
+ * Markdown as the model wrote it: raw HTML is shown as text (the reader sees what was written) and images as
+ * their alt text (no remote loads). What reaches the page is then sanitized by DOMPurify (sanitizeHtml).
  */
 const marked = new Marked({
   async: false,
   gfm: true,
-  walkTokens(token) {
-    if (token.type === 'link') {
-      const link = token as Tokens.Link;
-      if (!SAFE_URL.test(link.href.trim())) link.href = '#';
-    }
-  },
   renderer: {
     html({ text }) {
       return escapeHtml(text);
@@ -34,14 +27,26 @@ const marked = new Marked({
   },
 });
 
-/** Markdown source → HTML safe to insert (raw HTML escaped, unsafe URLs removed). */
+/** Links may go to the web, to mail or to an anchor of the page; any other scheme is removed. */
+const SAFE_URL = /^(?:https?:|mailto:|#)/i;
+
+/** HTML safe to insert: no scripts, event handlers, styles, forms, frames, images or unsafe link targets. */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_URI_REGEXP: SAFE_URL,
+    FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'iframe', 'svg', 'math'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
+/** Markdown source → HTML safe to insert. */
 export function renderMarkdown(source: string): string {
-  return marked.parse(source, { async: false });
+  return sanitizeHtml(marked.parse(source, { async: false }));
 }
 
 export function Markdown({ source, label }: { source: string; label?: string }) {
   const html = useMemo(() => renderMarkdown(source), [source]);
-  // The HTML comes from renderMarkdown, which escapes every raw-HTML token of the input.
+  // The HTML comes from renderMarkdown, sanitized by DOMPurify.
   return (
     <div className="markdown" aria-label={label} role="document" dangerouslySetInnerHTML={{ __html: html }} />
   );

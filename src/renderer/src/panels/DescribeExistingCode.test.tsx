@@ -21,7 +21,6 @@ describe('Describe existing code (next to the feature request)', () => {
     expect(screen.getByRole('button', { name: 'Describing…' })).toHaveProperty('disabled', true);
     await act(async () =>
       pending.resolve({
-        generationId: 'g1',
         commit: 'abc',
         stories: [{ id: 's1', title: 'Invoices are numbered', guards: ['G1', 'G2'] }],
         dropped: [{ title: 'Refunds', reason: 'none of its checks passes' }],

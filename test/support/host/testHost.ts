@@ -7,10 +7,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import type { EventChannel } from '../shared/ipc/contract';
-import { createRoot, type Root } from '../main/core/core';
-import { makeTestWebRoot } from '../main/static/testWebRoot';
-import { startHost, type RunningHost } from './server';
+import type { EventChannel } from '../../../src/shared/ipc/contract';
+import { createRoot, type Root } from '../../../src/main/core/core';
+import { makeTestWebRoot } from '../static/testWebRoot';
+import { startHost, type RunningHost } from '../../../src/host/server';
 
 export const TOKEN = 'test-token-0123456789abcdef';
 export const SECRET = 'SECRET-OUTSIDE-THE-RENDERER';

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssertionResult, AssertionStatus } from '../../shared/assertions';
-import { EvaluationContext } from './context';
-import { evaluateAssertions, type RawAssertion } from './evaluate';
+import type { AssertionResult, AssertionStatus } from '../../../src/shared/assertions';
+import { EvaluationContext } from '../../../src/main/assertions/context';
+import { evaluateAssertions, type RawAssertion } from '../../../src/main/assertions/evaluate';
 
-export const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/assertion-projects/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/assertion-projects/', import.meta.url));
 export const TS_PROJECT = path.join(FIXTURES, 'ts-electron');
 export const JS_PROJECT = path.join(FIXTURES, 'js-lib');
 

@@ -1,5 +1,5 @@
 // A fake of the parts of Electron the desktop face touches, for its tests:
-// vi.mock('electron', async () => (await import('./fakeElectron')).createFakeElectron()).
+// vi.mock('electron', async () => (await import('<path to>/test/support/electron/fakeElectron')).createFakeElectron()).
 // It must not import the desktop face itself (that would load 'electron' while the mock is being made).
 import { EventEmitter } from 'node:events';
 import type { BrowserWindowConstructorOptions } from 'electron';

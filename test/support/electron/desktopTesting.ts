@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { IpcResult } from '../../shared/ipc/errors';
-import { startDesktop, type Desktop } from './desktop';
+import type { IpcResult } from '../../../src/shared/ipc/errors';
+import { startDesktop, type Desktop } from '../../../src/main/electron/desktop';
 import { fake, type FakeWindow } from './fakeElectron';
 
 export { fake };

@@ -2,7 +2,7 @@
 // cwd, and checks the one promise every command makes: exactly one JSON object on stdout.
 import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
-import { runCli } from './main';
+import { runCli } from '../../../src/cli/main';
 
 export interface InProcessRun {
   code: number;
