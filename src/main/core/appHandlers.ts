@@ -13,6 +13,7 @@ import { engineHandlers } from './engineHandlers';
 import { proofHandlers } from '../verify/proofHandlers';
 import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 import { agentHandlers } from '../agent/agentHandlers';
+import { trackerHandlers } from '../trackers/trackerHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -75,5 +76,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...proofHandlers(services, emit),
     ...engineHandlers(services),
     ...agentHandlers(services, emit),
+    ...trackerHandlers(services),
   };
 }

@@ -36,6 +36,8 @@ export const FOLDERS = {
   results: folder('assertions/results', 'storyId', 'fresh', 'assertion-history'),
   /** Per GitHub repository: the issue of each exported story and the milestone of each sprint. */
   github: folder('github', 'key', 'fresh', 'github-links'),
+  /** Per tracker place (Jira project, Linear team): the issue of each exported or imported story, the sprint's container. */
+  trackers: folder('trackers', 'key', 'fresh', 'tracker-links'),
 } satisfies Record<string, Folder>;
 
 export type FolderName = keyof typeof FOLDERS;

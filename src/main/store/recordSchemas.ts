@@ -22,6 +22,7 @@ import storeMeta from '../schemas/records/store-meta.schema';
 import storyRis from '../schemas/records/story-ris.schema';
 import storyRevisions from '../schemas/records/story-revisions.schema';
 import story from '../schemas/records/story.schema';
+import trackerLinks from '../schemas/records/tracker-links.schema';
 import type { RecordCheck } from './recordFile';
 
 export type RecordName = keyof RecordTypes;
@@ -44,6 +45,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   'story-revisions': storyRevisions,
   'story-ris': storyRis,
   story,
+  'tracker-links': trackerLinks,
 };
 
 const compiled = new Map<RecordName, JsonSchema>();

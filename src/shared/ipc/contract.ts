@@ -30,6 +30,7 @@ import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 import { agentSchemas, type AgentResponses } from './agentChannels';
+import { trackerSchemas, type TrackerResponses } from './trackerChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -327,6 +328,8 @@ export const requestSchemas = {
   ...engineSchemas,
   // --- coding agents: the MCP server's tools, done only when verified ---
   ...agentSchemas,
+  // --- trackers: Jira and Linear export ---
+  ...trackerSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -366,7 +369,8 @@ export interface ResponseTypes
     ReviewResponses,
     OpenReviewResponses,
     EngineResponses,
-    AgentResponses {
+    AgentResponses,
+    TrackerResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;

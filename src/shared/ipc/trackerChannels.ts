@@ -1,0 +1,68 @@
+/**
+ * Contract channels of the Jira and Linear trackers: export a sprint (its stories ticked only where their assertions
+ * pass now). All work on the opened project; credentials come from the face's environment or Settings.
+ */
+import { ID, schema } from './schemaParts';
+
+const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://' } as const;
+/** Jira project keys: a letter, then letters, digits or underscores. */
+const jiraKey = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } as const;
+/** Linear team keys: short letters and digits, e.g. ENG. */
+const teamKey = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
+
+export const trackerSchemas = {
+  /** The sprint as a Jira Epic with one Story per sprint story (parent = the Epic); a rerun updates the same issues. */
+  'jira:export': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'site', 'key'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      /** https://your-domain.atlassian.net */
+      site: url,
+      key: jiraKey,
+      closeVerified: { type: 'boolean' },
+    },
+  }),
+  /** The sprint as a Linear parent issue (label `puffin`) with one sub-issue per sprint story. */
+  'linear:export': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'team'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      team: teamKey,
+      /** The GraphQL endpoint; https://api.linear.app/graphql by default. */
+      apiUrl: url,
+      closeVerified: { type: 'boolean' },
+    },
+  }),
+} as const;
+
+export type TrackerAction = 'created' | 'updated' | 'unchanged';
+
+export interface TrackerIssueResult {
+  storyId: string;
+  /** PROJ-12 (Jira), ENG-7 (Linear). */
+  key: string;
+  url: string;
+  action: TrackerAction;
+}
+
+export interface TrackerExportResult {
+  tracker: 'jira' | 'linear';
+  /** The site (Jira) or API URL (Linear). */
+  site: string;
+  /** The project key (Jira) or team key (Linear). */
+  scope: string;
+  commit: string | null;
+  /** The sprint's Epic (Jira) or parent issue (Linear). */
+  container: { key: string; url: string; action: TrackerAction };
+  issues: TrackerIssueResult[];
+  warnings: string[];
+}
+
+export interface TrackerResponses {
+  'jira:export': TrackerExportResult;
+  'linear:export': TrackerExportResult;
+}
