@@ -147,6 +147,8 @@ const HEAVY = [
   '@anthropic-ai/sdk',
   'openai',
   '@google/genai',
+  'jira.js',
+  '@linear/sdk',
 ];
 
 /** Every file and package an entry imports statically (not through import()), each with the chain reaching it. */

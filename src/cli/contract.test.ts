@@ -64,6 +64,14 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'plan export': { argv: () => sprint(), field: '/sprintId' },
   verify: { argv: () => sprint(), field: '/sprintId' },
   'github export': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
+  'jira export': {
+    argv: () => [...sprint('s1'), '--site', 'https://x.atlassian.net', '--key', '1BAD'],
+    field: '/key',
+  },
+  'linear export': {
+    argv: () => [...sprint('s1'), '--team', 'ENG', '--api-url', 'ftp://x'],
+    field: '/apiUrl',
+  },
   implement: { argv: () => [...at(), '--story', 's1', '--rounds', 'two'], field: '/rounds' },
 };
 

@@ -13,7 +13,7 @@ const HOST_ONLY =
   'This comes from the browser host, not the command line: open the URL the host printed at start-up.';
 const ASSERTIONS = 'Generate the story’s assertions again (`puffin plan assertions`), then run them.';
 const GITHUB_AGAIN = 'Run `puffin github export` again';
-const TRACKER_AGAIN = 'Run the same `puffin jira|linear` command again';
+const TRACKER_AGAIN = 'Run the same jira or linear command again';
 const REGENERATE = 'Run `puffin plan regenerate-item` again; the plan was left unchanged.';
 const IN_THE_APP = 'in the app (the sprint view), then run the command again.';
 const RAISE_BUDGET =

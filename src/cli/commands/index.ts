@@ -4,6 +4,7 @@ import { extractCommand, promptCommand, titleCommand } from './oneOff';
 import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
+import { trackerCommands } from './trackers';
 import { agentsInitCommand, implementCommand } from './mcp';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
@@ -23,6 +24,7 @@ export const commands: readonly CommandSpec[] = [
   ...sprintCommands,
   ...planCommands,
   ...proofCommands,
+  ...trackerCommands,
   agentsInitCommand,
   implementCommand,
 ];

@@ -23,6 +23,7 @@ const NAMES: RecordName[] = [
   'story',
   'story-revisions',
   'story-ris',
+  'tracker-links',
 ];
 
 describe('record schemas', () => {

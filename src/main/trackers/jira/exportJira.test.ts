@@ -4,42 +4,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitFixture, type GitFixture } from '../../../../test/support/gitFixture';
 import { startMockJiraApi, type MockJiraApi } from '../../../../test/support/mockJiraApi';
-import { seedSprintStory } from '../../../../test/support/proofProject';
+import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
 import { trackerLinksKey } from '../links';
 import { exportSprintToJira, type JiraExportOptions } from './exportJira';
 
-let repo: GitFixture;
+let project: TrackerProject;
+let repo: TrackerProject['repo'];
 let api: MockJiraApi;
 let storyId: string;
 let waits: [number, string][];
 
 beforeEach(async () => {
-  repo = await createGitFixture('puffin-jira-');
+  project = await createTrackerProject('puffin-jira-');
+  ({ repo, storyId } = project);
   api = await startMockJiraApi({ projects: ['PUF'] });
   waits = [];
-  ({ storyId } = await seedSprintStory(repo.dir, {
-    story: {
-      title: 'Export the backlog',
-      description: 'As a PM I want a CSV.',
-      acceptanceCriteria: ['A module exists', 'It exports toCsv'],
-    },
-    sprintTitle: 'Export',
-    assertions: [
-      { id: 'mod', type: 'FILE_EXISTS', target: 'src/csv.ts', message: 'module exists', criterion: 'AC1' },
-      {
-        id: 'fn',
-        type: 'EXPORT_EXISTS',
-        target: 'src/csv.ts',
-        message: 'exports toCsv',
-        criterion: 'AC2',
-        assertion: { exports: [{ name: 'toCsv' }] },
-      },
-    ],
-  }));
-  await repo.write({ 'src/csv.ts': 'export const version = 1;\n' });
-  await repo.commit('module without toCsv');
 });
 afterEach(async () => {
   await api.close();
@@ -108,8 +88,7 @@ describe('exportSprintToJira', () => {
 
   it('ticks a criterion on the next export once its assertions pass, and --close-verified moves it to Done', async () => {
     await exportSprintToJira(options());
-    await repo.write({ 'src/csv.ts': 'export function toCsv() { return ""; }\n' });
-    await repo.commit('add toCsv');
+    await project.proveAll();
     const second = await exportSprintToJira(options());
     expect(second.issues.map((i) => [i.key, i.action])).toEqual([['PUF-2', 'updated']]);
     expect(tasks('PUF-2')).toEqual([
@@ -126,8 +105,7 @@ describe('exportSprintToJira', () => {
   it('leaves an issue edited in Jira as it is and says so; a deleted issue is created again', async () => {
     await exportSprintToJira(options());
     api.issue('PUF-2').fields.summary = 'Export the backlog (edited in Jira)';
-    await repo.write({ 'src/csv.ts': 'export function toCsv() { return ""; }\n' });
-    await repo.commit('add toCsv');
+    await project.proveAll();
     const r = await exportSprintToJira(options());
     expect(r.issues[0]!.action).toBe('unchanged');
     expect(r.warnings.join('\n')).toContain('PUF-2 (story');

@@ -1,0 +1,38 @@
+// Jira and Linear headless, each the app's own contract channel on the opened project:
+//   puffin jira export --project DIR --sprint ID --site URL --key PROJECT [--close-verified]
+//     credentials: JIRA_EMAIL + JIRA_API_TOKEN          data: {issues: [{storyId, key, url, action}], container, …}
+//   puffin linear export --project DIR --sprint ID --team KEY [--api-url URL] [--close-verified]
+//     credentials: LINEAR_API_KEY                       data: {issues: [{storyId, key, url, action}], container, …}
+import type { CommandSpec } from '../spec';
+
+export const jiraExportCommand: CommandSpec<'jira:export'> = {
+  path: ['jira', 'export'],
+  summary:
+    'the sprint as a Jira Epic, one Story per sprint story, criteria ticked where their assertions pass (JIRA_EMAIL + JIRA_API_TOKEN)',
+  channel: 'jira:export',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'site', kind: 'string', field: 'site', required: true, value: 'URL' },
+    { flag: 'key', kind: 'string', field: 'key', required: true, value: 'PROJECT' },
+    { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const linearExportCommand: CommandSpec<'linear:export'> = {
+  path: ['linear', 'export'],
+  summary:
+    'the sprint as a Linear parent issue, one sub-issue per sprint story, criteria ticked where their assertions pass (LINEAR_API_KEY)',
+  channel: 'linear:export',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'team', kind: 'string', field: 'team', required: true, value: 'KEY' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const trackerCommands: CommandSpec[] = [jiraExportCommand, linearExportCommand];
