@@ -68,6 +68,9 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
     argv: () => [...sprint('s1'), '--site', 'https://x.atlassian.net', '--key', '1BAD'],
     field: '/key',
   },
+  'github import': { argv: () => [...at(), '--repo', 'octo/app', '--label', ''], field: '/label' },
+  'jira import': { argv: () => [...at(), '--site', 'nope', '--key', 'PUF'], field: '/site' },
+  'linear import': { argv: () => [...at(), '--team', 'E N G'], field: '/team' },
   'linear export': {
     argv: () => [...sprint('s1'), '--team', 'ENG', '--api-url', 'ftp://x'],
     field: '/apiUrl',

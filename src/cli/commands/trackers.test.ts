@@ -54,6 +54,24 @@ describe('puffin jira export', () => {
     expect((again.out.data as { issues: { action: string }[] }).issues[0]!.action).toBe('unchanged');
   });
 
+  it('jira import makes a backlog story of an issue not created by Puffin, and skips the ones it exported', async () => {
+    const creds = { JIRA_EMAIL: api.email, JIRA_API_TOKEN: api.token };
+    await puffin(argv(), creds);
+    api.state.issues.push({
+      ...api.issue('PUF-2'),
+      id: '30000',
+      key: 'PUF-9',
+      fields: { ...api.issue('PUF-2').fields, summary: 'Written by a person', labels: [], description: null },
+    });
+    const r = await puffin(
+      ['jira', 'import', '--project', project.repo.dir, '--site', api.url, '--key', 'PUF'],
+      creds,
+    );
+    expect(r.code).toBe(0);
+    const imported = (r.out.data as { stories: { key: string; action: string }[] }).stories;
+    expect(imported.map((s) => [s.key, s.action])).toEqual([['PUF-9', 'created']]);
+  });
+
   it('a refused token is the typed tracker_unauthorized with the headless advice', async () => {
     const r = await puffin(argv(), { JIRA_EMAIL: api.email, JIRA_API_TOKEN: 'nope' });
     expect(r.code).toBe(1);

@@ -3,6 +3,10 @@
 //     credentials: JIRA_EMAIL + JIRA_API_TOKEN          data: {issues: [{storyId, key, url, action}], container, …}
 //   puffin linear export --project DIR --sprint ID --team KEY [--api-url URL] [--close-verified]
 //     credentials: LINEAR_API_KEY                       data: {issues: [{storyId, key, url, action}], container, …}
+//   puffin github import --project DIR --repo OWNER/NAME [--api-url URL] [--label L]
+//   puffin jira import --project DIR --site URL --key PROJECT [--label L]
+//   puffin linear import --project DIR --team KEY [--api-url URL] [--label L]
+//     issues not created by Puffin → backlog stories     data: {stories: [{storyId, key, url, action}], …}
 import type { CommandSpec } from '../spec';
 
 export const jiraExportCommand: CommandSpec<'jira:export'> = {
@@ -35,4 +39,53 @@ export const linearExportCommand: CommandSpec<'linear:export'> = {
   output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
 };
 
-export const trackerCommands: CommandSpec[] = [jiraExportCommand, linearExportCommand];
+const label = { flag: 'label', kind: 'string', field: 'label', value: 'L' } as const;
+const IMPORTED =
+  'issues not created by Puffin become backlog stories with their criteria; a rerun updates them';
+
+export const githubImportCommand: CommandSpec<'github:import'> = {
+  path: ['github', 'import'],
+  summary: `open GitHub ${IMPORTED} (token: GITHUB_TOKEN or gh)`,
+  channel: 'github:import',
+  project: true,
+  flags: [
+    { flag: 'repo', kind: 'string', field: 'repo', required: true, value: 'OWNER/NAME' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    label,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const jiraImportCommand: CommandSpec<'jira:import'> = {
+  path: ['jira', 'import'],
+  summary: `Jira ${IMPORTED} (JIRA_EMAIL + JIRA_API_TOKEN)`,
+  channel: 'jira:import',
+  project: true,
+  flags: [
+    { flag: 'site', kind: 'string', field: 'site', required: true, value: 'URL' },
+    { flag: 'key', kind: 'string', field: 'key', required: true, value: 'PROJECT' },
+    label,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const linearImportCommand: CommandSpec<'linear:import'> = {
+  path: ['linear', 'import'],
+  summary: `Linear ${IMPORTED} (LINEAR_API_KEY)`,
+  channel: 'linear:import',
+  project: true,
+  flags: [
+    { flag: 'team', kind: 'string', field: 'team', required: true, value: 'KEY' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    label,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
+
+export const trackerCommands: CommandSpec[] = [
+  jiraExportCommand,
+  linearExportCommand,
+  githubImportCommand,
+  jiraImportCommand,
+  linearImportCommand,
+];

@@ -76,6 +76,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...proofHandlers(services, emit),
     ...engineHandlers(services),
     ...agentHandlers(services, emit),
-    ...trackerHandlers(services),
+    ...trackerHandlers(services, emit),
   };
 }

@@ -1,11 +1,12 @@
 /** Handlers of the tracker channels (src/shared/ipc/trackerChannels.ts), on the opened project. */
+import type { Story } from '../../shared/stories';
 import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
-import type { Services } from '../core/services';
+import type { Emit, Services } from '../core/services';
 
-type TrackerChannel = 'jira:export' | 'linear:export';
+type TrackerChannel = 'jira:export' | 'linear:export' | 'github:import' | 'jira:import' | 'linear:import';
 
-export function trackerHandlers(services: Services): Pick<Handlers, TrackerChannel> {
+export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, TrackerChannel> {
   const projectDir = (): string => {
     const p = services.projects.get();
     if (!p) throw new ServiceError('no_project', 'Open a project first.');
@@ -13,9 +14,16 @@ export function trackerHandlers(services: Services): Pick<Handlers, TrackerChann
   };
   const onWait = (tracker: string) => (ms: number, why: string) =>
     services.logBus.logger(tracker).warn(`${tracker} ${why}: waiting ${Math.ceil(ms / 1000)} s`);
+  /** What an import needs of the opened project: its backlog, and telling every face what changed there. */
+  const backlog = () => ({
+    projectDir: projectDir(),
+    stories: services.projects.requireStore().stories,
+    onChanged: (changed: Story[]) => emit('stories:changed', { changed, deleted: [] }),
+    env: services.env(),
+  });
+  // Each loads its tracker's client when used: they are heavy.
   return {
     'jira:export': async ({ sprintId, site, key, closeVerified }) => {
-      // Loaded by the channels that use them: the tracker clients are heavy.
       const { exportSprintToJira } = await import('./jira/exportJira');
       return exportSprintToJira({
         projectDir: projectDir(),
@@ -36,6 +44,37 @@ export function trackerHandlers(services: Services): Pick<Handlers, TrackerChann
         ...(apiUrl ? { apiUrl } : {}),
         closeVerified: closeVerified ?? false,
         env: services.env(),
+        budget: { onWait: onWait('linear') },
+      });
+    },
+    'github:import': async ({ repo, apiUrl, label }) => {
+      const { importFromGithub } = await import('./github/importGithub');
+      const { env, ...rest } = backlog();
+      return importFromGithub({
+        ...rest,
+        repo,
+        ...(apiUrl ? { apiUrl } : {}),
+        ...(label ? { label } : {}),
+        token: { env },
+      });
+    },
+    'jira:import': async ({ site, key, label }) => {
+      const { importFromJira } = await import('./jira/importJira');
+      return importFromJira({
+        ...backlog(),
+        site,
+        key,
+        ...(label ? { label } : {}),
+        budget: { onWait: onWait('jira') },
+      });
+    },
+    'linear:import': async ({ team, apiUrl, label }) => {
+      const { importFromLinear } = await import('./linear/importLinear');
+      return importFromLinear({
+        ...backlog(),
+        team,
+        ...(apiUrl ? { apiUrl } : {}),
+        ...(label ? { label } : {}),
         budget: { onWait: onWait('linear') },
       });
     },

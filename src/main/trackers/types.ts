@@ -1,2 +1,7 @@
-// What every tracker's export answers, whatever the tracker (the contract's TrackerExportResult).
-export type { TrackerExportResult, TrackerIssueResult } from '../../shared/ipc/trackerChannels';
+// What every tracker's export and import answer, whatever the tracker (the contract's result types).
+export type {
+  TrackerExportResult,
+  TrackerImportResult,
+  TrackerImportedStory,
+  TrackerIssueResult,
+} from '../../shared/ipc/trackerChannels';

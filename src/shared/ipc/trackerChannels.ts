@@ -9,6 +9,8 @@ const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?:/
 const jiraKey = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } as const;
 /** Linear team keys: short letters and digits, e.g. ENG. */
 const teamKey = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
+/** Only issues with this label are imported. */
+const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
 export const trackerSchemas = {
   /** The sprint as a Jira Epic with one Story per sprint story (parent = the Epic); a rerun updates the same issues. */
@@ -37,6 +39,31 @@ export const trackerSchemas = {
       closeVerified: { type: 'boolean' },
     },
   }),
+  /** The repository's open issues not created by Puffin become backlog stories; a rerun updates them. */
+  'github:import': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['repo'],
+    properties: {
+      repo: { type: 'string', minLength: 3, maxLength: 141, pattern: '^[^/\\s]+/[^/\\s]+$' },
+      apiUrl: url,
+      label: label,
+    },
+  }),
+  /** The Jira project's issues not created by Puffin become backlog stories; a rerun updates them. */
+  'jira:import': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['site', 'key'],
+    properties: { site: url, key: jiraKey, label: label },
+  }),
+  /** The Linear team's issues not created by Puffin become backlog stories; a rerun updates them. */
+  'linear:import': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['team'],
+    properties: { team: teamKey, apiUrl: url, label: label },
+  }),
 } as const;
 
 export type TrackerAction = 'created' | 'updated' | 'unchanged';
@@ -62,7 +89,26 @@ export interface TrackerExportResult {
   warnings: string[];
 }
 
+export interface TrackerImportedStory {
+  storyId: string;
+  key: string;
+  url: string;
+  action: TrackerAction;
+}
+
+export interface TrackerImportResult {
+  tracker: 'github' | 'jira' | 'linear';
+  site: string;
+  scope: string;
+  /** One backlog story per imported issue. */
+  stories: TrackerImportedStory[];
+  warnings: string[];
+}
+
 export interface TrackerResponses {
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;
+  'github:import': TrackerImportResult;
+  'jira:import': TrackerImportResult;
+  'linear:import': TrackerImportResult;
 }

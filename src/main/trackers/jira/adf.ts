@@ -94,21 +94,43 @@ export function sprintDocument(sprint: { id: string; title: string }, storyCount
   };
 }
 
-/** The plain text of an ADF node, block by block: how an imported issue's description becomes a story's. */
-export function adfText(node: unknown): string {
-  if (typeof node !== 'object' || node === null) return '';
-  const n = node as AdfNode;
-  if (n.type === 'text') return n.text ?? '';
-  const inner = (n.content ?? []).map(adfText);
-  const block = ['doc', 'bulletList', 'orderedList', 'taskList', 'listItem'].includes(n.type);
-  return block ? inner.filter((t) => t !== '').join('\n\n') : inner.join('');
+function inline(nodes: AdfNode[] | undefined): string {
+  return (nodes ?? [])
+    .map((n) => (n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? ' ' : inline(n.content)))
+    .join('');
 }
 
-/** The task items of an ADF document, in order: what an import takes as acceptance criteria. */
-export function adfTasks(node: unknown): { text: string; done: boolean }[] {
-  if (typeof node !== 'object' || node === null) return [];
-  const n = node as AdfNode;
-  if (n.type === 'taskItem')
-    return [{ text: oneLine(adfText({ type: 'p', content: n.content })), done: n.attrs?.state === 'DONE' }];
-  return (n.content ?? []).flatMap(adfTasks);
+/** One block of an ADF document as markdown lines. */
+function blockMarkdown(n: AdfNode): string {
+  switch (n.type) {
+    case 'heading':
+      return `${'#'.repeat(Number(n.attrs?.level ?? 2))} ${inline(n.content)}`;
+    case 'taskList':
+      return (n.content ?? [])
+        .filter((i) => i.type === 'taskItem')
+        .map((i) => `- [${i.attrs?.state === 'DONE' ? 'x' : ' '}] ${oneLine(inline(i.content))}`)
+        .join('\n');
+    case 'bulletList':
+    case 'orderedList':
+      return (n.content ?? [])
+        .map(
+          (item, k) =>
+            `${n.type === 'bulletList' ? '-' : `${k + 1}.`} ${oneLine((item.content ?? []).map(blockMarkdown).join(' '))}`,
+        )
+        .join('\n');
+    case 'paragraph':
+      return inline(n.content);
+    default:
+      return n.content ? n.content.map(blockMarkdown).join('\n\n') : (n.text ?? '');
+  }
+}
+
+/** An issue's ADF description as markdown: how an import reads its text, task list and criteria section. */
+export function adfMarkdown(doc: unknown): string {
+  if (typeof doc === 'string') return doc;
+  if (typeof doc !== 'object' || doc === null) return '';
+  return ((doc as AdfNode).content ?? [])
+    .map(blockMarkdown)
+    .filter((b) => b.trim() !== '')
+    .join('\n\n');
 }
