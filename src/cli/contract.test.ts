@@ -71,6 +71,8 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'github import': { argv: () => [...at(), '--repo', 'octo/app', '--label', ''], field: '/label' },
   'jira import': { argv: () => [...at(), '--site', 'nope', '--key', 'PUF'], field: '/site' },
   'linear import': { argv: () => [...at(), '--team', 'E N G'], field: '/team' },
+  'jira sync': { argv: () => sprint(), field: '/sprintId' },
+  'linear sync': { argv: () => [...sprint('s1'), '--team', 'E N G'], field: '/team' },
   'linear export': {
     argv: () => [...sprint('s1'), '--team', 'ENG', '--api-url', 'ftp://x'],
     field: '/apiUrl',

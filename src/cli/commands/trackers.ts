@@ -7,6 +7,10 @@
 //   puffin jira import --project DIR --site URL --key PROJECT [--label L]
 //   puffin linear import --project DIR --team KEY [--api-url URL] [--label L]
 //     issues not created by Puffin → backlog stories     data: {stories: [{storyId, key, url, action}], …}
+//   puffin jira sync --project DIR --sprint ID [--site URL --key PROJECT] [--keep-mine IDS] [--take-theirs IDS]
+//   puffin linear sync --project DIR --sprint ID [--team KEY] [--api-url URL] [--keep-mine IDS] [--take-theirs IDS]
+//     tracker edits → stories                            data: {stories: [{storyId, key, action, trackerDone, verdict}]},
+//                                                        meta: {conflicts: [{storyId, key, puffin, tracker}]}
 import type { CommandSpec } from '../spec';
 
 export const jiraExportCommand: CommandSpec<'jira:export'> = {
@@ -82,10 +86,47 @@ export const linearImportCommand: CommandSpec<'linear:import'> = {
   output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
 };
 
+const resolveFlags = [
+  { flag: 'keep-mine', kind: 'list', field: 'keepMine', value: 'IDS', ref: 'story' },
+  { flag: 'take-theirs', kind: 'list', field: 'takeTheirs', value: 'IDS', ref: 'story' },
+] as const;
+const SYNCED =
+  'edits made there since the export come back to their stories; both sides changed: a conflict in meta.conflicts, nothing overwritten';
+
+export const jiraSyncCommand: CommandSpec<'jira:sync'> = {
+  path: ['jira', 'sync'],
+  summary: `the sprint's Jira issues read back: ${SYNCED}`,
+  channel: 'jira:sync',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'site', kind: 'string', field: 'site', value: 'URL' },
+    { flag: 'key', kind: 'string', field: 'key', value: 'PROJECT' },
+    ...resolveFlags,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: { conflicts: r.conflicts } }),
+};
+
+export const linearSyncCommand: CommandSpec<'linear:sync'> = {
+  path: ['linear', 'sync'],
+  summary: `the sprint's Linear issues read back: ${SYNCED}`,
+  channel: 'linear:sync',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'team', kind: 'string', field: 'team', value: 'KEY' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    ...resolveFlags,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: { conflicts: r.conflicts } }),
+};
+
 export const trackerCommands: CommandSpec[] = [
   jiraExportCommand,
   linearExportCommand,
   githubImportCommand,
   jiraImportCommand,
   linearImportCommand,
+  jiraSyncCommand,
+  linearSyncCommand,
 ];

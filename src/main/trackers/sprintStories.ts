@@ -1,9 +1,11 @@
 // A sprint's stories as every tracker export sends them: verified at the current commit first (the run recorded as
 // `puffin verify` records it), each criterion proven only where every assertion naming it passes now, with the RIS.
+import type { StoryVerdict } from '../../shared/verify';
 import type { RawAssertion } from '../assertions/evaluate';
 import { PlanStore } from '../plans/planStore';
 import { storeDirOf } from '../store/storeMeta';
 import { StoriesRepo } from '../store/storiesRepo';
+import { shortHash } from './links';
 import { proveCriteria } from '../verify/criteria';
 import { projectVerifySource, SprintNotFoundError } from '../verify/projectSource';
 import { verifyProject, type VerifySource } from '../verify/verifyProject';
@@ -17,6 +19,16 @@ export interface TrackerStory {
   criteria: { text: string; proven: boolean }[];
   verified: boolean;
   regressed: boolean;
+  verdict: StoryVerdict;
+}
+
+/** Hash of a story's own text (not its ticks): what a sync compares to tell whether Puffin's copy changed. */
+export function storyHashOf(s: {
+  title: string;
+  description: string;
+  criteria: readonly { text: string }[];
+}): string {
+  return shortHash([s.title, s.description, s.criteria.map((c) => c.text)]);
 }
 
 export interface SprintForTracker {
@@ -70,6 +82,7 @@ export async function loadSprintForTracker(
       ).map((c) => ({ text: c.text, proven: c.proven })),
       verified: verdict?.status === 'verified',
       regressed: verdict?.status === 'regressed',
+      verdict: verdict?.status ?? 'unspecified',
     });
   }
   return { sprint: { id: sprint.id, title: sprint.title }, stories, commit: report.commit };

@@ -3,8 +3,18 @@ import type { Story } from '../../shared/stories';
 import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Emit, Services } from '../core/services';
+import type { StoriesRepo } from '../store/storiesRepo';
+import { exportPlace } from './exportPlace';
+import type { TrackerSyncResult } from './types';
 
-type TrackerChannel = 'jira:export' | 'linear:export' | 'github:import' | 'jira:import' | 'linear:import';
+type TrackerChannel =
+  | 'jira:export'
+  | 'linear:export'
+  | 'github:import'
+  | 'jira:import'
+  | 'linear:import'
+  | 'jira:sync'
+  | 'linear:sync';
 
 export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, TrackerChannel> {
   const projectDir = (): string => {
@@ -78,5 +88,58 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
         budget: { onWait: onWait('linear') },
       });
     },
+    'jira:sync': async ({ sprintId, site, key, keepMine, takeTheirs }) => {
+      const { syncSprintWithJira } = await import('./jira/syncJira');
+      const { projectDir, stories: repo, onChanged, env } = backlog();
+      const place = site && key ? { site, scope: key } : await exportPlace(projectDir, 'jira', sprintId);
+      const r = await syncSprintWithJira({
+        projectDir,
+        sprintId,
+        site: place.site,
+        key: place.scope,
+        env,
+        repo,
+        resolve: resolveOf(keepMine, takeTheirs),
+        budget: { onWait: onWait('jira') },
+      });
+      await tellPulled(r, repo, onChanged);
+      return r;
+    },
+    'linear:sync': async ({ sprintId, team, apiUrl, keepMine, takeTheirs }) => {
+      const { syncSprintWithLinear } = await import('./linear/syncLinear');
+      const { projectDir, stories: repo, onChanged, env } = backlog();
+      const place = team ? { site: apiUrl, scope: team } : await exportPlace(projectDir, 'linear', sprintId);
+      const r = await syncSprintWithLinear({
+        projectDir,
+        sprintId,
+        team: place.scope,
+        ...(place.site ? { apiUrl: place.site } : {}),
+        env,
+        repo,
+        resolve: resolveOf(keepMine, takeTheirs),
+        budget: { onWait: onWait('linear') },
+      });
+      await tellPulled(r, repo, onChanged);
+      return r;
+    },
   };
+}
+
+function resolveOf(keepMine: string[] = [], takeTheirs: string[] = []) {
+  return [
+    ...keepMine.map((storyId) => ({ storyId, keep: 'puffin' as const })),
+    ...takeTheirs.map((storyId) => ({ storyId, keep: 'tracker' as const })),
+  ];
+}
+
+/** Stories a sync changed, told to every face (read from disk: the sync wrote them). */
+async function tellPulled(
+  r: TrackerSyncResult,
+  repo: StoriesRepo,
+  onChanged: (s: Story[]) => void,
+): Promise<void> {
+  const ids = new Set(
+    r.stories.filter((s) => s.action === 'pulled' || s.action === 'taken').map((s) => s.storyId),
+  );
+  if (ids.size > 0) onChanged((await repo.list()).filter((s) => ids.has(s.id)));
 }

@@ -1,7 +1,11 @@
-// What every tracker's export and import answer, whatever the tracker (the contract's result types).
+// What every tracker's export, import and sync answer, whatever the tracker (the contract's result types).
 export type {
+  StoryText,
+  TrackerConflict,
   TrackerExportResult,
   TrackerImportResult,
   TrackerImportedStory,
   TrackerIssueResult,
+  TrackerSyncedStory,
+  TrackerSyncResult,
 } from '../../shared/ipc/trackerChannels';

@@ -21,6 +21,8 @@ export interface RemoteIssue {
 
 export interface IssueAdapter<W> {
   tracker: TrackerName;
+  /** The description as markdown (Jira's ADF converted): what a sync reads back into a story. */
+  toMarkdown(body: unknown): string;
   read(key: string): Promise<RemoteIssue | null>;
   create(wanted: W): Promise<{ id: string; key: string; url: string }>;
   update(key: string, wanted: W): Promise<void>;
@@ -45,8 +47,15 @@ export async function upsertIssue<W>(
   hash: string,
   /** Who it is for, named in warnings: "the Epic of sprint S", "story S-1". */
   label: string,
-  ctx: { now: () => Date; warnings: string[]; onLink: (link: TrackerLink) => Promise<void> },
+  ctx: {
+    now: () => Date;
+    warnings: string[];
+    onLink: (link: TrackerLink) => Promise<void>;
+    /** Hash of the story's own text now: kept when the tracker says what Puffin wrote, for sync to compare. */
+    storyHash?: string;
+  },
 ): Promise<Upserted> {
+  const mine = ctx.storyHash ? { storyHash: ctx.storyHash } : {};
   const name = TRACKER_LABEL[adapter.tracker];
   const existing = link ? await adapter.read(link.key) : null;
   if (link && !existing)
@@ -55,7 +64,13 @@ export async function upsertIssue<W>(
     );
   if (!link || !existing) {
     const created = await adapter.create(wanted);
-    const fresh: TrackerLink = { ...created, exportedAt: ctx.now().toISOString(), hash, origin: 'export' };
+    const fresh: TrackerLink = {
+      ...created,
+      exportedAt: ctx.now().toISOString(),
+      hash,
+      origin: 'export',
+      ...mine,
+    };
     // Saved at once: a run cut off after this must not create the same issue again.
     await ctx.onLink(fresh);
     const back = await adapter.read(created.key);
@@ -65,7 +80,13 @@ export async function upsertIssue<W>(
     return { link: linked, action: 'created', issue: back };
   }
   const editedThere = link.remoteHash !== undefined && remoteHashOf(existing) !== link.remoteHash;
-  if (link.hash === hash) return { link, action: 'unchanged', issue: existing };
+  if (link.hash === hash && (editedThere || !ctx.storyHash || link.storyHash === ctx.storyHash))
+    return { link, action: 'unchanged', issue: existing };
+  if (link.hash === hash) {
+    const same = { ...link, ...mine };
+    await ctx.onLink(same);
+    return { link: same, action: 'unchanged', issue: existing };
+  }
   if (editedThere) {
     ctx.warnings.push(
       `${link.key} (${label}) was edited in ${name} since Puffin wrote it, so it was left as it is. Run sync to ` +

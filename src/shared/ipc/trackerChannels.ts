@@ -9,6 +9,8 @@ const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?:/
 const jiraKey = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } as const;
 /** Linear team keys: short letters and digits, e.g. ENG. */
 const teamKey = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
+/** Stories whose conflict is settled: keep Puffin's story (the next export writes it) or take the tracker's text. */
+const storyIds = { type: 'array', maxItems: 200, items: { type: 'string', pattern: ID } } as const;
 /** Only issues with this label are imported. */
 const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
@@ -64,6 +66,36 @@ export const trackerSchemas = {
     required: ['team'],
     properties: { team: teamKey, apiUrl: url, label: label },
   }),
+  /**
+   * For the sprint's exported issues: an edit made in Jira comes back to its story when Puffin's copy did not change
+   * since the export; both changed is a conflict, listed and left alone unless keepMine or takeTheirs names it.
+   * Without site and key, the place the sprint was exported to (from .puffin/trackers).
+   */
+  'jira:sync': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      site: url,
+      key: jiraKey,
+      keepMine: storyIds,
+      takeTheirs: storyIds,
+    },
+  }),
+  /** The same for Linear. */
+  'linear:sync': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      team: teamKey,
+      apiUrl: url,
+      keepMine: storyIds,
+      takeTheirs: storyIds,
+    },
+  }),
 } as const;
 
 export type TrackerAction = 'created' | 'updated' | 'unchanged';
@@ -105,10 +137,49 @@ export interface TrackerImportResult {
   warnings: string[];
 }
 
+export interface StoryText {
+  title: string;
+  description: string;
+  acceptanceCriteria: string[];
+}
+
+export type TrackerSyncAction = 'pulled' | 'unchanged' | 'conflict' | 'kept' | 'taken' | 'gone';
+
+export interface TrackerSyncedStory {
+  storyId: string;
+  key: string;
+  url: string;
+  action: TrackerSyncAction;
+  /** Whether the tracker counts the issue done (closed) now; null when it is gone. Shown next to the verdict. */
+  trackerDone: boolean | null;
+  /** Puffin's verdict, which stays what the assertions say whatever the tracker's state. */
+  verdict: 'verified' | 'failing' | 'regressed' | 'unspecified';
+}
+
+export interface TrackerConflict {
+  storyId: string;
+  key: string;
+  url: string;
+  puffin: StoryText;
+  tracker: StoryText;
+}
+
+export interface TrackerSyncResult {
+  tracker: 'jira' | 'linear';
+  site: string;
+  scope: string;
+  stories: TrackerSyncedStory[];
+  /** Both sides changed since the last export: nothing was overwritten on either side. */
+  conflicts: TrackerConflict[];
+  warnings: string[];
+}
+
 export interface TrackerResponses {
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;
   'github:import': TrackerImportResult;
   'jira:import': TrackerImportResult;
   'linear:import': TrackerImportResult;
+  'jira:sync': TrackerSyncResult;
+  'linear:sync': TrackerSyncResult;
 }

@@ -5,7 +5,7 @@ import type { VerifySource } from '../../verify/verifyProject';
 import type { TrackerExportResult, TrackerIssueResult } from '../types';
 import { storeTrackerLinks, type TrackerLink, type TrackerLinksStore } from '../links';
 import { retryBudget, type RetryBudget } from '../retry';
-import { loadSprintForTracker } from '../sprintStories';
+import { loadSprintForTracker, storyHashOf } from '../sprintStories';
 import { sprintDocument, storyDocument, summaryOf } from './adf';
 import { createJiraClient, jiraFailure, type JiraClient } from './client';
 import { normalizeSite, resolveJiraCredentials } from './credentials';
@@ -60,9 +60,10 @@ export async function exportSprintToJira(o: JiraExportOptions): Promise<TrackerE
   const warnings: string[] = [];
 
   const adapter = jiraAdapter(s);
-  const ctx = (put: (link: TrackerLink) => void) => ({
+  const ctx = (put: (link: TrackerLink) => void, storyHash?: string) => ({
     now,
     warnings,
+    ...(storyHash ? { storyHash } : {}),
     onLink: async (link: TrackerLink) => {
       put(link);
       await store.save(links);
@@ -98,7 +99,7 @@ export async function exportSprintToJira(o: JiraExportOptions): Promise<TrackerE
       wanted,
       wantedJiraHash(wanted),
       wanted.label,
-      ctx((link) => (links.issues[story.id] = link)),
+      ctx((link) => (links.issues[story.id] = link), storyHashOf(story)),
     );
     let action = up.action;
     if (o.closeVerified && story.verified && !up.issue.done) {

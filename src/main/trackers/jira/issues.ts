@@ -2,7 +2,7 @@
 import { shortHash } from '../links';
 import { step, statusOf } from '../session';
 import type { IssueAdapter, RemoteIssue } from '../upsert';
-import type { AdfDoc } from './adf';
+import { adfMarkdown, type AdfDoc } from './adf';
 import type { JiraSession } from './project';
 
 export interface WantedJiraIssue {
@@ -51,6 +51,7 @@ export async function readJiraIssue(s: JiraSession, key: string): Promise<Remote
 export function jiraAdapter(s: JiraSession): IssueAdapter<WantedJiraIssue> {
   return {
     tracker: 'jira',
+    toMarkdown: adfMarkdown,
     read: (key) => readJiraIssue(s, key),
     async create(w) {
       const created = await step(s, `creating the issue of ${w.label}`, () =>

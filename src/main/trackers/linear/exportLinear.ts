@@ -5,7 +5,7 @@ import type { VerifySource } from '../../verify/verifyProject';
 import { TrackerError } from '../errors';
 import { storeTrackerLinks, type TrackerLink, type TrackerLinksStore } from '../links';
 import { retryBudget, type RetryBudget } from '../retry';
-import { loadSprintForTracker } from '../sprintStories';
+import { loadSprintForTracker, storyHashOf } from '../sprintStories';
 import type { TrackerExportResult, TrackerIssueResult } from '../types';
 import { upsertIssue } from '../upsert';
 import { createLinearClient, LINEAR_API_URL, linearFailure, type LinearClient } from './client';
@@ -63,9 +63,10 @@ export async function exportSprintToLinear(o: LinearExportOptions): Promise<Trac
   const links = await store.load();
   const warnings: string[] = [];
   const adapter = linearAdapter(s);
-  const ctx = (put: (link: TrackerLink) => void) => ({
+  const ctx = (put: (link: TrackerLink) => void, storyHash?: string) => ({
     now,
     warnings,
+    ...(storyHash ? { storyHash } : {}),
     onLink: async (link: TrackerLink) => {
       put(link);
       await store.save(links);
@@ -105,7 +106,7 @@ export async function exportSprintToLinear(o: LinearExportOptions): Promise<Trac
       wanted,
       wantedLinearHash(wanted),
       wanted.label,
-      ctx((link) => (links.issues[story.id] = link)),
+      ctx((link) => (links.issues[story.id] = link), storyHashOf(story)),
     );
     let action = up.action;
     if (o.closeVerified && story.verified && !up.issue.done) {

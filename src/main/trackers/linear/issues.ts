@@ -74,6 +74,7 @@ export async function updateLinearIssue(
 export function linearAdapter(s: LinearSession): IssueAdapter<WantedLinearIssue> {
   return {
     tracker: 'linear',
+    toMarkdown: (body) => (typeof body === 'string' ? body : ''),
     read: (key) => readLinearIssue(s, key),
     async create(w) {
       const data = await step(s, `creating the issue of ${w.label}`, () =>
