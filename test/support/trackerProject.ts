@@ -1,5 +1,7 @@
 // A project for tracker tests: a git repository with one sprint story of two criteria, each proven by its own
 // assertion; the first passes at the first commit, the second once `proveAll` commits the missing export.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createGitFixture, type GitFixture } from './gitFixture';
 import { seedSprintStory } from './proofProject';
 
@@ -10,9 +12,9 @@ export interface TrackerProject {
   proveAll(): Promise<string>;
 }
 
-export async function createTrackerProject(prefix: string): Promise<TrackerProject> {
-  const repo = await createGitFixture(prefix);
-  const { storyId } = await seedSprintStory(repo.dir, {
+/** The story, its sprint and assertions, and the file that proves only the first criterion (not committed). */
+export async function seedTrackerStory(dir: string): Promise<string> {
+  const { storyId } = await seedSprintStory(dir, {
     story: {
       title: 'Export the backlog',
       description: 'As a PM I want a CSV.',
@@ -31,7 +33,14 @@ export async function createTrackerProject(prefix: string): Promise<TrackerProje
       },
     ],
   });
-  await repo.write({ 'src/csv.ts': 'export const version = 1;\n' });
+  await mkdir(path.join(dir, 'src'), { recursive: true });
+  await writeFile(path.join(dir, 'src', 'csv.ts'), 'export const version = 1;\n');
+  return storyId;
+}
+
+export async function createTrackerProject(prefix: string): Promise<TrackerProject> {
+  const repo = await createGitFixture(prefix);
+  const storyId = await seedTrackerStory(repo.dir);
   await repo.commit('module without toCsv');
   return {
     repo,

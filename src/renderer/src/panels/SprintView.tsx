@@ -10,6 +10,7 @@ import { LivePlanPreview } from './LivePlanPreview';
 import { SprintActivity } from './SprintActivity';
 import { StepCancel } from './StepCancel';
 import { SprintBudget } from './SprintBudget';
+import { TrackerPanel } from './TrackerPanel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -134,6 +135,7 @@ export function SprintView() {
       {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
       {plan && <PlanReview detail={detail} editable={editable} />}
       {plan?.approved && <SpecsPanel detail={detail} editable={editable} />}
+      <TrackerPanel key={sprint.id} sprint={sprint} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { createReviewSlice } from './reviewSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSprintSlice } from './sprintSlice';
 import { createStoryRevisionsSlice } from './storyRevisionsSlice';
+import { createTrackerSlice } from './trackerSlice';
 import type { AppState } from './types';
 
 /** One store, composed of slices (zustand's slice pattern); the client is injected for tests. */
@@ -35,6 +36,7 @@ export function createAppStore(client: Client) {
     ...createSprintSlice(client)(...a),
     ...createBoardSlice(client)(...a),
     ...createImplementSlice(client)(...a),
+    ...createTrackerSlice(client)(...a),
   }));
 }
 

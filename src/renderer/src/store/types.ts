@@ -25,6 +25,7 @@ import type { BoardSlice } from './boardSlice';
 import type { ImplementSlice } from './implementSlice';
 import type { LiveSlice } from './liveSlice';
 import type { SprintSlice } from './sprintSlice';
+import type { TrackerSlice } from './trackerSlice';
 import type { UiError } from './uiError';
 
 export type View =
@@ -248,6 +249,7 @@ export interface JourneySlice {
 
 export type AppState = AppSlice &
   BoardSlice &
+  TrackerSlice &
   ImplementSlice &
   SettingsSlice &
   ProjectSlice &

@@ -1,0 +1,121 @@
+import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
+import type {
+  TrackerExportResult,
+  TrackerImportResult,
+  TrackerSyncResult,
+} from '../../../shared/ipc/trackerChannels';
+import { toUiError, type UiError } from './uiError';
+import type { Slice } from './types';
+
+export type TrackerKind = 'github' | 'jira' | 'linear';
+export type TrackerJob = 'export' | 'sync' | 'import';
+
+/** What the Tracker panel's connection fields hold; each tracker reads its own. */
+export interface TrackerPlace {
+  tracker: TrackerKind;
+  /** GitHub: OWNER/NAME. */
+  repo: string;
+  /** Jira: https://your-domain.atlassian.net and the project key. */
+  site: string;
+  key: string;
+  /** Linear: the team key. */
+  team: string;
+  /** GitHub Enterprise or Linear: the API URL, when not the default. */
+  apiUrl: string;
+}
+
+export type TrackerOutcome =
+  | { job: 'export'; tracker: TrackerKind; result: TrackerExportResult | GithubExportResult }
+  | { job: 'sync'; tracker: TrackerKind; result: TrackerSyncResult }
+  | { job: 'import'; tracker: TrackerKind; result: TrackerImportResult };
+
+export interface TrackerSlice {
+  trackerBusy: TrackerJob | null;
+  trackerOutcome: TrackerOutcome | null;
+  trackerError: UiError | null;
+  trackerExport(sprintId: string, place: TrackerPlace, closeVerified: boolean): Promise<void>;
+  trackerSync(
+    sprintId: string,
+    place: TrackerPlace,
+    resolve?: { storyId: string; keep: 'puffin' | 'tracker' },
+  ): Promise<void>;
+  trackerImport(place: TrackerPlace): Promise<void>;
+  /**
+   * Stops waiting for the run: its answer is dropped. Requests already sent may still land in the tracker; every
+   * run is idempotent, so running it again shows where things stand.
+   */
+  cancelTracker(): void;
+}
+
+const apiUrl = (p: TrackerPlace) => (p.apiUrl.trim() ? { apiUrl: p.apiUrl.trim() } : {});
+
+export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set) => {
+  let run = 0;
+  async function go<T extends TrackerOutcome>(job: TrackerJob, work: () => Promise<T>): Promise<void> {
+    const mine = ++run;
+    set({ trackerBusy: job, trackerError: null });
+    try {
+      const outcome = await work();
+      if (mine === run) set({ trackerOutcome: outcome });
+    } catch (err) {
+      if (mine === run) set({ trackerError: toUiError(err) });
+    } finally {
+      if (mine === run) set({ trackerBusy: null });
+    }
+  }
+  return {
+    trackerBusy: null,
+    trackerOutcome: null,
+    trackerError: null,
+    trackerExport: (sprintId, p, closeVerified) =>
+      go('export', async () => {
+        const result =
+          p.tracker === 'github'
+            ? await client.call('github:export', {
+                sprintId,
+                repo: p.repo.trim(),
+                ...apiUrl(p),
+                closeVerified,
+              })
+            : p.tracker === 'jira'
+              ? await client.call('jira:export', {
+                  sprintId,
+                  site: p.site.trim(),
+                  key: p.key.trim(),
+                  closeVerified,
+                })
+              : await client.call('linear:export', {
+                  sprintId,
+                  team: p.team.trim(),
+                  ...apiUrl(p),
+                  closeVerified,
+                });
+        return { job: 'export', tracker: p.tracker, result };
+      }),
+    trackerSync: (sprintId, p, resolve) =>
+      go('sync', async () => {
+        const settle = resolve
+          ? { [resolve.keep === 'puffin' ? 'keepMine' : 'takeTheirs']: [resolve.storyId] }
+          : {};
+        const result =
+          p.tracker === 'jira'
+            ? await client.call('jira:sync', { sprintId, site: p.site.trim(), key: p.key.trim(), ...settle })
+            : await client.call('linear:sync', { sprintId, team: p.team.trim(), ...apiUrl(p), ...settle });
+        return { job: 'sync', tracker: p.tracker, result };
+      }),
+    trackerImport: (p) =>
+      go('import', async () => {
+        const result =
+          p.tracker === 'github'
+            ? await client.call('github:import', { repo: p.repo.trim(), ...apiUrl(p) })
+            : p.tracker === 'jira'
+              ? await client.call('jira:import', { site: p.site.trim(), key: p.key.trim() })
+              : await client.call('linear:import', { team: p.team.trim(), ...apiUrl(p) });
+        return { job: 'import', tracker: p.tracker, result };
+      }),
+    cancelTracker() {
+      run++;
+      set({ trackerBusy: null });
+    },
+  };
+};
