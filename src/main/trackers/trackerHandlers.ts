@@ -22,8 +22,12 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
     if (!p) throw new ServiceError('no_project', 'Open a project first.');
     return p.path;
   };
-  const onWait = (tracker: string) => (ms: number, why: string) =>
+  const onWait = (tracker: 'jira' | 'linear') => (ms: number, why: 'rate limit' | 'server error') => {
     services.logBus.logger(tracker).warn(`${tracker} ${why}: waiting ${Math.ceil(ms / 1000)} s`);
+    emit('tracker:progress', { tracker, waitMs: ms, why });
+  };
+  const onProgress = (tracker: 'jira' | 'linear') => (done: number, total: number) =>
+    emit('tracker:progress', { tracker, done, total });
   /** What an import needs of the opened project: its backlog, and telling every face what changed there. */
   const backlog = () => ({
     projectDir: projectDir(),
@@ -43,6 +47,7 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
         closeVerified: closeVerified ?? false,
         env: services.env(),
         budget: { onWait: onWait('jira') },
+        onProgress: onProgress('jira'),
       });
     },
     'linear:export': async ({ sprintId, team, apiUrl, closeVerified }) => {
@@ -55,6 +60,7 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
         closeVerified: closeVerified ?? false,
         env: services.env(),
         budget: { onWait: onWait('linear') },
+        onProgress: onProgress('linear'),
       });
     },
     'github:import': async ({ repo, apiUrl, label }) => {

@@ -30,7 +30,7 @@ import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 import { agentSchemas, type AgentResponses } from './agentChannels';
-import { trackerSchemas, type TrackerResponses } from './trackerChannels';
+import { trackerSchemas, type TrackerProgress, type TrackerResponses } from './trackerChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -451,6 +451,8 @@ export interface EventPayloads {
   'call:activity': CallActivityEvent;
   /** Stories whose board card changed since the last board:get (the project watch re-evaluated them). */
   'board:changed': BoardStory[];
+  /** How far a tracker export has got, and any wait for the tracker's rate limit or a server error. */
+  'tracker:progress': TrackerProgress;
 }
 export type EventChannel = keyof EventPayloads;
 /** Keyed by EventChannel, so an event left out here (or misspelt) does not compile. */
@@ -467,6 +469,7 @@ const everyEvent: Record<EventChannel, true> = {
   'plan:preview': true,
   'call:activity': true,
   'board:changed': true,
+  'tracker:progress': true,
 };
 export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];
 

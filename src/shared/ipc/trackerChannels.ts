@@ -174,6 +174,16 @@ export interface TrackerSyncResult {
   warnings: string[];
 }
 
+export interface TrackerProgress {
+  tracker: 'github' | 'jira' | 'linear';
+  /** Stories done of all (an export). */
+  done?: number;
+  total?: number;
+  /** A wait before the next request, and why. */
+  waitMs?: number;
+  why?: 'rate limit' | 'server error';
+}
+
 export interface TrackerResponses {
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;

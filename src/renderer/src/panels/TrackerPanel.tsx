@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { TrackerProgress } from '../../../shared/ipc/trackerChannels';
 import type { Sprint } from '../../../shared/plans';
 import { ErrorHelp } from '../components/ErrorHelp';
 import type { TrackerKind, TrackerPlace } from '../store/trackerSlice';
@@ -13,20 +14,36 @@ const CREDENTIALS: Record<TrackerKind, string> = {
 };
 const BUSY = { export: 'Exporting', sync: 'Syncing', import: 'Importing' } as const;
 
+function progressWords(p: TrackerProgress | null): string {
+  if (!p) return '';
+  if (p.waitMs !== undefined) return ` waiting ${Math.ceil(p.waitMs / 1000)} s (${p.why ?? 'rate limit'})`;
+  return p.done !== undefined && p.total !== undefined ? ` ${p.done} of ${p.total} stories` : '';
+}
+
 /**
  * The sprint's tracker: export its stories (criteria ticked only where their assertions pass), bring edits back
  * (sync, with conflicts to settle), or import issues into the backlog, for GitHub, Jira or Linear.
  */
 export function TrackerPanel({ sprint }: { sprint: Sprint }) {
-  const { trackerBusy, trackerError, trackerExport, trackerSync, trackerImport, cancelTracker } =
-    useAppFields(
-      'trackerBusy',
-      'trackerError',
-      'trackerExport',
-      'trackerSync',
-      'trackerImport',
-      'cancelTracker',
-    );
+  const {
+    trackerBusy,
+    trackerError,
+    trackerProgress,
+    connectTracker,
+    trackerExport,
+    trackerSync,
+    trackerImport,
+    cancelTracker,
+  } = useAppFields(
+    'trackerBusy',
+    'trackerError',
+    'trackerProgress',
+    'connectTracker',
+    'trackerExport',
+    'trackerSync',
+    'trackerImport',
+    'cancelTracker',
+  );
   const [place, setPlace] = useState<TrackerPlace>({
     tracker: 'jira',
     repo: '',
@@ -35,6 +52,7 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
     team: '',
     apiUrl: '',
   });
+  useEffect(() => connectTracker(), [connectTracker]);
   const [closeVerified, setCloseVerified] = useState(false);
   const [dismissed, setDismissed] = useState<object | null>(null);
   const field = (name: keyof Omit<TrackerPlace, 'tracker'>, label: string, placeholder: string) => (
@@ -125,7 +143,7 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
         )}
       </div>
       <p className="muted progress-line" role="status" aria-live="polite">
-        {trackerBusy ? `${BUSY[trackerBusy]} with ${NAMES[t]}…` : ''}
+        {trackerBusy ? `${BUSY[trackerBusy]} with ${NAMES[t]}…${progressWords(trackerProgress)}` : ''}
       </p>
       {trackerError && trackerError !== dismissed && (
         <ErrorHelp error={trackerError} onDismiss={() => setDismissed(trackerError)} />

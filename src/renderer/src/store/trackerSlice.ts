@@ -1,5 +1,6 @@
 import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
 import type {
+  TrackerProgress,
   TrackerExportResult,
   TrackerImportResult,
   TrackerSyncResult,
@@ -33,6 +34,10 @@ export interface TrackerSlice {
   trackerBusy: TrackerJob | null;
   trackerOutcome: TrackerOutcome | null;
   trackerError: UiError | null;
+  /** The running export's last progress event (stories done, a wait), cleared when a run starts or ends. */
+  trackerProgress: TrackerProgress | null;
+  /** Follows tracker:progress; returns an unsubscribe. */
+  connectTracker(): () => void;
   trackerExport(sprintId: string, place: TrackerPlace, closeVerified: boolean): Promise<void>;
   trackerSync(
     sprintId: string,
@@ -49,24 +54,29 @@ export interface TrackerSlice {
 
 const apiUrl = (p: TrackerPlace) => (p.apiUrl.trim() ? { apiUrl: p.apiUrl.trim() } : {});
 
-export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set) => {
+export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) => {
   let run = 0;
   async function go<T extends TrackerOutcome>(job: TrackerJob, work: () => Promise<T>): Promise<void> {
     const mine = ++run;
-    set({ trackerBusy: job, trackerError: null });
+    set({ trackerBusy: job, trackerError: null, trackerProgress: null });
     try {
       const outcome = await work();
       if (mine === run) set({ trackerOutcome: outcome });
     } catch (err) {
       if (mine === run) set({ trackerError: toUiError(err) });
     } finally {
-      if (mine === run) set({ trackerBusy: null });
+      if (mine === run) set({ trackerBusy: null, trackerProgress: null });
     }
   }
   return {
     trackerBusy: null,
     trackerOutcome: null,
     trackerError: null,
+    trackerProgress: null,
+    connectTracker: () =>
+      client.on('tracker:progress', (p) => {
+        if (get().trackerBusy) set({ trackerProgress: p });
+      }),
     trackerExport: (sprintId, p, closeVerified) =>
       go('export', async () => {
         const result =
@@ -115,7 +125,7 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set) => {
       }),
     cancelTracker() {
       run++;
-      set({ trackerBusy: null });
+      set({ trackerBusy: null, trackerProgress: null });
     },
   };
 };
