@@ -14,7 +14,8 @@ type TrackerChannel =
   | 'jira:import'
   | 'linear:import'
   | 'jira:sync'
-  | 'linear:sync';
+  | 'linear:sync'
+  | 'tracker:test';
 
 export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, TrackerChannel> {
   const projectDir = (): string => {
@@ -37,6 +38,10 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
   });
   // Each loads its tracker's client when used: they are heavy.
   return {
+    'tracker:test': async (req) => {
+      const { testConnection } = await import('./testConnection');
+      return testConnection({ ...req, env: services.env() });
+    },
     'jira:export': async ({ sprintId, site, key, closeVerified }) => {
       const { exportSprintToJira } = await import('./jira/exportJira');
       return exportSprintToJira({

@@ -96,6 +96,20 @@ export const trackerSchemas = {
       takeTheirs: storyIds,
     },
   }),
+  /** The credentials and the place checked with one or two reads, before any export. */
+  'tracker:test': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['tracker'],
+    properties: {
+      tracker: { enum: ['github', 'jira', 'linear'] },
+      repo: { type: 'string', maxLength: 141 },
+      site: { type: 'string', maxLength: 2048 },
+      key: { type: 'string', maxLength: 255 },
+      team: { type: 'string', maxLength: 32 },
+      apiUrl: { type: 'string', maxLength: 2048 },
+    },
+  }),
 } as const;
 
 export type TrackerAction = 'created' | 'updated' | 'unchanged';
@@ -184,7 +198,16 @@ export interface TrackerProgress {
   why?: 'rate limit' | 'server error';
 }
 
+export interface TrackerTestResult {
+  tracker: 'github' | 'jira' | 'linear';
+  /** Whose credentials these are (a name, or where the token came from). */
+  account: string;
+  /** The repository, project or team reached. */
+  place: string;
+}
+
 export interface TrackerResponses {
+  'tracker:test': TrackerTestResult;
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;
   'github:import': TrackerImportResult;

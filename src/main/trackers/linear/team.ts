@@ -39,6 +39,16 @@ const LABEL_CREATE = `mutation PuffinLabelCreate($input: IssueLabelCreateInput!)
 
 export const PUFFIN_LABEL = 'puffin';
 
+const VIEWER = `query PuffinViewer { viewer { id name email } }`;
+
+/** Whose API key this is: Test connection's first read. */
+export async function viewerName(s: LinearSession): Promise<string> {
+  const data = await step(s, 'reading the account', () =>
+    gql<{ viewer: { name?: string; email?: string } }>(s.client, VIEWER),
+  );
+  return data.viewer.name ?? data.viewer.email ?? '';
+}
+
 export async function readTeam(s: LinearSession): Promise<LinearTeam> {
   const data = await step(s, `reading the team ${s.team}`, () =>
     gql<{ teams: { nodes: { id: string; key: string; states: { nodes: LinearState[] } }[] } }>(

@@ -102,6 +102,14 @@ describe('TrackerPanel', () => {
     expect(screen.queryByRole('region', { name: 'Conflicts' })).toBeNull();
   });
 
+  it('Test connection says who and where', async () => {
+    const setup = await show();
+    setup.client.handle('tracker:test', () => ({ tracker: 'jira', account: 'Ada', place: 'PUF (Payments)' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Test connection' })));
+    expect(setup.client.callsTo('tracker:test')).toEqual([{ tracker: 'jira', site: SITE, key: 'PUF' }]);
+    expect(screen.getByTestId('tracker-tested').textContent).toBe('Connected: Ada → PUF (Payments).');
+  });
+
   it('shows a refused export with its help', async () => {
     const setup = await show();
     setup.client.handle('jira:export', () => {

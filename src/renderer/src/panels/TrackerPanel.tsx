@@ -34,7 +34,11 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
     trackerSync,
     trackerImport,
     cancelTracker,
+    trackerTest,
+    trackerTested,
   } = useAppFields(
+    'trackerTest',
+    'trackerTested',
     'trackerBusy',
     'trackerError',
     'trackerProgress',
@@ -100,6 +104,12 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
             'API URL',
             t === 'github' ? 'https://api.github.com' : 'https://api.linear.app/graphql',
           )}
+      </div>
+      <div className="row">
+        <button type="button" disabled={!ready || busy} onClick={() => void trackerTest(place)}>
+          Test connection
+        </button>
+        {trackerTested && <span data-testid="tracker-tested">{trackerTested}</span>}
       </div>
       <p className="muted">
         Credentials come from {CREDENTIALS[t]} in the environment Puffin was started from.

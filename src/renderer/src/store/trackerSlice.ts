@@ -45,6 +45,9 @@ export interface TrackerSlice {
     resolve?: { storyId: string; keep: 'puffin' | 'tracker' },
   ): Promise<void>;
   trackerImport(place: TrackerPlace): Promise<void>;
+  /** What Test connection found (who and where), or null. */
+  trackerTested: string | null;
+  trackerTest(place: TrackerPlace): Promise<void>;
   /**
    * Stops waiting for the run: its answer is dropped. Requests already sent may still land in the tracker; every
    * run is idempotent, so running it again shows where things stand.
@@ -73,6 +76,22 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
     trackerOutcome: null,
     trackerError: null,
     trackerProgress: null,
+    trackerTested: null,
+    async trackerTest(p) {
+      set({ trackerTested: null, trackerError: null });
+      try {
+        const r = await client.call('tracker:test', {
+          tracker: p.tracker,
+          ...(p.tracker === 'github' ? { repo: p.repo.trim() } : {}),
+          ...(p.tracker === 'jira' ? { site: p.site.trim(), key: p.key.trim() } : {}),
+          ...(p.tracker === 'linear' ? { team: p.team.trim() } : {}),
+          ...(p.tracker !== 'jira' ? apiUrl(p) : {}),
+        });
+        set({ trackerTested: `Connected: ${r.account} → ${r.place}.` });
+      } catch (err) {
+        set({ trackerError: toUiError(err) });
+      }
+    },
     connectTracker: () =>
       client.on('tracker:progress', (p) => {
         if (get().trackerBusy) set({ trackerProgress: p });
