@@ -24,6 +24,11 @@ import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
 import { createPromptRuns, type PromptRuns } from './promptRuns';
 import { SettingsService } from './settingsService';
+import {
+  createTrackerKeyStore,
+  NO_TRACKER_KEYCHAIN,
+  type TrackerKeyStore,
+} from '../trackers/credentialStore';
 import { apiEnv, createEncryptedKeyStore, NO_KEYCHAIN, type KeyCipher, type KeyStore } from './keyStore';
 import { engineChoiceFor } from '../../shared/engineSettings';
 import type { Settings } from '../../shared/settings';
@@ -84,6 +89,8 @@ export interface Services {
   grounding: GroundingProvider;
   /** API keys kept with the OS keychain (desktop), or the refusal to keep any (browser host, headless). */
   keys: KeyStore;
+  /** Tracker credentials kept the same way (src/main/trackers/credentialStore.ts). */
+  trackerKeys: TrackerKeyStore;
   /** Coding agents implementing stories (`puffin implement`), cancelled with everything else. */
   agentRuns: AgentRuns;
 }
@@ -116,6 +123,9 @@ export async function buildServices(opts: {
   const keys = opts.platform.keyCipher
     ? await createEncryptedKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
     : NO_KEYCHAIN;
+  const trackerKeys = opts.platform.keyCipher
+    ? await createTrackerKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
+    : NO_TRACKER_KEYCHAIN;
   const sendPrompt = createSendPrompt({
     locate: findCli,
     gate,
@@ -192,6 +202,7 @@ export async function buildServices(opts: {
     board,
     grounding: provider,
     keys,
+    trackerKeys,
     agentRuns: new AgentRuns(),
   };
   return {

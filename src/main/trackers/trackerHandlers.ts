@@ -4,6 +4,7 @@ import type { Handlers } from '../core/dispatcher';
 import { ServiceError } from '../core/errors';
 import type { Emit, Services } from '../core/services';
 import type { StoriesRepo } from '../store/storiesRepo';
+import { trackerEnv, trackerKeysView } from './credentialStore';
 import { exportPlace } from './exportPlace';
 import type { TrackerSyncResult } from './types';
 
@@ -15,7 +16,10 @@ type TrackerChannel =
   | 'linear:import'
   | 'jira:sync'
   | 'linear:sync'
-  | 'tracker:test';
+  | 'tracker:test'
+  | 'trackerKeys:status'
+  | 'trackerKeys:set'
+  | 'trackerKeys:clear';
 
 export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, TrackerChannel> {
   const projectDir = (): string => {
@@ -34,13 +38,25 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
     projectDir: projectDir(),
     stories: services.projects.requireStore().stories,
     onChanged: (changed: Story[]) => emit('stories:changed', { changed, deleted: [] }),
-    env: services.env(),
+    env: env(),
   });
+  /** The face's environment, with stored credentials where it has none. */
+  const env = () => trackerEnv(services.env(), services.trackerKeys);
+  const view = () => trackerKeysView(services.env(), services.trackerKeys);
   // Each loads its tracker's client when used: they are heavy.
   return {
+    'trackerKeys:status': () => view(),
+    'trackerKeys:set': async ({ name, value }) => {
+      await services.trackerKeys.set(name, value);
+      return view();
+    },
+    'trackerKeys:clear': async ({ name }) => {
+      await services.trackerKeys.clear(name);
+      return view();
+    },
     'tracker:test': async (req) => {
       const { testConnection } = await import('./testConnection');
-      return testConnection({ ...req, env: services.env() });
+      return testConnection({ ...req, env: env() });
     },
     'jira:export': async ({ sprintId, site, key, closeVerified }) => {
       const { exportSprintToJira } = await import('./jira/exportJira');
@@ -50,7 +66,7 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
         site,
         key,
         closeVerified: closeVerified ?? false,
-        env: services.env(),
+        env: env(),
         budget: { onWait: onWait('jira') },
         onProgress: onProgress('jira'),
       });
@@ -63,7 +79,7 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
         team,
         ...(apiUrl ? { apiUrl } : {}),
         closeVerified: closeVerified ?? false,
-        env: services.env(),
+        env: env(),
         budget: { onWait: onWait('linear') },
         onProgress: onProgress('linear'),
       });

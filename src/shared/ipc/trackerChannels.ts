@@ -14,7 +14,36 @@ const storyIds = { type: 'array', maxItems: 200, items: { type: 'string', patter
 /** Only issues with this label are imported. */
 const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
+/** The credentials the trackers read: environment variables, or their stored values (desktop keychain). */
+export const TRACKER_SECRETS = ['JIRA_EMAIL', 'JIRA_API_TOKEN', 'LINEAR_API_KEY'] as const;
+export type TrackerSecret = (typeof TRACKER_SECRETS)[number];
+export function isTrackerSecret(name: string): name is TrackerSecret {
+  return (TRACKER_SECRETS as readonly string[]).includes(name);
+}
+
+export interface TrackerKeysView {
+  canStore: boolean;
+  keys: { name: TrackerSecret; source: 'env' | 'keychain' | 'missing' }[];
+}
+
+const secretName = { enum: [...TRACKER_SECRETS] } as const;
+
 export const trackerSchemas = {
+  /** Where each tracker credential comes from (never its value). */
+  'trackerKeys:status': schema({ type: 'object', additionalProperties: false, properties: {} }),
+  /** Stores one credential with the OS keychain (desktop); elsewhere keychain_unavailable. */
+  'trackerKeys:set': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'value'],
+    properties: { name: secretName, value: { type: 'string', minLength: 1, maxLength: 4096 } },
+  }),
+  'trackerKeys:clear': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: secretName },
+  }),
   /** The sprint as a Jira Epic with one Story per sprint story (parent = the Epic); a rerun updates the same issues. */
   'jira:export': schema({
     type: 'object',
@@ -207,6 +236,9 @@ export interface TrackerTestResult {
 }
 
 export interface TrackerResponses {
+  'trackerKeys:status': TrackerKeysView;
+  'trackerKeys:set': TrackerKeysView;
+  'trackerKeys:clear': TrackerKeysView;
   'tracker:test': TrackerTestResult;
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;

@@ -112,7 +112,8 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
         {trackerTested && <span data-testid="tracker-tested">{trackerTested}</span>}
       </div>
       <p className="muted">
-        Credentials come from {CREDENTIALS[t]} in the environment Puffin was started from.
+        Credentials come from {CREDENTIALS[t]} in the environment Puffin was started from, or from Settings →
+        Tracker credentials.
       </p>
       <div className="row" role="toolbar" aria-label="Tracker actions">
         <label className="inline">

@@ -1,11 +1,13 @@
 import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
 import type {
+  TrackerKeysView,
+  TrackerSecret,
   TrackerProgress,
   TrackerExportResult,
   TrackerImportResult,
   TrackerSyncResult,
 } from '../../../shared/ipc/trackerChannels';
-import { toUiError, type UiError } from './uiError';
+import { errorNotice, toUiError, type UiError } from './uiError';
 import type { Slice } from './types';
 
 export type TrackerKind = 'github' | 'jira' | 'linear';
@@ -53,6 +55,11 @@ export interface TrackerSlice {
    * run is idempotent, so running it again shows where things stand.
    */
   cancelTracker(): void;
+  /** Where each tracker credential comes from (null until asked); setting or clearing a stored one (desktop). */
+  trackerKeys: TrackerKeysView | null;
+  loadTrackerKeys(): Promise<void>;
+  setTrackerKey(name: TrackerSecret, value: string): Promise<boolean>;
+  clearTrackerKey(name: TrackerSecret): Promise<void>;
 }
 
 const apiUrl = (p: TrackerPlace) => (p.apiUrl.trim() ? { apiUrl: p.apiUrl.trim() } : {});
@@ -142,6 +149,30 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
               : await client.call('linear:import', { team: p.team.trim(), ...apiUrl(p) });
         return { job: 'import', tracker: p.tracker, result };
       }),
+    trackerKeys: null,
+    async loadTrackerKeys() {
+      try {
+        set({ trackerKeys: await client.call('trackerKeys:status', {}) });
+      } catch (err) {
+        set({ notice: errorNotice(err) });
+      }
+    },
+    async setTrackerKey(name, value) {
+      try {
+        set({ trackerKeys: await client.call('trackerKeys:set', { name, value: value.trim() }) });
+        return true;
+      } catch (err) {
+        set({ notice: errorNotice(err) });
+        return false;
+      }
+    },
+    async clearTrackerKey(name) {
+      try {
+        set({ trackerKeys: await client.call('trackerKeys:clear', { name }) });
+      } catch (err) {
+        set({ notice: errorNotice(err) });
+      }
+    },
     cancelTracker() {
       run++;
       set({ trackerBusy: null, trackerProgress: null });
