@@ -22,11 +22,11 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('the tracker credential store', () => {
   it('keeps only ciphertext on disk, reads it back after a restart, and the environment wins', async () => {
     dir = await mkdtemp(join(tmpdir(), 'puffin-tracker-keys-'));
-    const store = await createTrackerKeyStore(dir, cipher, memoryLogger());
+    const store = await createTrackerKeyStore(dir, cipher, memoryLogger().logger);
     await store.set('JIRA_API_TOKEN', ' secret-token ');
     await store.set('LINEAR_API_KEY', 'lin_api_stored');
     expect(await readFile(join(dir, TRACKER_KEYS_FILE), 'utf8')).not.toContain('secret-token');
-    const again = await createTrackerKeyStore(dir, cipher, memoryLogger());
+    const again = await createTrackerKeyStore(dir, cipher, memoryLogger().logger);
     expect(again.get('JIRA_API_TOKEN')).toBe('secret-token');
     const env = trackerEnv({ LINEAR_API_KEY: 'lin_api_env', PATH: '/bin' }, again);
     expect(env).toMatchObject({
@@ -41,7 +41,7 @@ describe('the tracker credential store', () => {
       { name: 'LINEAR_API_KEY', source: 'env' },
     ]);
     await again.clear('JIRA_API_TOKEN');
-    expect((await createTrackerKeyStore(dir, cipher, memoryLogger())).get('JIRA_API_TOKEN')).toBeUndefined();
+    expect((await createTrackerKeyStore(dir, cipher, memoryLogger().logger)).get('JIRA_API_TOKEN')).toBeUndefined();
   });
 
   it('without a keychain, storing is refused with keychain_unavailable', async () => {
