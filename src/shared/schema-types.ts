@@ -1066,6 +1066,7 @@ export interface TrackerLinks {
       storyHash?: string;
       remoteHash?: string;
       origin?: 'export' | 'import';
+      remoteDone?: boolean;
     };
   };
   issues: {
@@ -1078,6 +1079,7 @@ export interface TrackerLinks {
       storyHash?: string;
       remoteHash?: string;
       origin?: 'export' | 'import';
+      remoteDone?: boolean;
     };
   };
 }

@@ -41,7 +41,9 @@ describe('the tracker credential store', () => {
       { name: 'LINEAR_API_KEY', source: 'env' },
     ]);
     await again.clear('JIRA_API_TOKEN');
-    expect((await createTrackerKeyStore(dir, cipher, memoryLogger().logger)).get('JIRA_API_TOKEN')).toBeUndefined();
+    expect(
+      (await createTrackerKeyStore(dir, cipher, memoryLogger().logger)).get('JIRA_API_TOKEN'),
+    ).toBeUndefined();
   });
 
   it('without a keychain, storing is refused with keychain_unavailable', async () => {

@@ -7,6 +7,7 @@ import { startMockJiraApi, type MockJiraApi } from '../../../test/support/mockJi
 import { startMockLinearApi, type MockLinearApi } from '../../../test/support/mockLinearApi';
 import { createTrackerProject, type TrackerProject } from '../../../test/support/trackerProject';
 import { StoriesRepo } from '../store/storiesRepo';
+import { trackerLinksByStory } from './boardLinks';
 import { exportPlace } from './exportPlace';
 import { exportSprintToJira } from './jira/exportJira';
 import { syncSprintWithJira, type JiraSyncOptions } from './jira/syncJira';
@@ -133,6 +134,20 @@ describe('sync with Jira', () => {
     api.issue('PUF-2').fields.status = { id: '10002', name: 'Done', statusCategory: { key: 'done' } };
     const r = await sync();
     expect(r.stories[0]).toMatchObject({ action: 'unchanged', trackerDone: true, verdict: 'failing' });
+    const url = `${api.url}/browse/PUF-2`;
+    expect((await trackerLinksByStory(project.repo.dir))[project.storyId]).toEqual({
+      key: 'PUF-2',
+      url,
+      done: true,
+    });
+    // Reopened there: the Board's line follows at the next sync.
+    api.issue('PUF-2').fields.status = { id: '10000', name: 'To Do', statusCategory: { key: 'new' } };
+    expect((await sync()).stories[0]).toMatchObject({ trackerDone: false, verdict: 'failing' });
+    expect((await trackerLinksByStory(project.repo.dir))[project.storyId]).toEqual({
+      key: 'PUF-2',
+      url,
+      done: false,
+    });
   });
 
   it('finds where the sprint was exported; a sprint never exported is tracker_not_found', async () => {

@@ -52,6 +52,10 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
     const trackerChanged = link.remoteHash !== undefined && remoteHash !== link.remoteHash;
     // Without the story's hash from an export (links written before it was kept), a change cannot be ruled out.
     const puffinChanged = link.storyHash === undefined || storyHashOf(story) !== link.storyHash;
+    if (link.remoteDone !== trackerDone) {
+      links.issues[story.id] = { ...link, remoteDone: trackerDone };
+      await req.links.save(links);
+    }
     if (!trackerChanged) {
       out.push({ ...base, action: 'unchanged', trackerDone });
       continue;
@@ -70,13 +74,14 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
     }
     if (keep === 'puffin') {
       // The tracker's edit is seen and set aside: the next export writes Puffin's text over it.
-      links.issues[story.id] = { ...link, remoteHash };
+      links.issues[story.id] = { ...link, remoteHash, remoteDone: trackerDone };
       out.push({ ...base, action: 'kept', trackerDone });
     } else {
       const saved = await req.repo.update(story.id, theirs);
       links.issues[story.id] = {
         ...link,
         remoteHash,
+        remoteDone: trackerDone,
         storyHash: storyHashOf({ ...saved, criteria: saved.acceptanceCriteria.map((text) => ({ text })) }),
         exportedAt: now().toISOString(),
       };

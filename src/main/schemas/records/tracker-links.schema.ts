@@ -24,8 +24,10 @@ const link = record(
     remoteHash: hash,
     /** How this link came to be: Puffin exported the story, or the story was imported from the issue. */
     origin: { enum: ['export', 'import'] },
+    /** Whether the tracker counted the issue done (closed) when last read: the Board shows it by the verdict. */
+    remoteDone: { type: 'boolean' },
   },
-  ['storyHash', 'remoteHash', 'origin'],
+  ['storyHash', 'remoteHash', 'origin', 'remoteDone'],
 );
 
 export default {

@@ -102,17 +102,23 @@ export async function exportSprintToJira(o: JiraExportOptions): Promise<TrackerE
       ctx((link) => (links.issues[story.id] = link), storyHashOf(story)),
     );
     let action = up.action;
+    let closed = up.issue.done;
     if (o.closeVerified && story.verified && !up.issue.done) {
-      if (await transitionToDone(s, up.link.key)) action = action === 'created' ? 'created' : 'updated';
-      else warnings.push(`${up.link.key} has no transition to a done status; it was left open.`);
+      if (await transitionToDone(s, up.link.key)) {
+        action = action === 'created' ? 'created' : 'updated';
+        closed = true;
+      } else warnings.push(`${up.link.key} has no transition to a done status; it was left open.`);
     }
     if (story.regressed && up.issue.done)
       warnings.push(
         `${up.link.key} is done in Jira but story ${story.id} has regressed; reopen it if it matters.`,
       );
+    links.issues[story.id] = { ...up.link, remoteDone: closed };
     issues.push({ storyId: story.id, key: up.link.key, url: up.link.url, action });
     o.onProgress?.(issues.length, stories.length);
   }
+  // What the tracker says of each issue's state, for the Board.
+  await store.save(links);
   return {
     tracker: 'jira',
     site: s.site,

@@ -109,6 +109,7 @@ export async function exportSprintToLinear(o: LinearExportOptions): Promise<Trac
       ctx((link) => (links.issues[story.id] = link), storyHashOf(story)),
     );
     let action = up.action;
+    let closed = up.issue.done;
     if (o.closeVerified && story.verified && !up.issue.done) {
       if (done) {
         await updateLinearIssue(
@@ -118,15 +119,19 @@ export async function exportSprintToLinear(o: LinearExportOptions): Promise<Trac
           `moving ${up.link.key} to ${done.name}`,
         );
         if (action === 'unchanged') action = 'updated';
+        closed = true;
       } else warnings.push(`Team ${team.key} has no completed state; ${up.link.key} was left as it is.`);
     }
     if (story.regressed && up.issue.done)
       warnings.push(
         `${up.link.key} is completed in Linear but story ${story.id} has regressed; reopen it if it matters.`,
       );
+    links.issues[story.id] = { ...up.link, remoteDone: closed };
     issues.push({ storyId: story.id, key: up.link.key, url: up.link.url, action });
     o.onProgress?.(issues.length, stories.length);
   }
+  // What the tracker says of each issue's state, for the Board.
+  await store.save(links);
   return {
     tracker: 'linear',
     site: s.site,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppFields } from '../../store/StoreContext';
 import { BoardView } from './BoardView';
 import { ImplementButton } from './ImplementButton';
+import { TrackerState } from './TrackerState';
 import { ListLoadError } from '../../components/ListLoadError';
 
 /** The board panel: every story from backlog to verified, live while files change, and a Verify button. */
@@ -35,7 +36,12 @@ export function BoardPanel() {
       {board ? (
         <BoardView
           data={board}
-          detailActions={(s) => <ImplementButton storyId={s.id} specified={s.chips.length > 0} />}
+          detailActions={(s) => (
+            <>
+              <TrackerState storyId={s.id} />
+              <ImplementButton storyId={s.id} specified={s.chips.length > 0} />
+            </>
+          )}
         />
       ) : (
         <p className="muted">{loading ? 'Loading the board…' : ''}</p>
