@@ -17,6 +17,7 @@ type TrackerChannel =
   | 'jira:sync'
   | 'linear:sync'
   | 'tracker:test'
+  | 'tracker:cancel'
   | 'trackerKeys:status'
   | 'trackerKeys:set'
   | 'trackerKeys:clear';
@@ -42,6 +43,17 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
   });
   /** The face's environment, with stored credentials where it has none. */
   const env = () => trackerEnv(services.env(), services.trackerKeys);
+  /** The runs going on now (a face may start several), each stopped by tracker:cancel. */
+  const running = new Set<AbortController>();
+  async function cancellable<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    running.add(controller);
+    try {
+      return await run(controller.signal);
+    } finally {
+      running.delete(controller);
+    }
+  }
   const view = () => trackerKeysView(services.env(), services.trackerKeys);
   // Each loads its tracker's client when used: they are heavy.
   return {
@@ -54,35 +66,46 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
       await services.trackerKeys.clear(name);
       return view();
     },
+    'tracker:cancel': () => {
+      const cancelled = running.size > 0;
+      for (const c of running) c.abort();
+      return { cancelled };
+    },
     'tracker:test': async (req) => {
       const { testConnection } = await import('./testConnection');
       return testConnection({ ...req, env: env() });
     },
     'jira:export': async ({ sprintId, site, key, closeVerified }) => {
       const { exportSprintToJira } = await import('./jira/exportJira');
-      return exportSprintToJira({
-        projectDir: projectDir(),
-        sprintId,
-        site,
-        key,
-        closeVerified: closeVerified ?? false,
-        env: env(),
-        budget: { onWait: onWait('jira') },
-        onProgress: onProgress('jira'),
-      });
+      return cancellable((signal) =>
+        exportSprintToJira({
+          signal,
+          projectDir: projectDir(),
+          sprintId,
+          site,
+          key,
+          closeVerified: closeVerified ?? false,
+          env: env(),
+          budget: { onWait: onWait('jira') },
+          onProgress: onProgress('jira'),
+        }),
+      );
     },
     'linear:export': async ({ sprintId, team, apiUrl, closeVerified }) => {
       const { exportSprintToLinear } = await import('./linear/exportLinear');
-      return exportSprintToLinear({
-        projectDir: projectDir(),
-        sprintId,
-        team,
-        ...(apiUrl ? { apiUrl } : {}),
-        closeVerified: closeVerified ?? false,
-        env: env(),
-        budget: { onWait: onWait('linear') },
-        onProgress: onProgress('linear'),
-      });
+      return cancellable((signal) =>
+        exportSprintToLinear({
+          signal,
+          projectDir: projectDir(),
+          sprintId,
+          team,
+          ...(apiUrl ? { apiUrl } : {}),
+          closeVerified: closeVerified ?? false,
+          env: env(),
+          budget: { onWait: onWait('linear') },
+          onProgress: onProgress('linear'),
+        }),
+      );
     },
     'github:import': async ({ repo, apiUrl, label }) => {
       const { importFromGithub } = await import('./github/importGithub');
@@ -97,38 +120,47 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
     },
     'jira:import': async ({ site, key, label }) => {
       const { importFromJira } = await import('./jira/importJira');
-      return importFromJira({
-        ...backlog(),
-        site,
-        key,
-        ...(label ? { label } : {}),
-        budget: { onWait: onWait('jira') },
-      });
+      return cancellable((signal) =>
+        importFromJira({
+          signal,
+          ...backlog(),
+          site,
+          key,
+          ...(label ? { label } : {}),
+          budget: { onWait: onWait('jira') },
+        }),
+      );
     },
     'linear:import': async ({ team, apiUrl, label }) => {
       const { importFromLinear } = await import('./linear/importLinear');
-      return importFromLinear({
-        ...backlog(),
-        team,
-        ...(apiUrl ? { apiUrl } : {}),
-        ...(label ? { label } : {}),
-        budget: { onWait: onWait('linear') },
-      });
+      return cancellable((signal) =>
+        importFromLinear({
+          signal,
+          ...backlog(),
+          team,
+          ...(apiUrl ? { apiUrl } : {}),
+          ...(label ? { label } : {}),
+          budget: { onWait: onWait('linear') },
+        }),
+      );
     },
     'jira:sync': async ({ sprintId, site, key, keepMine, takeTheirs }) => {
       const { syncSprintWithJira } = await import('./jira/syncJira');
       const { projectDir, stories: repo, onChanged, env } = backlog();
       const place = site && key ? { site, scope: key } : await exportPlace(projectDir, 'jira', sprintId);
-      const r = await syncSprintWithJira({
-        projectDir,
-        sprintId,
-        site: place.site,
-        key: place.scope,
-        env,
-        repo,
-        resolve: resolveOf(keepMine, takeTheirs),
-        budget: { onWait: onWait('jira') },
-      });
+      const r = await cancellable((signal) =>
+        syncSprintWithJira({
+          signal,
+          projectDir,
+          sprintId,
+          site: place.site,
+          key: place.scope,
+          env,
+          repo,
+          resolve: resolveOf(keepMine, takeTheirs),
+          budget: { onWait: onWait('jira') },
+        }),
+      );
       await tellPulled(r, repo, onChanged);
       return r;
     },
@@ -136,16 +168,19 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
       const { syncSprintWithLinear } = await import('./linear/syncLinear');
       const { projectDir, stories: repo, onChanged, env } = backlog();
       const place = team ? { site: apiUrl, scope: team } : await exportPlace(projectDir, 'linear', sprintId);
-      const r = await syncSprintWithLinear({
-        projectDir,
-        sprintId,
-        team: place.scope,
-        ...(place.site ? { apiUrl: place.site } : {}),
-        env,
-        repo,
-        resolve: resolveOf(keepMine, takeTheirs),
-        budget: { onWait: onWait('linear') },
-      });
+      const r = await cancellable((signal) =>
+        syncSprintWithLinear({
+          signal,
+          projectDir,
+          sprintId,
+          team: place.scope,
+          ...(place.site ? { apiUrl: place.site } : {}),
+          env,
+          repo,
+          resolve: resolveOf(keepMine, takeTheirs),
+          budget: { onWait: onWait('linear') },
+        }),
+      );
       await tellPulled(r, repo, onChanged);
       return r;
     },

@@ -125,6 +125,11 @@ export const trackerSchemas = {
       takeTheirs: storyIds,
     },
   }),
+  /**
+   * Stops the running Jira or Linear export, import or sync before its next request (what was written stays; a rerun
+   * continues from there).
+   */
+  'tracker:cancel': schema({ type: 'object', additionalProperties: false, properties: {} }),
   /** The credentials and the place checked with one or two reads, before any export. */
   'tracker:test': schema({
     type: 'object',
@@ -236,6 +241,7 @@ export interface TrackerTestResult {
 }
 
 export interface TrackerResponses {
+  'tracker:cancel': { cancelled: boolean };
   'trackerKeys:status': TrackerKeysView;
   'trackerKeys:set': TrackerKeysView;
   'trackerKeys:clear': TrackerKeysView;

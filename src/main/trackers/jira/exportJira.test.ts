@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockJiraApi, type MockJiraApi } from '../../../../test/support/mockJiraApi';
 import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
-import { trackerLinksKey } from '../links';
+import { storeTrackerLinks, trackerLinksKey } from '../links';
 import { exportSprintToJira, type JiraExportOptions } from './exportJira';
 
 let project: TrackerProject;
@@ -119,6 +119,30 @@ describe('exportSprintToJira', () => {
     const again = await exportSprintToJira(options());
     expect(again.issues.map((i) => [i.key, i.action])).toEqual([['PUF-3', 'created']]);
     expect(again.warnings.join('\n')).toContain('PUF-2 (story');
+  });
+});
+
+describe('exportSprintToJira: cancelled', () => {
+  it('stops before its next request once cancelled; the rerun continues without duplicates', async () => {
+    const controller = new AbortController();
+    const store = storeTrackerLinks(repo.dir, 'jira', api.url, 'PUF');
+    const links = {
+      load: () => store.load(),
+      // Cancelled as soon as the Epic's link is kept: nothing after it is sent.
+      save: async (l: Parameters<typeof store.save>[0]) => {
+        await store.save(l);
+        controller.abort();
+      },
+    };
+    const err = await exportSprintToJira(options({ signal: controller.signal, links })).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: 'cancelled' });
+    expect(api.state.issues.map((i) => i.key)).toEqual(['PUF-1']);
+    const r = await exportSprintToJira(options());
+    expect(r.container).toMatchObject({ key: 'PUF-1', action: 'unchanged' });
+    expect(r.issues.map((i) => [i.key, i.action])).toEqual([['PUF-2', 'created']]);
+    expect(api.state.issues).toHaveLength(2);
   });
 });
 

@@ -102,6 +102,27 @@ describe('TrackerPanel', () => {
     expect(screen.queryByRole('region', { name: 'Conflicts' })).toBeNull();
   });
 
+  it('Cancel stops the run in main and drops its answer', async () => {
+    const setup = await show();
+    let finish: () => void = () => {};
+    setup.client.handle('tracker:cancel', () => ({ cancelled: true }));
+    setup.client.handle(
+      'jira:export',
+      () =>
+        new Promise((_, reject) => {
+          finish = () =>
+            reject(new IpcError({ code: 'cancelled', message: 'Cancelled before reading PUF-1.' }));
+        }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Jira' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    expect(setup.client.callsTo('tracker:cancel')).toEqual([{}]);
+    await act(async () => finish());
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export to Jira' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('Test connection says who and where', async () => {
     const setup = await show();
     setup.client.handle('tracker:test', () => ({ tracker: 'jira', account: 'Ada', place: 'PUF (Payments)' }));

@@ -51,8 +51,8 @@ export interface TrackerSlice {
   trackerTested: string | null;
   trackerTest(place: TrackerPlace): Promise<void>;
   /**
-   * Stops waiting for the run: its answer is dropped. Requests already sent may still land in the tracker; every
-   * run is idempotent, so running it again shows where things stand.
+   * Stops the run before its next request (tracker:cancel) and drops its answer. What was already written stays;
+   * every run is idempotent, so running it again continues from there.
    */
   cancelTracker(): void;
   /** Where each tracker credential comes from (null until asked); setting or clearing a stored one (desktop). */
@@ -176,6 +176,7 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
     cancelTracker() {
       run++;
       set({ trackerBusy: null, trackerProgress: null });
+      void client.call('tracker:cancel', {}).catch(() => undefined);
     },
   };
 };
