@@ -149,6 +149,8 @@ const HEAVY = [
   '@google/genai',
   '@aws-sdk/client-bedrock-runtime',
   '@smithy/node-http-handler',
+  'jira.js',
+  '@linear/sdk',
 ];
 
 /** Every file and package an entry imports statically (not through import()), each with the chain reaching it. */

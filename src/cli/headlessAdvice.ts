@@ -13,6 +13,7 @@ const HOST_ONLY =
   'This comes from the browser host, not the command line: open the URL the host printed at start-up.';
 const ASSERTIONS = 'Generate the story’s assertions again (`puffin plan assertions`), then run them.';
 const GITHUB_AGAIN = 'Run `puffin github export` again';
+const TRACKER_AGAIN = 'Run the same jira or linear command again';
 const REGENERATE = 'Run `puffin plan regenerate-item` again; the plan was left unchanged.';
 const IN_THE_APP = 'in the app (the sprint view), then run the command again.';
 const RAISE_BUDGET =
@@ -147,7 +148,15 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
     'Name the folder an export wrote, the format’s own folder (openspec/, specs/, .kiro/specs/, backlog/) or a plan file.',
   spec_too_large: 'Name the format’s own folder rather than a whole tree.',
   github_error: `${GITHUB_AGAIN} in a moment; the export picks up where it stopped.`,
-  store_unreadable: `Fix or move aside the file named in error.message (under .puffin/github). ${GITHUB_AGAIN}.`,
+  tracker_no_credentials:
+    'Set JIRA_EMAIL and JIRA_API_TOKEN (an Atlassian API token) for Jira, or LINEAR_API_KEY for Linear, then run the command again.',
+  tracker_unauthorized: `Check the credentials and that they may create and edit issues there (error.details.status: 401 wrong, 403 not allowed). ${TRACKER_AGAIN}.`,
+  tracker_not_found: `Check --site and --key (Jira) or --team and --api-url (Linear): error.details.what names what was missing. ${TRACKER_AGAIN}.`,
+  tracker_refused: `The tracker refused the fields in error.details.fields (why in error.message); change the project's screens or issue types. ${TRACKER_AGAIN}.`,
+  tracker_rate_limited: `Wait until error.details.resetAt. ${TRACKER_AGAIN}; it continues where it stopped.`,
+  tracker_unreachable: `Check the network and --site or --api-url. ${TRACKER_AGAIN}.`,
+  tracker_error: `${TRACKER_AGAIN} in a moment; it picks up where it stopped.`,
+  store_unreadable: `Fix or move aside the file named in error.message (under .puffin/github or .puffin/trackers). ${GITHUB_AGAIN}.`,
 
   invalid_arguments: 'Check the arguments: `puffin --help` lists the commands and their flags.',
   unknown_command: 'Run `puffin --help` to list the commands.',

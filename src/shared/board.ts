@@ -62,6 +62,8 @@ export interface BoardData {
   /** HEAD when the project is a git repository. */
   commit: string | null;
   costPerVerifiedUsd: number | null;
+  /** Story id → its tracker issue (Jira, Linear) and whether the tracker counted it done when last read. */
+  trackerLinks?: Record<string, { key: string; url: string; done: boolean | null }>;
 }
 
 /** The facts a story's column is decided from. */

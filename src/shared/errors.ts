@@ -153,6 +153,20 @@ export const ERROR_CODES = {
     /** More files or bytes than an import or export reads: a wrong folder was named. */
     'spec_too_large',
   ],
+  /** Exporting to, importing from and syncing with Jira and Linear (src/main/trackers). */
+  trackers: [
+    /** JIRA_EMAIL + JIRA_API_TOKEN or LINEAR_API_KEY is missing (environment or Settings). */
+    'tracker_no_credentials',
+    /** 401 or 403: the credentials are wrong or lack a permission; details.status says which. */
+    'tracker_unauthorized',
+    /** 404: no such site, project, team or issue; details.what names it. */
+    'tracker_not_found',
+    /** 400 or 422: the tracker refused a field of what Puffin sent; details.fields names them. */
+    'tracker_refused',
+    'tracker_rate_limited',
+    'tracker_unreachable',
+    'tracker_error',
+  ],
   /** The headless command line only. */
   headless: [
     'invalid_arguments',
@@ -254,6 +268,7 @@ interface FamilyDetails {
   verify: ErrorContext;
   github: ErrorContext;
   formats: ErrorContext;
+  trackers: ErrorContext;
   headless: ErrorContext;
   legacy: ErrorContext;
 }

@@ -1115,6 +1115,40 @@ export interface Story {
   generationId?: string;
 }
 
+export interface TrackerLinks {
+  key: string;
+  version: 1;
+  tracker: 'github' | 'jira' | 'linear';
+  site: string;
+  scope: string;
+  containers: {
+    [k: string]: {
+      id: string;
+      key: string;
+      url: string;
+      exportedAt: string;
+      hash: string;
+      storyHash?: string;
+      remoteHash?: string;
+      origin?: 'export' | 'import';
+      remoteDone?: boolean;
+    };
+  };
+  issues: {
+    [k: string]: {
+      id: string;
+      key: string;
+      url: string;
+      exportedAt: string;
+      hash: string;
+      storyHash?: string;
+      remoteHash?: string;
+      origin?: 'export' | 'import';
+      remoteDone?: boolean;
+    };
+  };
+}
+
 /** Output type of each workflow schema, keyed by its file name without `.schema.json`/`.schema.ts`. */
 export interface SchemaOutputs {
   ambiguities: AmbiguitiesOutput;
@@ -1145,4 +1179,5 @@ export interface RecordTypes {
   'story-revisions': StoryRevisions;
   'story-ris': StoryRis;
   story: Story;
+  'tracker-links': TrackerLinks;
 }

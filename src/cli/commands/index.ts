@@ -5,6 +5,7 @@ import { planCommands, sprintCreateCommand } from './plans';
 import { proofCommands } from './proof';
 import { sprintCommands } from './sprints';
 import { teamCommands } from './team';
+import { trackerCommands } from './trackers';
 import { agentsInitCommand, implementCommand } from './mcp';
 import { specExportCommand, specImportCommand, storiesReverseCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
@@ -26,6 +27,7 @@ export const commands: readonly CommandSpec[] = [
   ...sprintCommands,
   ...planCommands,
   ...proofCommands,
+  ...trackerCommands,
   agentsInitCommand,
   implementCommand,
   specExportCommand,

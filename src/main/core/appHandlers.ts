@@ -15,6 +15,7 @@ import { formatHandlers } from '../formats/formatHandlers';
 import { teamHandlers } from '../team/teamHandlers';
 import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
 import { agentHandlers } from '../agent/agentHandlers';
+import { trackerHandlers } from '../trackers/trackerHandlers';
 
 export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { settings, projects, assertions, logBus, info } = services;
@@ -79,5 +80,6 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
     ...agentHandlers(services, emit),
     ...formatHandlers(services, emit),
     ...teamHandlers(services),
+    ...trackerHandlers(services, emit),
   };
 }

@@ -29,6 +29,11 @@ import type { LogBus } from './logger';
 import { ProjectService } from './projectService';
 import { createPromptRuns, type PromptRuns } from './promptRuns';
 import { SettingsService } from './settingsService';
+import {
+  createTrackerKeyStore,
+  NO_TRACKER_KEYCHAIN,
+  type TrackerKeyStore,
+} from '../trackers/credentialStore';
 import { apiEnv, createEncryptedKeyStore, NO_KEYCHAIN, type KeyCipher, type KeyStore } from './keyStore';
 import { engineChoiceFor } from '../../shared/engineSettings';
 import type { Settings } from '../../shared/settings';
@@ -94,6 +99,8 @@ export interface Services {
   grounding: GroundingProvider;
   /** API keys kept with the OS keychain (desktop), or the refusal to keep any (browser host, headless). */
   keys: KeyStore;
+  /** Tracker credentials kept the same way (src/main/trackers/credentialStore.ts). */
+  trackerKeys: TrackerKeyStore;
   /** Coding agents implementing stories (`puffin implement`), cancelled with everything else. */
   agentRuns: AgentRuns;
   /** The retry budget every engine call meets (tests make its waits instant); implement's rounds meet it too. */
@@ -137,6 +144,9 @@ export async function buildServices(opts: {
     ...(opts.llm?.retry?.policy ? { retryPolicy: opts.llm.retry.policy } : {}),
     cli: { locate: findCli, env, ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}) },
   });
+  const trackerKeys = opts.platform.keyCipher
+    ? await createTrackerKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
+    : NO_TRACKER_KEYCHAIN;
   const sendPrompt = createSendPrompt({
     gate,
     logger: logBus.logger('llm'),
@@ -220,6 +230,7 @@ export async function buildServices(opts: {
     board,
     grounding: provider,
     keys,
+    trackerKeys,
     agentRuns: new AgentRuns(),
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
   };

@@ -23,6 +23,7 @@ import storyRis from '../schemas/records/story-ris.schema';
 import storyImports from '../schemas/records/story-imports.schema';
 import storyRevisions from '../schemas/records/story-revisions.schema';
 import story from '../schemas/records/story.schema';
+import trackerLinks from '../schemas/records/tracker-links.schema';
 import type { RecordCheck } from './recordFile';
 
 export type RecordName = keyof RecordTypes;
@@ -46,6 +47,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   'story-revisions': storyRevisions,
   'story-ris': storyRis,
   story,
+  'tracker-links': trackerLinks,
 };
 
 const compiled = new Map<RecordName, JsonSchema>();

@@ -8,6 +8,7 @@ import { rollUpCosts } from '../budget/costRollup';
 import { headCommit } from './gitRepo';
 import { PlanStore } from '../plans/planStore';
 import type { ProjectStore } from '../store/projectStore';
+import { trackerLinksByStory } from '../trackers/boardLinks';
 import { buildBoard, type BoardFacts } from './boardModel';
 import { sprintChanges } from './gitRepo';
 import { projectVerifySource } from './projectSource';
@@ -77,7 +78,11 @@ export async function loadBoardFacts(
 }
 
 export async function loadBoard(projectDir: string, store: ProjectStore): Promise<BoardData> {
-  return buildBoard(await loadBoardFacts(projectDir, store));
+  const [facts, trackerLinks] = await Promise.all([
+    loadBoardFacts(projectDir, store),
+    trackerLinksByStory(projectDir),
+  ]);
+  return { ...buildBoard(facts), trackerLinks };
 }
 
 /** The cost report History shows, from the same facts as the board. */

@@ -32,6 +32,7 @@ import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 import { agentSchemas, type AgentResponses } from './agentChannels';
 import { formatSchemas, type FormatResponses } from './formatChannels';
+import { trackerSchemas, type TrackerProgress, type TrackerResponses } from './trackerChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -334,6 +335,8 @@ export const requestSchemas = {
   ...formatSchemas,
   // --- a team on one repository: merge driver, conflicts, status and overlap across branches ---
   ...teamSchemas,
+  // --- trackers: Jira and Linear export ---
+  ...trackerSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -375,7 +378,8 @@ export interface ResponseTypes
     EngineResponses,
     AgentResponses,
     FormatResponses,
-    TeamResponses {
+    TeamResponses,
+    TrackerResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;
@@ -456,6 +460,8 @@ export interface EventPayloads {
   'call:activity': CallActivityEvent;
   /** Stories whose board card changed since the last board:get (the project watch re-evaluated them). */
   'board:changed': BoardStory[];
+  /** How far a tracker export has got, and any wait for the tracker's rate limit or a server error. */
+  'tracker:progress': TrackerProgress;
 }
 export type EventChannel = keyof EventPayloads;
 /** Keyed by EventChannel, so an event left out here (or misspelt) does not compile. */
@@ -472,6 +478,7 @@ const everyEvent: Record<EventChannel, true> = {
   'plan:preview': true,
   'call:activity': true,
   'board:changed': true,
+  'tracker:progress': true,
 };
 export const eventChannels = Object.keys(everyEvent) as readonly EventChannel[];
 

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../../../shared/errors';
 import { again, fix, INSTALL_COMMAND, type FaceText, type HelpEntry } from './errorHelpEntry';
 import { TOOLS_HELP } from './errorHelpTools';
+import { TRACKERS_HELP } from './errorHelpTrackers';
 
 export { INSTALL_COMMAND, type HelpEntry };
 
@@ -251,4 +252,5 @@ export const ERROR_HELP: Record<ErrorCode, HelpEntry> = {
   ),
 
   ...TOOLS_HELP,
+  ...TRACKERS_HELP,
 };

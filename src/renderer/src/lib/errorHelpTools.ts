@@ -106,7 +106,7 @@ export const TOOLS_HELP: Record<
   ),
   store_unreadable: fix(
     'The list of exported issues cannot be read',
-    'Fix or move aside the file named in the message (under .puffin/github), then export again; Puffin finds its issues again.',
+    'Fix or move aside the file named in the message (under .puffin/github or .puffin/trackers), then export again; Puffin finds its issues again.',
   ),
 
   // The headless command line (never shown in the app, but every code has help).

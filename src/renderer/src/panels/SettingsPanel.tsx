@@ -5,6 +5,7 @@ import { CliLocationLine } from '../components/CliLocationLine';
 import { useApp, useAppFields } from '../store/StoreContext';
 import { EnginesSettings } from './settings/EnginesSettings';
 import { KeysSettings } from './settings/KeysSettings';
+import { TrackerKeysSettings } from './settings/TrackerKeysSettings';
 
 const THEMES: Theme[] = ['system', 'light', 'dark'];
 /** What main accepts as a model name (the contract's settings:update schema), checked before sending. */
@@ -124,6 +125,7 @@ export function SettingsPanel() {
       </form>
       <EnginesSettings />
       <KeysSettings />
+      <TrackerKeysSettings />
       <p className="muted">Stored in {userDataDir}/settings.json</p>
       {logFile && (
         <p className="muted">

@@ -11,6 +11,7 @@ import { SprintActivity } from './SprintActivity';
 import { StepCancel } from './StepCancel';
 import { SprintBudget } from './SprintBudget';
 import { ImplementButton } from './board/ImplementButton';
+import { TrackerPanel } from './TrackerPanel';
 
 const BUSY_LABEL: Record<SprintAction, string> = {
   create: 'Creating the sprint…',
@@ -142,6 +143,7 @@ export function SprintView() {
       {hasQuestions && <QuestionsPanel key={questions?.generatedAt} detail={detail} editable={editable} />}
       {plan && <PlanReview detail={detail} editable={editable} />}
       {plan?.approved && <SpecsPanel detail={detail} editable={editable} />}
+      <TrackerPanel key={sprint.id} sprint={sprint} />
     </>
   );
 }

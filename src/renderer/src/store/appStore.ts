@@ -17,6 +17,7 @@ import { createSettingsSlice } from './settingsSlice';
 import { createSprintSlice } from './sprintSlice';
 import { createStoryRevisionsSlice } from './storyRevisionsSlice';
 import { createTeamSlice } from './teamSlice';
+import { createTrackerSlice } from './trackerSlice';
 import type { AppState } from './types';
 
 /** One store, composed of slices (zustand's slice pattern); the client is injected for tests. */
@@ -39,6 +40,7 @@ export function createAppStore(client: Client) {
     ...createImplementSlice(client)(...a),
     ...createReverseSlice(client)(...a),
     ...createTeamSlice(client)(...a),
+    ...createTrackerSlice(client)(...a),
   }));
 }
 

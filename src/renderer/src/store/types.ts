@@ -27,6 +27,7 @@ import type { ImplementSlice } from './implementSlice';
 import type { ReverseSlice } from './reverseSlice';
 import type { LiveSlice } from './liveSlice';
 import type { SprintSlice } from './sprintSlice';
+import type { TrackerSlice } from './trackerSlice';
 import type { UiError } from './uiError';
 
 export type View =
@@ -251,6 +252,7 @@ export interface JourneySlice {
 export type AppState = AppSlice &
   BoardSlice &
   TeamSlice &
+  TrackerSlice &
   ImplementSlice &
   ReverseSlice &
   SettingsSlice &

@@ -4,6 +4,7 @@ import { BoardView } from './BoardView';
 import type { BoardStory } from '../../../../shared/board';
 import { ImplementBadge } from './ImplementBadge';
 import { ImplementButton } from './ImplementButton';
+import { TrackerState } from './TrackerState';
 import { ListLoadError } from '../../components/ListLoadError';
 import { OverlapBadge, StoryTeamNotes } from './TeamBadges';
 
@@ -61,6 +62,7 @@ export function BoardPanel() {
           detailActions={(s) => (
             <>
               {team && <StoryTeamNotes storyId={s.id} conflicts={team.conflicts} overlaps={team.overlaps} />}
+              <TrackerState storyId={s.id} />
               <ImplementButton storyId={s.id} specified={s.chips.length > 0} />
             </>
           )}

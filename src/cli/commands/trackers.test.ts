@@ -1,0 +1,116 @@
+// The tracker commands end to end through the CLI face (root, dispatcher, one-object output) on a real git fixture
+// project, against the loopback Jira and Linear APIs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockJiraApi, type MockJiraApi } from '../../../test/support/mockJiraApi';
+import { startMockLinearApi, type MockLinearApi } from '../../../test/support/mockLinearApi';
+import { createTrackerProject, type TrackerProject } from '../../../test/support/trackerProject';
+import { runPuffin } from '../../../test/support/cli/inProcessCli';
+
+let project: TrackerProject;
+let userData: string;
+
+const puffin = (argv: string[], extra: Record<string, string>) =>
+  runPuffin(argv, { env: { PUFFIN_USER_DATA: userData, PATH: '', ...extra }, cwd: project.repo.dir });
+
+beforeEach(async () => {
+  project = await createTrackerProject('puffin-cli-trackers-');
+  userData = await mkdtemp(path.join(os.tmpdir(), 'puffin-cli-trackers-user-'));
+});
+afterEach(async () => {
+  await project.repo.cleanup();
+  await rm(userData, { recursive: true, force: true });
+});
+
+describe('puffin jira export', () => {
+  let api: MockJiraApi;
+  beforeEach(async () => {
+    api = await startMockJiraApi({ projects: ['PUF'] });
+  });
+  afterEach(() => api.close());
+  const argv = () => [
+    'jira',
+    'export',
+    '--project',
+    project.repo.dir,
+    '--sprint',
+    'sprint-1',
+    '--site',
+    api.url,
+    '--key',
+    'PUF',
+  ];
+
+  it('data.issues lists {storyId, key, url, action}; a rerun is unchanged', async () => {
+    const creds = { JIRA_EMAIL: api.email, JIRA_API_TOKEN: api.token };
+    const first = await puffin(argv(), creds);
+    expect(first.code).toBe(0);
+    expect((first.out.data as { issues: unknown }).issues).toEqual([
+      { storyId: project.storyId, key: 'PUF-2', url: `${api.url}/browse/PUF-2`, action: 'created' },
+    ]);
+    const again = await puffin(argv(), creds);
+    expect((again.out.data as { issues: { action: string }[] }).issues[0]!.action).toBe('unchanged');
+  });
+
+  it('jira import makes a backlog story of an issue not created by Puffin, and skips the ones it exported', async () => {
+    const creds = { JIRA_EMAIL: api.email, JIRA_API_TOKEN: api.token };
+    await puffin(argv(), creds);
+    api.state.issues.push({
+      ...api.issue('PUF-2'),
+      id: '30000',
+      key: 'PUF-9',
+      fields: { ...api.issue('PUF-2').fields, summary: 'Written by a person', labels: [], description: null },
+    });
+    const r = await puffin(
+      ['jira', 'import', '--project', project.repo.dir, '--site', api.url, '--key', 'PUF'],
+      creds,
+    );
+    expect(r.code).toBe(0);
+    const imported = (r.out.data as { stories: { key: string; action: string }[] }).stories;
+    expect(imported.map((s) => [s.key, s.action])).toEqual([['PUF-9', 'created']]);
+  });
+
+  it('a refused token is the typed tracker_unauthorized with the headless advice', async () => {
+    const r = await puffin(argv(), { JIRA_EMAIL: api.email, JIRA_API_TOKEN: 'nope' });
+    expect(r.code).toBe(1);
+    expect(r.out.error).toMatchObject({ code: 'tracker_unauthorized' });
+    expect((r.out.error as { message: string }).message).toContain('JIRA_API_TOKEN');
+  });
+});
+
+describe('puffin linear export', () => {
+  let api: MockLinearApi;
+  beforeEach(async () => {
+    api = await startMockLinearApi({ teams: ['ENG'] });
+  });
+  afterEach(() => api.close());
+
+  it('data.issues lists the sub-issue of each story', async () => {
+    const r = await puffin(
+      [
+        'linear',
+        'export',
+        '--project',
+        project.repo.dir,
+        '--sprint',
+        'sprint-1',
+        '--team',
+        'ENG',
+        '--api-url',
+        api.url,
+      ],
+      { LINEAR_API_KEY: api.apiKey },
+    );
+    expect(r.code).toBe(0);
+    expect((r.out.data as { issues: unknown }).issues).toEqual([
+      {
+        storyId: project.storyId,
+        key: 'ENG-2',
+        url: 'https://linear.app/mock/issue/ENG-2',
+        action: 'created',
+      },
+    ]);
+  });
+});
