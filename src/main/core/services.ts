@@ -127,10 +127,14 @@ export async function buildServices(opts: {
     ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
-  const provider = createGroundingProvider({ logger: logBus.logger('grounding') });
+  const provider = createGroundingProvider({
+    logger: logBus.logger('grounding'),
+    // The app and the host serve other clients while a map builds; a headless process serves one call.
+    mapPlacement: opts.platform.face === 'electron' || opts.platform.face === 'browser' ? 'worker' : 'in-process',
+  });
   // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
-  const grounding: GroundingProvider = (root, s) =>
-    projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s);
+  const grounding: GroundingProvider = (root, s, call) =>
+    projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s, call);
   const generation = new GenerationService({
     sendPrompt,
     project,

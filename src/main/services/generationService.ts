@@ -202,7 +202,20 @@ export class GenerationService {
 
   private async execute(spec: Spec, store: ProjectStore, cwd: string, signal: AbortSignal) {
     let tracker: ProgressTracker | undefined;
-    const grounding = await this.deps.grounding?.(cwd, store.settings.get());
+    const started = this.now().getTime();
+    // A first map build of a large project takes a while: the live preview says what it is doing.
+    const grounding = await this.deps.grounding?.(cwd, store.settings.get(), {
+      signal,
+      onProgress: (message) =>
+        this.deps.onProgress({
+          id: spec.record.id,
+          phase: 'queued',
+          elapsedMs: this.now().getTime() - started,
+          stories: [],
+          costUsd: null,
+          message,
+        }),
+    });
     const outcome = await this.jobs.record(
       store,
       spec.record,

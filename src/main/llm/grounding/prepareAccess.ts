@@ -18,6 +18,8 @@ import type { CapabilityProbe } from './probeCapabilities';
 export interface GroundingRequest {
   root: string;
   allow?: readonly string[];
+  /** Where an engine that needs the repo map (one without tools) builds it; default in-process. */
+  mapPlacement?: 'worker' | 'in-process';
 }
 
 export interface GroundingDeps {
