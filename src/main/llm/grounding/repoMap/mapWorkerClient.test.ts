@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveMapWorkers, mapWorkerEntry } from './mapWorkerClient';
+import { liveMapWorkers, MAP_WORKER_NAME, mapWorkerEntry } from './mapWorkerClient';
 import { buildProjectMap } from './projectMap';
 import { repoMapCacheDir } from './mapCache';
 import type { MapProgress } from './repoMap';
@@ -32,8 +33,16 @@ const request = (root: string) => ({ root, allow: [], budgetTokens: 2000 });
 describe('the repo map worker', () => {
   const root = bigProject(1500);
 
-  it('is found beside its module when run from source', () => {
+  it('is found beside its module when run from source, and beside a bundle from its entry or a chunk', () => {
     expect(mapWorkerEntry()).toMatchObject({ viaTsx: true, file: expect.stringMatching(/mapWorker\.ts$/) });
+    const bundle = mkdtempSync(path.join(tmpdir(), 'puffin-map-bundle-'));
+    dirs.push(bundle);
+    const chunk = pathToFileURL(path.join(bundle, 'chunks', 'core-X.js')).href;
+    expect(mapWorkerEntry(chunk)).toBeNull();
+    writeFileSync(path.join(bundle, `${MAP_WORKER_NAME}.js`), '');
+    const built = { viaTsx: false, file: path.join(bundle, `${MAP_WORKER_NAME}.js`) };
+    expect(mapWorkerEntry(chunk)).toEqual(built);
+    expect(mapWorkerEntry(pathToFileURL(path.join(bundle, 'host.js')).href)).toEqual(built);
   });
 
   it('builds the same map as this thread does, reporting progress, and leaves no thread behind', async () => {
