@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ts from 'typescript';
 import { RepoMapBuilder, DEFAULT_MAP_BUDGET_TOKENS } from '../src/main/llm/grounding/repoMap/repoMap';
+import { repoMapCacheDir } from '../src/main/llm/grounding/repoMap/mapCache';
 import type { BenchModule } from './types';
 
 const FILES = 2000;
@@ -103,6 +104,7 @@ const bench = {
     try {
       await generate(root);
       await new RepoMapBuilder(root).build(); // warm up the JIT and the file system cache
+      await rm(repoMapCacheDir(root), { recursive: true, force: true });
       const cold: number[] = [];
       const base: number[] = [];
       const same: number[] = [];
@@ -113,6 +115,8 @@ const bench = {
       let parsedAfterChange = 0;
       for (let r = 0; r < REPEATS; r++) {
         base.push(await timed(() => readAndParseAll(root)));
+        // Cold: no cache on disk either (a later builder reads it back, as another process would).
+        await rm(repoMapCacheDir(root), { recursive: true, force: true });
         builder = new RepoMapBuilder(root);
         cold.push(await timed(async () => (map = await builder.build())));
         walk.push(await timed(() => walkOnly(root)));

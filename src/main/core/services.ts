@@ -130,7 +130,8 @@ export async function buildServices(opts: {
   const provider = createGroundingProvider({
     logger: logBus.logger('grounding'),
     // The app and the host serve other clients while a map builds; a headless process serves one call.
-    mapPlacement: opts.platform.face === 'electron' || opts.platform.face === 'browser' ? 'worker' : 'in-process',
+    mapPlacement:
+      opts.platform.face === 'electron' || opts.platform.face === 'browser' ? 'worker' : 'in-process',
   });
   // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
   const grounding: GroundingProvider = (root, s, call) =>

@@ -6,6 +6,8 @@
  */
 import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
+import { loadKeyedGroundingPolicy } from './loadPolicy';
+import type { GroundingPolicy } from './policy';
 import type { GroundingRequest } from './prepareAccess';
 import { buildProjectMap, type MapPlacement } from './repoMap/projectMap';
 import type { MapProgress } from './repoMap/repoMap';
@@ -55,12 +57,17 @@ export function createGroundingProvider(options: {
   return async (root, settings, call = {}) => {
     const allow = [...(settings.allowSensitive ?? [])];
     let repoMap: string | undefined;
+    // In this thread, the policy the map is built under is the call's too (the CLI's deny rules).
+    let policy: GroundingPolicy | undefined;
     try {
       const onProgress = call.onProgress;
+      const keyed = placement === 'in-process' ? await loadKeyedGroundingPolicy(root, allow) : undefined;
+      policy = keyed?.policy;
       const map = await buildProjectMap(
         {
           root,
           allow,
+          ...(keyed ? { policy: keyed } : {}),
           budgetTokens: options.mapBudgetTokens ?? CLI_MAP_BUDGET_TOKENS,
           ...(call.signal ? { signal: call.signal } : {}),
           ...(onProgress ? { onProgress: (p: MapProgress) => onProgress(describeMapProgress(p)) } : {}),
@@ -76,13 +83,15 @@ export function createGroundingProvider(options: {
         );
       }
     } catch (err) {
-      if (call.signal?.aborted) options.logger.info('The project map was not built: the call was cancelled.', { root });
+      if (call.signal?.aborted)
+        options.logger.info('The project map was not built: the call was cancelled.', { root });
       else options.logger.warn(`The project map could not be built: ${(err as Error).message}`, { root });
     }
     return {
       root,
       ...(allow.length ? { allow } : {}),
       ...(placement === 'worker' ? { mapPlacement: placement } : {}),
+      ...(policy ? { policy } : {}),
       promptSection: groundingPromptSection(repoMap ? { repoMap } : {}),
     };
   };

@@ -20,6 +20,8 @@ export interface GroundingRequest {
   allow?: readonly string[];
   /** Where an engine that needs the repo map (one without tools) builds it; default in-process. */
   mapPlacement?: 'worker' | 'in-process';
+  /** The policy this call's map was built under, loaded moments ago in this thread: not loaded a second time. */
+  policy?: GroundingPolicy;
 }
 
 export interface GroundingDeps {
@@ -66,7 +68,7 @@ export async function prepareAccess(
   const root = await realpath(request.root);
   const [caps, policy] = await Promise.all([
     deps.probe(cli, env),
-    (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []),
+    request.policy ?? (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []),
   ]);
   const built = accessArgs({ kind: 'grounded', policy }, caps);
   if (!built.ok) {

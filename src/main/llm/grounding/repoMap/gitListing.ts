@@ -44,15 +44,14 @@ async function git(root: string, args: string[], timeoutMs: number): Promise<str
  * Left out as the walk leaves it out: under a folder it never enters (dependencies, git's data, Puffin's store), or
  * the file or one of its folders excluded. Folders are asked once each.
  */
-function leftOut(exclude: (rel: string) => boolean): (rel: string) => boolean {
+export function leftOut(exclude: (rel: string) => boolean): (rel: string) => boolean {
   const folders = new Map<string, boolean>();
   const folderOut = (dir: string): boolean => {
     let out = folders.get(dir);
     if (out === undefined) {
       const slash = dir.lastIndexOf('/');
       const name = dir.slice(slash + 1);
-      out =
-        (slash >= 0 && folderOut(dir.slice(0, slash))) || WALK_SKIP_DIRS.includes(name) || exclude(dir);
+      out = (slash >= 0 && folderOut(dir.slice(0, slash))) || WALK_SKIP_DIRS.includes(name) || exclude(dir);
       folders.set(dir, out);
     }
     return out;
@@ -76,68 +75,103 @@ function statusPaths(out: string): Set<string> {
   return paths;
 }
 
-/** Whether `root` is the top of a git work tree (a sub-folder of one is walked: git would list its whole repo). */
-async function isTopLevel(root: string, timeoutMs: number): Promise<boolean> {
-  const top = await git(root, ['rev-parse', '--show-toplevel'], timeoutMs);
-  if (top === null) return false;
-  return path.resolve(top.trim()) === path.resolve(root);
+/**
+ * What git says of the working copy, cheaply (no listing of tracked files): the index file's identity and every
+ * path whose working copy differs from it, stat'ed. While both stay the same, so does the listing: it follows from
+ * the index (`ls-files`) and these paths alone.
+ */
+export interface GitState {
+  /** Size, modification time and inode of git's index file. */
+  index: string;
+  /** The changed, untracked or deleted paths, each with its stat key (null: not a regular file, or gone). */
+  changed: Map<string, ListedFile | null>;
 }
 
-export async function gitListing(
+/**
+ * Null: not the top of a git work tree (a sub-folder is walked: git would list its whole repository), git failed,
+ * or more changed files than a map holds (the walk, bounded, takes over). `out`: paths the map leaves out (leftOut).
+ */
+export async function gitState(
   root: string,
-  exclude: (rel: string) => boolean,
-  bounds: WalkBounds,
-): Promise<Listing | null> {
-  const deadline = performance.now() + bounds.maxMs;
+  out: (rel: string) => boolean,
+  maxFiles: number,
+  deadline: number,
+): Promise<GitState | null> {
   const left = () => Math.max(1, Math.round(deadline - performance.now()));
-  if (!(await isTopLevel(root, left()))) return null;
-  const [index, status] = await Promise.all([
-    git(root, ['ls-files', '-s', '-z'], left()),
+  const [where, status] = await Promise.all([
+    git(root, ['rev-parse', '--show-toplevel', '--git-path', 'index'], left()),
     git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], left()),
   ]);
-  if (index === null || status === null) return null;
-
-  const changed = statusPaths(status);
-  const tracked = new Map<string, string>();
-  for (const entry of index.split('\0')) {
-    // `<mode> <blob> <stage>\t<path>`; only regular files (links and submodules are not followed), stage 0 or the
-    // first of a conflict.
-    const tab = entry.indexOf('\t');
-    if (tab < 0 || !entry.startsWith('100')) continue;
-    const rel = entry.slice(tab + 1);
-    if (!tracked.has(rel)) tracked.set(rel, entry.slice(7, tab - 2));
-  }
-  const rels = [...new Set([...tracked.keys(), ...changed])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-
-  const files: ListedFile[] = [];
-  const toStat: string[] = [];
-  const out = leftOut(exclude);
-  let cut: Listing['cut'] = null;
-  for (const rel of rels) {
-    if (rel === '' || out(rel)) continue;
-    if (files.length + toStat.length >= bounds.maxFiles) {
-      cut = 'files';
-      break;
-    }
-    if (changed.has(rel)) toStat.push(rel);
-    else files.push({ rel, key: `b:${tracked.get(rel)!}` });
-  }
-  for (let i = 0; i < toStat.length; i += STAT_CONCURRENCY) {
-    if (performance.now() > deadline) {
-      cut = 'time';
-      break;
-    }
-    const stats = await Promise.all(
-      toStat.slice(i, i + STAT_CONCURRENCY).map((rel) =>
+  if (where === null || status === null) return null;
+  const [top, indexPath] = where.split('\n');
+  if (!top || !indexPath || path.resolve(top) !== path.resolve(root)) return null;
+  const index = await lstat(path.resolve(root, indexPath)).then(
+    (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
+    () => 'none', // a repository without a commit or a staged file yet
+  );
+  const changed = new Map<string, ListedFile | null>();
+  const rels = [...statusPaths(status)].filter((rel) => rel !== '' && !out(rel));
+  if (rels.length > maxFiles) return null;
+  for (let i = 0; i < rels.length; i += STAT_CONCURRENCY) {
+    if (performance.now() > deadline) return null;
+    await Promise.all(
+      rels.slice(i, i + STAT_CONCURRENCY).map((rel) =>
         lstat(path.join(root, rel)).then(
-          (s): ListedFile | null =>
-            s.isFile() ? { rel, key: `s:${s.size}:${s.mtimeMs}`, size: s.size } : null,
-          () => null, // Deleted in the working copy.
+          (s) => changed.set(rel, s.isFile() ? { rel, key: `s:${s.size}:${s.mtimeMs}`, size: s.size } : null),
+          () => changed.set(rel, null), // deleted in the working copy
         ),
       ),
     );
-    for (const f of stats) if (f) files.push(f);
   }
+  return { index, changed };
+}
+
+/** A hash input for a state: equal strings, equal listings (for the same exclusions). */
+export function stateKey(state: GitState): string {
+  const changed = [...state.changed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${state.index}\n${changed.map(([rel, f]) => `${rel}\u0000${f?.key ?? '-'}`).join('\n')}`;
+}
+
+/** Every file of the listing: the tracked ones with their blob ids, the changed ones as `state` stat'ed them. */
+export async function gitListing(
+  root: string,
+  state: GitState,
+  out: (rel: string) => boolean,
+  bounds: WalkBounds,
+  deadline: number,
+): Promise<Listing | null> {
+  const index = await git(
+    root,
+    ['ls-files', '-s', '-z'],
+    Math.max(1, Math.round(deadline - performance.now())),
+  );
+  if (index === null) return null;
+  const files: ListedFile[] = [];
+  const seen = new Set<string>();
+  let cut: Listing['cut'] = null;
+  const add = (f: ListedFile): boolean => {
+    if (out(f.rel)) return true;
+    if (files.length >= bounds.maxFiles) {
+      cut = 'files';
+      return false;
+    }
+    files.push(f);
+    return true;
+  };
+  for (const entry of index.split('\0')) {
+    // `<mode> <blob> <stage>\t<path>`; only regular files (links and submodules are not followed), and a
+    // conflicted file once.
+    const tab = entry.indexOf('\t');
+    if (tab < 0 || !entry.startsWith('100')) continue;
+    const rel = entry.slice(tab + 1);
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    const changed = state.changed.get(rel);
+    if (changed === null) continue;
+    if (!add(changed ?? { rel, key: `b:${entry.slice(7, tab - 2)}` })) break;
+  }
+  if (cut === null) for (const [rel, f] of state.changed) if (f && !seen.has(rel) && !add(f)) break;
+  if (cut === null && performance.now() > deadline) cut = 'time';
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, cut };
 }

@@ -96,7 +96,10 @@ export async function readRendered(dir: string, fingerprint: string): Promise<Ca
 }
 
 /** One hash of everything a rendered map follows from: the files and their keys, the budget, the bounds. */
-export function fingerprint(parts: readonly string[], files: readonly { rel: string; key: string }[]): string {
+export function fingerprint(
+  parts: readonly string[],
+  files: readonly { rel: string; key: string }[],
+): string {
   const hash = createHash('sha256');
   hash.update(`${MAP_CACHE_FORMAT}\n${parts.join('\n')}\n`);
   for (const f of files) hash.update(`${f.rel}\u0000${f.key}\n`);

@@ -21,7 +21,10 @@ function bigProject(n: number): string {
   for (let i = 0; i < n; i++) {
     const dir = path.join(root, 'src', `area${Math.floor(i / 50)}`);
     if (i % 50 === 0) mkdirSync(dir, { recursive: true });
-    const fns = Array.from({ length: 12 }, (_, k) => `export function f${i}_${k}(x: number) { return x + ${k}; }`);
+    const fns = Array.from(
+      { length: 12 },
+      (_, k) => `export function f${i}_${k}(x: number) { return x + ${k}; }`,
+    );
     writeFileSync(path.join(dir, `m${i}.ts`), `${fns.join('\n')}\nexport class C${i} {}\n`);
   }
   return root;
@@ -48,7 +51,10 @@ describe('the repo map worker', () => {
   it('builds the same map as this thread does, reporting progress, and leaves no thread behind', async () => {
     fresh(root);
     const progress: MapProgress[] = [];
-    const inWorker = await buildProjectMap({ ...request(root), onProgress: (p) => progress.push(p) }, 'worker');
+    const inWorker = await buildProjectMap(
+      { ...request(root), onProgress: (p) => progress.push(p) },
+      'worker',
+    );
     expect(liveMapWorkers()).toBe(0);
     expect(inWorker.parsed).toBe(1500);
     fresh(root);

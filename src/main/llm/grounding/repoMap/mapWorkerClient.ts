@@ -28,7 +28,8 @@ export function mapWorkerEntry(moduleUrl = import.meta.url): WorkerEntry | null 
       const file = fileURLToPath(new URL(`${rel}${MAP_WORKER_NAME}${ext}`, moduleUrl));
       if (existsSync(file)) return { file, viaTsx: false };
     }
-  if (/\.ts$/.test(moduleUrl)) return { file: fileURLToPath(new URL('./mapWorker.ts', moduleUrl)), viaTsx: true };
+  if (/\.ts$/.test(moduleUrl))
+    return { file: fileURLToPath(new URL('./mapWorker.ts', moduleUrl)), viaTsx: true };
   return null;
 }
 

@@ -3,7 +3,7 @@
  * the app and the browser host (their event loops serve other clients meanwhile), in-process for the headless CLI
  * (one call per process, nothing else waits on its loop, and a worker would load the map's code a second time).
  */
-import { loadGroundingPolicy } from '../loadPolicy';
+import { loadKeyedGroundingPolicy, type KeyedPolicy } from '../loadPolicy';
 import { mapWorkerEntry, runMapWorker, type WorkerEntry } from './mapWorkerClient';
 import type { MapProgress, RepoMap } from './repoMap';
 
@@ -13,6 +13,8 @@ export interface ProjectMapRequest {
   budgetTokens: number;
   signal?: AbortSignal;
   onProgress?: (p: MapProgress) => void;
+  /** The project's policy, already loaded by the caller (in-process builds only; a worker loads its own). */
+  policy?: KeyedPolicy;
 }
 
 /** Where maps are built: in a worker (the app, the host) or in this thread (the headless CLI, MCP). */
@@ -29,10 +31,19 @@ export async function buildProjectMap(
   };
   // A build that ships without the worker file still gets its map, on this thread.
   if (entry)
-    return runMapWorker({ root: req.root, allow: [...req.allow], budgetTokens: req.budgetTokens }, entry, run);
-  const [{ RepoMapBuilder }, policy] = await Promise.all([
+    return runMapWorker(
+      { root: req.root, allow: [...req.allow], budgetTokens: req.budgetTokens },
+      entry,
+      run,
+    );
+  const [{ RepoMapBuilder }, { policy, key }] = await Promise.all([
     import('./repoMap'),
-    loadGroundingPolicy(req.root, req.allow),
+    req.policy ?? loadKeyedGroundingPolicy(req.root, req.allow),
   ]);
-  return new RepoMapBuilder(req.root).build({ policy, budgetTokens: req.budgetTokens, ...run });
+  return new RepoMapBuilder(req.root).build({
+    policy,
+    policyKey: key,
+    budgetTokens: req.budgetTokens,
+    ...run,
+  });
 }

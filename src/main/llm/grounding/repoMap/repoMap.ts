@@ -5,7 +5,7 @@
  * modification time outside git or when changed in the working copy), so a build reads and parses only files that
  * changed; an unchanged project returns the last rendered map without reading any summary.
  */
-import { gitListing, type ListedFile, type Listing } from './gitListing';
+import { gitListing, gitState, leftOut, stateKey, type ListedFile, type Listing } from './gitListing';
 import {
   fingerprint,
   readEntries,
@@ -36,6 +36,11 @@ export interface RepoMapOptions {
   budgetTokens?: number;
   /** Files the policy refuses (secrets, git-ignored) are left out of the map too. */
   policy?: Pick<GroundingPolicy, 'classify'>;
+  /**
+   * Equal whenever the policy's inputs are (loadKeyedGroundingPolicy): with it, an unchanged git work tree is
+   * recognised from `git status` and git's index file alone, without listing its tracked files.
+   */
+  policyKey?: string;
   /** Stops the build between batches of files (it then rejects with the signal's reason). */
   signal?: AbortSignal;
   onProgress?: (p: MapProgress) => void;
@@ -46,9 +51,11 @@ export interface RepoMap extends CachedMap {
   parsed: number;
 }
 
-async function list(root: string, exclude: (rel: string) => boolean, bounds: WalkBounds): Promise<Listing> {
-  const fromGit = await gitListing(root, exclude, bounds).catch(() => null);
-  if (fromGit) return fromGit;
+async function walkListing(
+  root: string,
+  exclude: (rel: string) => boolean,
+  bounds: WalkBounds,
+): Promise<Listing> {
   const walk = await walkFiles(root, exclude, bounds);
   return {
     files: walk.files.map((f) => ({ rel: f.rel, key: `s:${f.size}:${f.mtimeMs}`, size: f.size })),
@@ -65,14 +72,29 @@ export class RepoMapBuilder {
 
   async build(options: RepoMapOptions = {}): Promise<RepoMap> {
     const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
-    const { policy, signal } = options;
+    const { policy, policyKey, signal } = options;
     const dir = repoMapCacheDir(this.root);
     options.onProgress?.({ phase: 'listing', done: 0, total: 0 });
-    const listing = await list(this.root, (rel) => (policy ? policy.classify(rel) !== null : false), this.bounds);
+    const exclude = (rel: string) => (policy ? policy.classify(rel) !== null : false);
+    const out = leftOut(exclude);
+    const deadline = performance.now() + this.bounds.maxMs;
+    const parts = [String(budget), String(this.maxReadBytes)];
+    const state = await gitState(this.root, out, this.bounds.maxFiles, deadline).catch(() => null);
+    let print: string | null = null;
+    if (state && (policyKey !== undefined || !policy)) {
+      print = fingerprint([...parts, 'git', policyKey ?? '', stateKey(state)], []);
+      const last = await readRendered(dir, print);
+      if (last) return { ...last, parsed: 0 };
+    }
+    const listing =
+      (state && (await gitListing(this.root, state, out, this.bounds, deadline).catch(() => null))) ??
+      (await walkListing(this.root, exclude, this.bounds));
     signal?.throwIfAborted();
-    const print = fingerprint([String(budget), String(this.maxReadBytes), String(listing.cut)], listing.files);
-    const last = await readRendered(dir, print);
-    if (last) return { ...last, parsed: 0 };
+    if (print === null) {
+      print = fingerprint([...parts, String(listing.cut)], listing.files);
+      const last = await readRendered(dir, print);
+      if (last) return { ...last, parsed: 0 };
+    }
 
     const cached = await readEntries(dir);
     const stale: ListedFile[] = [];
@@ -118,8 +140,8 @@ export class RepoMapBuilder {
     // The cache only saves work: a project Puffin may not write still gets its map.
     if (stale.length > 0 || updated.size !== cached.size)
       await writeEntries(this.root, updated).catch(() => undefined);
-    // A map missing some files' exports is not kept as final: the next build reads them.
-    if (!unread) await writeRendered(this.root, print, map).catch(() => undefined);
+    // A map missing some files' exports, or cut by the clock, is not kept as final: the next build reads them.
+    if (!unread && listing.cut !== 'time') await writeRendered(this.root, print, map).catch(() => undefined);
     return { ...map, parsed: stale.length };
   }
 }

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { repoMapCacheDir } from './mapCache';
 import { RepoMapBuilder } from './repoMap';
+import type * as Summarise from './summarise';
 
 // Every file the builder reads and parses goes through summarise(): counted here, whatever `parsed` says.
 const reads = vi.hoisted(() => [] as string[]);
 vi.mock('./summarise', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./summarise')>();
+  const real = await importOriginal<typeof Summarise>();
   return {
     ...real,
     summariseAll: (root: string, files: { rel: string }[], options: never) => {
@@ -107,7 +108,10 @@ describe.each([
   it('stays whole when two builds write it at once', async () => {
     const root = project(files, withGit);
     write(root, 'src/c.ts', 'export const c = 3;\n');
-    const [one, two] = await Promise.all([new RepoMapBuilder(root).build(), new RepoMapBuilder(root).build()]);
+    const [one, two] = await Promise.all([
+      new RepoMapBuilder(root).build(),
+      new RepoMapBuilder(root).build(),
+    ]);
     expect(two.text).toBe(one.text);
     reads.splice(0);
     expect((await new RepoMapBuilder(root).build()).text).toBe(one.text);

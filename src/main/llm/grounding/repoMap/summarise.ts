@@ -24,7 +24,12 @@ export async function summarise(
   read: boolean,
 ): Promise<CachedSummary | null> {
   const abs = path.join(root, file.rel);
-  const size = file.size ?? (await lstat(abs).then((s) => s.size, () => null));
+  const size =
+    file.size ??
+    (await lstat(abs).then(
+      (s) => s.size,
+      () => null,
+    ));
   if (size === null) return null;
   const summary: CachedSummary = { key: file.key, size };
   if (!readable(file.rel, size)) return summary;
