@@ -39,10 +39,15 @@ function generate(root: string, n: number): void {
     JSON.stringify({ name: `bench-${n}`, scripts: { test: 'vitest' } }),
   );
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], {
-      cwd: root,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'git',
+      // No background gc: it would still be writing into .git when the bench removes the repository.
+      ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'gc.auto=0', ...args],
+      {
+        cwd: root,
+        stdio: 'ignore',
+      },
+    );
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'generated');
@@ -118,7 +123,7 @@ const bench = {
           '`git ls-files --ignored` walks every folder; that is the map-alone ratio, which the rest of the call dilutes.',
       ].join('\n');
     } finally {
-      rmSync(tmp, { recursive: true, force: true });
+      rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
     }
   },
 } satisfies BenchModule;

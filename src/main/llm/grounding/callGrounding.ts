@@ -6,9 +6,9 @@
  */
 import type { Logger } from '../../core/logger';
 import { groundingPromptSection } from './groundingPrompt';
-import { loadKeyedGroundingPolicy } from './loadPolicy';
 import type { GroundingPolicy } from './policy';
 import type { GroundingRequest } from './prepareAccess';
+import { loadMapInputs } from './repoMap/mapInputs';
 import { buildProjectMap, type MapPlacement } from './repoMap/projectMap';
 import type { MapProgress } from './repoMap/repoMap';
 
@@ -61,13 +61,13 @@ export function createGroundingProvider(options: {
     let policy: GroundingPolicy | undefined;
     try {
       const onProgress = call.onProgress;
-      const keyed = placement === 'in-process' ? await loadKeyedGroundingPolicy(root, allow) : undefined;
-      policy = keyed?.policy;
+      const inputs = placement === 'in-process' ? await loadMapInputs(root, allow) : undefined;
+      policy = inputs?.policy.policy;
       const map = await buildProjectMap(
         {
           root,
           allow,
-          ...(keyed ? { policy: keyed } : {}),
+          ...(inputs ? { inputs } : {}),
           budgetTokens: options.mapBudgetTokens ?? CLI_MAP_BUDGET_TOKENS,
           ...(call.signal ? { signal: call.signal } : {}),
           ...(onProgress ? { onProgress: (p: MapProgress) => onProgress(describeMapProgress(p)) } : {}),

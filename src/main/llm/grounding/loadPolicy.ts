@@ -20,11 +20,13 @@ export interface KeyedPolicy {
   key: string;
 }
 
+/** `ignored`: what git ignores, when the caller has it already (repoMap/gitListing.ts's status). */
 export async function loadKeyedGroundingPolicy(
   root: string,
   allow: readonly string[] = [],
+  known?: readonly string[],
 ): Promise<KeyedPolicy> {
-  const ignored = await listIgnored(root);
+  const ignored = known ? [...known] : await listIgnored(root);
   if (allow.length === 0)
     return { policy: buildGroundingPolicy({ ignored }), key: JSON.stringify([ignored]) };
   const under = (rel: string): boolean =>

@@ -62,17 +62,44 @@ export function leftOut(exclude: (rel: string) => boolean): (rel: string) => boo
   };
 }
 
-/** Paths `git status --porcelain -z` names: a rename's entry carries its old path too, both count. */
-function statusPaths(out: string): Set<string> {
-  const paths = new Set<string>();
-  const parts = out.split('\0');
+/**
+ * `git status` of a work tree's top, in one walk of its folders: the paths whose working copy differs from the
+ * index (changed, untracked, deleted), and what git ignores, a folder once (`dist/`) as `git ls-files --ignored
+ * --directory` lists it (ignoredFiles.ts), so the grounding policy needs no walk of its own.
+ */
+export interface GitStatus {
+  /** Git's index file, relative to the root or absolute. */
+  indexPath: string;
+  changed: string[];
+  ignored: string[];
+}
+
+/** Null: not the top of a git work tree (a sub-folder is walked: git would list its whole repository), or git failed. */
+export async function readGitStatus(root: string, deadline: number): Promise<GitStatus | null> {
+  const left = () => Math.max(1, Math.round(deadline - performance.now()));
+  const [where, status] = await Promise.all([
+    git(root, ['rev-parse', '--show-toplevel', '--git-path', 'index'], left()),
+    git(
+      root,
+      ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames'],
+      left(),
+    ),
+  ]);
+  if (where === null || status === null) return null;
+  const [top, indexPath] = where.split('\n');
+  if (!top || !indexPath || path.resolve(top) !== path.resolve(root)) return null;
+  const changed: string[] = [];
+  const ignored: string[] = [];
+  const parts = status.split('\0');
   for (let i = 0; i < parts.length; i++) {
     const entry = parts[i]!;
     if (entry.length < 4) continue;
-    paths.add(entry.slice(3));
-    if (entry[0] === 'R' || entry[0] === 'C') paths.add(parts[++i] ?? '');
+    if (entry.startsWith('!!')) ignored.push(entry.slice(3));
+    else changed.push(entry.slice(3));
+    // A rename's or copy's entry carries its old path too: both count.
+    if (entry[0] === 'R' || entry[0] === 'C') changed.push(parts[++i] ?? '');
   }
-  return paths;
+  return { indexPath, changed, ignored: ignored.sort() };
 }
 
 /**
@@ -87,30 +114,20 @@ export interface GitState {
   changed: Map<string, ListedFile | null>;
 }
 
-/**
- * Null: not the top of a git work tree (a sub-folder is walked: git would list its whole repository), git failed,
- * or more changed files than a map holds (the walk, bounded, takes over). `out`: paths the map leaves out (leftOut).
- */
+/** Null: more changed files than a map holds (the walk, bounded, takes over). `out`: what the map leaves out. */
 export async function gitState(
   root: string,
+  status: GitStatus,
   out: (rel: string) => boolean,
   maxFiles: number,
   deadline: number,
 ): Promise<GitState | null> {
-  const left = () => Math.max(1, Math.round(deadline - performance.now()));
-  const [where, status] = await Promise.all([
-    git(root, ['rev-parse', '--show-toplevel', '--git-path', 'index'], left()),
-    git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], left()),
-  ]);
-  if (where === null || status === null) return null;
-  const [top, indexPath] = where.split('\n');
-  if (!top || !indexPath || path.resolve(top) !== path.resolve(root)) return null;
-  const index = await lstat(path.resolve(root, indexPath)).then(
+  const index = await lstat(path.resolve(root, status.indexPath)).then(
     (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
     () => 'none', // a repository without a commit or a staged file yet
   );
   const changed = new Map<string, ListedFile | null>();
-  const rels = [...statusPaths(status)].filter((rel) => rel !== '' && !out(rel));
+  const rels = [...new Set(status.changed)].filter((rel) => rel !== '' && !out(rel));
   if (rels.length > maxFiles) return null;
   for (let i = 0; i < rels.length; i += STAT_CONCURRENCY) {
     if (performance.now() > deadline) return null;

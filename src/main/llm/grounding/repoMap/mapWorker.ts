@@ -4,7 +4,7 @@
  * mapWorkerClient.ts and terminated to cancel; it answers with progress messages, then the map or an error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadKeyedGroundingPolicy } from '../loadPolicy';
+import { loadMapInputs } from './mapInputs';
 import { RepoMapBuilder, type MapProgress } from './repoMap';
 import type { MapJob, MapWorkerMessage } from './mapWorkerProtocol';
 
@@ -21,9 +21,15 @@ async function main(job: MapJob): Promise<void> {
     post({ type: 'progress', progress: p });
   };
   try {
-    const { policy, key } = await loadKeyedGroundingPolicy(job.root, job.allow);
+    const { policy, gitStatus } = await loadMapInputs(job.root, job.allow);
     const builder = new RepoMapBuilder(job.root, job.maxReadBytes);
-    const map = await builder.build({ policy, policyKey: key, budgetTokens: job.budgetTokens, onProgress });
+    const map = await builder.build({
+      policy: policy.policy,
+      policyKey: policy.key,
+      gitStatus,
+      budgetTokens: job.budgetTokens,
+      onProgress,
+    });
     post({ type: 'done', map });
   } catch (err) {
     post({ type: 'error', message: (err as Error).message });

@@ -5,7 +5,16 @@
  * modification time outside git or when changed in the working copy), so a build reads and parses only files that
  * changed; an unchanged project returns the last rendered map without reading any summary.
  */
-import { gitListing, gitState, leftOut, stateKey, type ListedFile, type Listing } from './gitListing';
+import {
+  gitListing,
+  gitState,
+  leftOut,
+  readGitStatus,
+  stateKey,
+  type GitStatus,
+  type ListedFile,
+  type Listing,
+} from './gitListing';
 import {
   fingerprint,
   readEntries,
@@ -41,6 +50,8 @@ export interface RepoMapOptions {
    * recognised from `git status` and git's index file alone, without listing its tracked files.
    */
   policyKey?: string;
+  /** `git status`, when the caller read it already (for the policy); undefined: read here. */
+  gitStatus?: GitStatus | null;
   /** Stops the build between batches of files (it then rejects with the signal's reason). */
   signal?: AbortSignal;
   onProgress?: (p: MapProgress) => void;
@@ -79,7 +90,12 @@ export class RepoMapBuilder {
     const out = leftOut(exclude);
     const deadline = performance.now() + this.bounds.maxMs;
     const parts = [String(budget), String(this.maxReadBytes)];
-    const state = await gitState(this.root, out, this.bounds.maxFiles, deadline).catch(() => null);
+    const status =
+      options.gitStatus !== undefined
+        ? options.gitStatus
+        : await readGitStatus(this.root, deadline).catch(() => null);
+    const state =
+      status && (await gitState(this.root, status, out, this.bounds.maxFiles, deadline).catch(() => null));
     let print: string | null = null;
     if (state && (policyKey !== undefined || !policy)) {
       print = fingerprint([...parts, 'git', policyKey ?? '', stateKey(state)], []);

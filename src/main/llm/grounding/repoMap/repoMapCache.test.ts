@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listIgnored } from '../ignoredFiles';
 import { repoMapCacheDir } from './mapCache';
+import { loadMapInputs } from './mapInputs';
 import { RepoMapBuilder } from './repoMap';
 import type * as Summarise from './summarise';
 
@@ -140,5 +142,24 @@ describe('the repo map in a git work tree', () => {
     });
     expect(map.text).not.toContain('dist');
     expect(git(root, 'status', '--porcelain').toString()).toBe('');
+  });
+
+  it("takes what git ignores from the same status as the map, as git's own ignored listing has it", async () => {
+    const root = project({ ...files, '.gitignore': 'dist/\nnode_modules/\n*.log\n' }, true);
+    write(root, 'dist/out.js', 'x');
+    write(root, 'node_modules/dep/index.js', 'x');
+    write(root, 'src/debug.log', 'x');
+    write(root, 'src/fresh.ts', 'export const f = 1;\n');
+    const inputs = await loadMapInputs(root, []);
+    expect(inputs.gitStatus?.ignored).toEqual(await listIgnored(root));
+    expect(inputs.gitStatus?.changed).toEqual(['src/fresh.ts']);
+    expect(inputs.policy.policy.classify('src/debug.log')).toBe('ignored');
+    const map = await new RepoMapBuilder(root).build({
+      policy: inputs.policy.policy,
+      policyKey: inputs.policy.key,
+      gitStatus: inputs.gitStatus,
+    });
+    expect(map.text).toContain('fresh.ts');
+    expect(map.text).not.toMatch(/dist|node_modules|debug\.log/);
   });
 });
