@@ -117,10 +117,11 @@ const bench = {
         `| \`puffin prompt --project DIR\`, CPU of every process (median of ${CALL_RUNS}) | ${fmt(median(calls.small))} | ${fmt(median(calls.large))} | ${verdict(callRatio)} |`,
         `| the map alone: the grounding provider, wall time (median of ${MAP_RUNS}) | ${fmt(median(maps.small))} | ${fmt(median(maps.large))} | ${mapRatio.toFixed(1)}× |`,
         '',
-        "An unchanged work tree is recognised from `git status` and git's index file: no tracked file is listed, read or " +
-          "parsed, and the last rendered map is read back. What still grows with the tree is git's own work: `git status` " +
-          "stats every tracked file (the floor of any change check without a file-system monitor), and the policy's " +
-          '`git ls-files --ignored` walks every folder; that is the map-alone ratio, which the rest of the call dilutes.',
+        'An unchanged work tree is recognised from one `git status` (which also says what git ignores, for the ' +
+          "policy) and git's index file: no tracked file is listed, read or parsed, and the last rendered map is read " +
+          "back. What still grows with the tree is git's own work: `git status` stats every tracked file and reads " +
+          'every folder (the floor of any change check without a file-system monitor); that is the map-alone ratio, ' +
+          'which the rest of the call dilutes.',
       ].join('\n');
     } finally {
       rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });

@@ -3,7 +3,7 @@
  * the app and the browser host (their event loops serve other clients meanwhile), in-process for the headless CLI
  * (one call per process, nothing else waits on its loop, and a worker would load the map's code a second time).
  */
-import { loadKeyedGroundingPolicy, type KeyedPolicy } from '../loadPolicy';
+import { loadMapInputs, type MapInputs } from './mapInputs';
 import { mapWorkerEntry, runMapWorker, type WorkerEntry } from './mapWorkerClient';
 import type { MapProgress, RepoMap } from './repoMap';
 
@@ -13,8 +13,8 @@ export interface ProjectMapRequest {
   budgetTokens: number;
   signal?: AbortSignal;
   onProgress?: (p: MapProgress) => void;
-  /** The project's policy, already loaded by the caller (in-process builds only; a worker loads its own). */
-  policy?: KeyedPolicy;
+  /** The status and policy, already loaded by the caller (in-process builds only; a worker loads its own). */
+  inputs?: MapInputs;
 }
 
 /** Where maps are built: in a worker (the app, the host) or in this thread (the headless CLI, MCP). */
@@ -36,13 +36,14 @@ export async function buildProjectMap(
       entry,
       run,
     );
-  const [{ RepoMapBuilder }, { policy, key }] = await Promise.all([
+  const [{ RepoMapBuilder }, { policy, gitStatus }] = await Promise.all([
     import('./repoMap'),
-    req.policy ?? loadKeyedGroundingPolicy(req.root, req.allow),
+    req.inputs ?? loadMapInputs(req.root, req.allow),
   ]);
   return new RepoMapBuilder(req.root).build({
-    policy,
-    policyKey: key,
+    policy: policy.policy,
+    policyKey: policy.key,
+    gitStatus,
     budgetTokens: req.budgetTokens,
     ...run,
   });
