@@ -76,6 +76,14 @@ export interface GitStatus {
 
 /** Null: not the top of a git work tree (a sub-folder is walked: git would list its whole repository), or git failed. */
 export async function readGitStatus(root: string, deadline: number): Promise<GitStatus | null> {
+  // The top of a work tree has its .git (a folder, or a file naming one): without it, no git process is started.
+  if (
+    !(await lstat(path.join(root, '.git')).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   const left = () => Math.max(1, Math.round(deadline - performance.now()));
   const [where, status] = await Promise.all([
     git(root, ['rev-parse', '--show-toplevel', '--git-path', 'index'], left()),

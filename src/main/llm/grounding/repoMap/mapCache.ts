@@ -5,10 +5,10 @@
  * another format or the wrong shape reads as empty and the map is rebuilt. Written whole through a temp file and a
  * rename: two faces building at once each leave a complete file, the last one wins.
  */
-import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../../core/atomicFile';
+import { TEMP_SUFFIX } from '../../../core/atomicFile';
 import { STORE_DIR } from '../../../../shared/project';
 import type { RenderedMap } from './renderMap';
 
@@ -104,6 +104,25 @@ export function fingerprint(
   hash.update(`${MAP_CACHE_FORMAT}\n${parts.join('\n')}\n`);
   for (const f of files) hash.update(`${f.rel}\u0000${f.key}\n`);
   return hash.digest('hex');
+}
+
+/**
+ * Written whole through a temp file and a rename, as atomicFile.ts writes (its temp name, which the next start's
+ * sweep knows), without its fsyncs: a cache torn by a power cut reads as corrupt and is rebuilt.
+ */
+async function writeFileAtomic(file: string, data: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.p${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`,
+  );
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** Keeps the cache out of the user's `git status` (the local part of the store is never shared). */
