@@ -146,8 +146,10 @@ const bench = {
         ),
         row('nothing changed', median(same), 'walk: readdir + lstat of every file', median(walk)),
         '',
-        'A rebuild costs about one walk of the tree: the cached summaries are reused by modification time and size, ' +
-          'only the changed file is read and parsed, and the text is rendered again.',
+        'A rebuild costs a walk of the tree and a read of the cache on disk (under `.puffin/local/cache/repo-map/`, ' +
+          'so a later process starts from it too): the cached summaries are reused by modification time and size ' +
+          '(outside git), only the changed file is read and parsed, and the text is rendered again; when nothing ' +
+          'changed, the last rendered map is read back.',
       ].join('\n');
     } finally {
       await rm(root, { recursive: true, force: true });
