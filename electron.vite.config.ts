@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     define: mainDefine,
     build: {
-      rollupOptions: { input: { index: resolve('src/main/electron/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/electron/index.ts'),
+          // The repo map's worker thread, found beside the bundle at run time (repoMap/mapWorkerClient.ts).
+          repoMapWorker: resolve('src/main/llm/grounding/repoMap/mapWorker.ts'),
+        },
+      },
     },
   },
   preload: {

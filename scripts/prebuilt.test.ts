@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -50,6 +51,7 @@ beforeEach(() => {
       `export const answer = word + ' ' + (typeof __PUFFIN_VERSION__ === 'string' ? __PUFFIN_VERSION__ : 'source');\n`,
   );
   write('src/host/main.ts', `export const host = true;\n`);
+  write('src/main/llm/grounding/repoMap/mapWorker.ts', `export const worker = true;\n`);
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -62,6 +64,8 @@ describe('the prebuilt headless bundle (out/headless)', () => {
     expect(dir).not.toBeNull();
     expect(loadCli().answer).toBe('one 9.8.7');
     expect(freshBuild(root)).toBe(dir);
+    // The host starts the repo map's worker from the file beside its bundle.
+    expect(existsSync(join(dir!, 'repoMapWorker.js'))).toBe(true);
   });
 
   it('is stale as soon as any file it was built from changes, imported ones included, and rebuilt', async () => {
@@ -88,7 +92,12 @@ describe('the prebuilt headless bundle (out/headless)', () => {
   it("stamps every file under a folder and knows the newest (the renderer's up-to-date check)", () => {
     utimesSync(join(root, 'src/host/main.ts'), 2_000_000_000, 2_000_000_000);
     const { stamps, newest } = stampTree(root, ['src']);
-    expect([...stamps.keys()].sort()).toEqual(['src/cli/main.ts', 'src/cli/word.ts', 'src/host/main.ts']);
+    expect([...stamps.keys()].sort()).toEqual([
+      'src/cli/main.ts',
+      'src/cli/word.ts',
+      'src/host/main.ts',
+      'src/main/llm/grounding/repoMap/mapWorker.ts',
+    ]);
     expect([...stampTree(root, ['src/cli']).stamps.keys()].sort()).toEqual([
       'src/cli/main.ts',
       'src/cli/word.ts',

@@ -5,7 +5,12 @@ const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');
 const { join, sep } = require('node:path');
 
 /** The bundles' entry points, by name. Each bundle's heavy dependencies stay behind its dynamic imports. */
-const ENTRIES = { cli: 'src/cli/main.ts', host: 'src/host/main.ts' };
+const ENTRIES = {
+  cli: 'src/cli/main.ts',
+  host: 'src/host/main.ts',
+  // The repo map's worker thread: the host starts it from the file beside its bundle (repoMap/mapWorkerClient.ts).
+  repoMapWorker: 'src/main/llm/grounding/repoMap/mapWorker.ts',
+};
 /**
  * Entries built as one CommonJS file and run from a code cache warmed by their own runs (warmScript.cjs): a headless
  * command is a whole process, and the functions it runs, compiled again at every start, were a large part of its

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { storedValidatorFiles } from '../llm/storedValidators';
 import { SchemaValidators, VALIDATOR_SETUP, withValidators } from '../llm/validate';
-import { RepoMaps, withRepoMaps } from '../llm/grounding/repoMaps';
 import { APP_VERSION } from './appVersion';
 import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
@@ -38,8 +37,11 @@ export interface Root {
   cancelAll(): void;
   /** cancelAll, kills every CLI process tree, waits for the writes, detaches every listener, drops `owned`. */
   dispose(): Promise<void>;
-  /** What this root keeps in memory for its requests (no other root shares it): validators, repo maps. */
-  owned: { validators: SchemaValidators; repoMaps: RepoMaps };
+  /**
+   * What this root keeps in memory for its requests (no other root shares it): its validators. Repo maps are not
+   * kept in memory: each build reads and updates the project's own cache on disk.
+   */
+  owned: { validators: SchemaValidators };
 }
 
 /** Written in by the prebuilt bundle (scripts/prebuilt.mjs), which then need not read ajv's package.json (~1 ms). */
@@ -62,19 +64,15 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
     validators: new SchemaValidators({
       stored: storedValidatorFiles(validatorsDir, `${checker}\n${VALIDATOR_SETUP}`),
     }),
-    repoMaps: new RepoMaps(),
   };
   // Everything a request starts (its calls, its writes, background titles) uses this root's own state.
-  const scoped = <T>(job: () => T): T =>
-    withValidators(owned.validators, () => withRepoMaps(owned.repoMaps, job));
+  const scoped = <T>(job: () => T): T => withValidators(owned.validators, job);
   const logBus = opts.logBus ?? new LogBus();
   const listeners = new Set<EventListener>();
   const emit: Emit = (event, payload) => {
     for (const l of listeners) l(event, payload);
   };
-  const { services, stop } = await scoped(() =>
-    buildServices({ ...opts, logBus, emit, repoMaps: owned.repoMaps }),
-  );
+  const { services, stop } = await scoped(() => buildServices({ ...opts, logBus, emit }));
   const { generation, plans, workflows, prompts, gate, info } = services;
   const dispatchAll = createDispatcher(
     appHandlers(services, opts.platform, emit),
@@ -114,7 +112,6 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
       await stop();
       listeners.clear();
       owned.validators.dispose();
-      owned.repoMaps.dispose();
     },
   };
 }

@@ -17,7 +17,6 @@ import type { Spawner } from '../engines/claude-cli/spawnCli';
 import type { ProviderLookup } from '../engines/provider';
 import { createProviders } from '../engines/registry';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
-import type { RepoMaps } from '../llm/grounding/repoMaps';
 import { DEFAULT_PROVIDER } from '../../shared/engines';
 import { createSendPrompt, type SendPromptDeps, type SendPromptSettings } from '../llm/sendPrompt';
 import { PlanService } from '../plans/planService';
@@ -117,8 +116,6 @@ export async function buildServices(opts: {
   logBus: LogBus;
   emit: Emit;
   llm?: LlmOptions;
-  /** The root's repo-map builders. */
-  repoMaps: RepoMaps;
 }): Promise<{ services: Services; stop: () => Promise<void> }> {
   const { logBus, emit } = opts;
   await sweepUserDataTemps(opts.userDataDir, logBus.logger('app'));
@@ -155,10 +152,15 @@ export async function buildServices(opts: {
     ...(opts.llm?.retry ? { retry: opts.llm.retry } : {}),
   });
   const project = () => ({ store: projects.requireStore(), path: projects.get()!.path });
-  const provider = createGroundingProvider({ logger: logBus.logger('grounding'), maps: opts.repoMaps });
+  const provider = createGroundingProvider({
+    logger: logBus.logger('grounding'),
+    // The app and the host serve other clients while a map builds; a headless process serves one call.
+    mapPlacement:
+      opts.platform.face === 'electron' || opts.platform.face === 'browser' ? 'worker' : 'in-process',
+  });
   // The opened project grounds its generations unless it was opened hermetic (`--hermetic`).
-  const grounding: GroundingProvider = (root, s) =>
-    projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s);
+  const grounding: GroundingProvider = (root, s, call) =>
+    projects.get()?.hermetic ? Promise.resolve(undefined) : provider(root, s, call);
   const generation = new GenerationService({
     sendPrompt,
     project,

@@ -5,6 +5,7 @@ import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
 import { stat } from 'node:fs/promises';
 import type { GroundingProvider } from '../llm/grounding/callGrounding';
+import { groundingRequestOf } from '../llm/grounding/groundingRequest';
 import { readProjectSettings } from '../projectContext/readProjectSettings';
 import { projectContext } from '../workflows/promptParts';
 import { extractLegacy } from '../engines/claude-cli/legacy/extractLegacy';
@@ -79,9 +80,7 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
         ...(provider ? { provider } : {}),
         ...(baseUrl ? { baseUrl } : {}),
         ...(mode ? { mode } : {}),
-        ...(grounded
-          ? { grounding: { root: grounded.root, ...(grounded.allow ? { allow: grounded.allow } : {}) } }
-          : {}),
+        ...(grounded ? { grounding: groundingRequestOf(grounded) } : {}),
       });
     },
     'extract:legacy': ({ text, expect }) => {

@@ -239,7 +239,7 @@ export class PlanService {
         {
           signal,
           cwd: p.path,
-          grounding: await this.deps.grounding?.(p.path, p.store.settings.get()),
+          grounding: await this.deps.grounding?.(p.path, p.store.settings.get(), { signal }),
           preview: planPreview(sprintId, (preview) => this.deps.emit('plan:preview', preview)),
         },
         { sendPrompt: this.deps.sendPrompt, history: sprintHistory(calls) },

@@ -208,7 +208,20 @@ export class GenerationService {
 
   private async execute<O>(spec: Spec<O>, store: ProjectStore, cwd: string, signal: AbortSignal) {
     const tracker = new ProgressTracker(spec.record.id, this.deps.onProgress);
-    const grounding = await this.deps.grounding?.(cwd, store.settings.get());
+    const started = this.now().getTime();
+    // A first map build of a large project takes a while: the live preview says what it is doing.
+    const grounding = await this.deps.grounding?.(cwd, store.settings.get(), {
+      signal,
+      onProgress: (message) =>
+        this.deps.onProgress({
+          id: spec.record.id,
+          phase: 'queued',
+          elapsedMs: this.now().getTime() - started,
+          stories: [],
+          costUsd: null,
+          message,
+        }),
+    });
     const options: RecordOptions<SendPromptResult<unknown>> = {
       required: true, // a generation is its record: without one stored, the CLI is not run
       succeeded: (record, r) => {

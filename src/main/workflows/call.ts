@@ -1,4 +1,5 @@
 /** One call of a workflow: its definition and input → the sendPrompt request → the mapped domain value. */
+import { groundingRequestOf } from '../llm/grounding/groundingRequest';
 import type { SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 import type { WorkflowDefinition } from './definition';
 import type { CallOptions, UnrecordedDeps } from './types';
@@ -28,9 +29,7 @@ export function requestFor<I, D, O>(
     ...(rest.preview ? { previewWatch: def.previewWatch } : {}),
     ...rest,
     ...(def.tier && !rest.model ? { tier: def.tier } : {}),
-    ...(grounding
-      ? { grounding: { root: grounding.root, ...(grounding.allow ? { allow: grounding.allow } : {}) } }
-      : {}),
+    ...(grounding ? { grounding: groundingRequestOf(grounding) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The "between faces" section of docs/reliability.md (`npm run chaos`): two faces writing one project at once,
 // Puffin killed in the grace after a paid result, temp files of killed writers, and the smaller host and path faults.
 import { boundsProbes } from './boundsProbes';
+import { mapProbes } from './mapProbes';
 import { paidKill } from './paidKill';
 import { facesProbes, type ProbeRow } from './facesProbes';
 import { twoFacesLoad } from './twoFacesLoad';
@@ -48,6 +49,7 @@ export async function facesChecks(runs: FacesRuns): Promise<{ lines: string[]; h
   });
   rows.push(...(await facesProbes(runs.probes)));
   rows.push(...(await boundsProbes(5)));
+  rows.push(...(await mapProbes(5)));
   const held = rows.every((r) => r.held === r.tried);
   return {
     held,
@@ -59,7 +61,7 @@ export async function facesChecks(runs: FacesRuns): Promise<{ lines: string[]; h
       'SIGKILLed in the grace after the CLI printed its result, then the project opened again; temp files of',
       'killed writers before the next start; the smaller host and path faults; and what grows with input (an',
       'endless engine line, a walk of the whole disk, an endless --help, a grandchild escaping its run, a',
-      'multi-MB request, 10,000 malformed requests). Each row names the test that',
+      'multi-MB request, 10,000 malformed requests, a large or cancelled repo map build). Each row names the test that',
       'keeps it in `npm test`.',
       '',
       '| Fault | Tried | Held | Figure | Test |',

@@ -5,19 +5,29 @@
  * instead of the CLI's small one), built under the same policy by the root's builders (repoMaps.ts), rebuilt incrementally.
  */
 import { realpath } from 'node:fs/promises';
-import { loadGroundingPolicy } from '../../llm/grounding/loadPolicy';
 import type { GroundingRequest } from '../../llm/grounding/groundingRequest';
-import { currentRepoMaps } from '../../llm/grounding/repoMaps';
+import { buildProjectMap } from '../../llm/grounding/repoMap/projectMap';
+import { DEFAULT_MAP_BUDGET_TOKENS } from '../../llm/grounding/repoMap/repoMap';
 
 /** The heading groundingPromptSection starts with. */
 const TOOLS_SECTION = '## The project is open for reading';
 export const MAP_ONLY_HEADING = '## The project, as a map';
 
-export async function mapOnlyPrompt(prompt: string, grounding: GroundingRequest): Promise<string> {
+export async function mapOnlyPrompt(
+  prompt: string,
+  grounding: GroundingRequest,
+  signal?: AbortSignal,
+): Promise<string> {
   const root = await realpath(grounding.root);
-  const builder = await currentRepoMaps().builder(root);
-  const policy = await loadGroundingPolicy(root, grounding.allow ?? []);
-  const map = await builder.build({ policy });
+  const map = await buildProjectMap(
+    {
+      root,
+      allow: grounding.allow ?? [],
+      budgetTokens: DEFAULT_MAP_BUDGET_TOKENS,
+      ...(signal ? { signal } : {}),
+    },
+    grounding.mapPlacement ?? 'in-process',
+  );
   const at = prompt.lastIndexOf(TOOLS_SECTION);
   const base = (at >= 0 ? prompt.slice(0, at) : prompt).trimEnd();
   return [

@@ -92,7 +92,8 @@ export async function openProjectTools(
   deps: ProjectToolsDeps = {},
 ): Promise<ProjectTools> {
   const root = await realpath(request.root);
-  const policy = await (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []);
+  const policy =
+    request.policy ?? (await (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []));
   return createProjectTools(root, policy);
 }
 

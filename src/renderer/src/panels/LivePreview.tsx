@@ -24,7 +24,9 @@ function statusText(running: RunningGeneration, cli: boolean): string {
   const wantsStories = r.kind !== 'derive' || r.deriveStories;
   const parts: string[] = [];
   if (running.cancelling) parts.push('Cancelling…');
-  else if (!p || p.phase === 'queued') parts.push(cli ? 'Waiting for the CLI…' : 'Waiting for the engine…');
+  // Queued with a message: what happens before the engine starts (e.g. the project's map being built).
+  else if (!p || p.phase === 'queued')
+    parts.push(p?.message ?? (cli ? 'Waiting for the CLI…' : 'Waiting for the engine…'));
   else if (p.phase === 'retrying')
     parts.push(p.retryInSeconds !== undefined ? `retrying in ${p.retryInSeconds} s` : 'retrying');
   else parts.push(wantsStories ? 'Generating stories' : 'Generating the answer');

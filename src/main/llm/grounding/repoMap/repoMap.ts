@@ -1,109 +1,163 @@
 /**
  * The repo map of one project: a compact, deterministic summary (file tree with sizes, package manifests, TS/JS
- * exports) under a token budget, for engines that cannot call tools and to save the CLI turns. Each file's summary
- * is kept with the file's modification time and size, so a rebuild only reads and parses what changed (a walk of
- * the tree with one lstat per file finds out what that is).
+ * exports) under a token budget, for engines that cannot call tools and to save the CLI turns. Incremental across
+ * processes: each file's summary is cached on disk with the key it was made from (its git blob id, or its size and
+ * modification time outside git or when changed in the working copy), so a build reads and parses only files that
+ * changed; an unchanged project returns the last rendered map without reading any summary.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import {
+  gitListing,
+  gitState,
+  leftOut,
+  readGitStatus,
+  stateKey,
+  type GitStatus,
+  type ListedFile,
+  type Listing,
+} from './gitListing';
+import {
+  fingerprint,
+  readEntries,
+  readRendered,
+  repoMapCacheDir,
+  writeEntries,
+  writeRendered,
+  type CachedMap,
+  type CachedSummary,
+} from './mapCache';
+import { renderRepoMap, type MapFile, type MapManifest } from './renderMap';
 import type { GroundingPolicy } from '../policy';
-import { exportedSymbols, isScript } from './exportedSymbols';
-import { isManifest, summariseManifest } from './manifests';
-import { walkFiles, type FileStat, type WalkResult } from '../walkFiles';
-import { renderRepoMap, type MapFile, type MapManifest, type RenderedMap } from './renderMap';
+import { walkFiles, WALK_BOUNDS, type WalkBounds } from '../walkFiles';
 
 export const DEFAULT_MAP_BUDGET_TOKENS = 6000;
-const MAX_PARSE_BYTES = 512 * 1024;
-const READ_CONCURRENCY = 16;
 /** Source bytes one build reads at most; files past it are mapped by name and size only. */
 export const MAX_BUILD_READ_BYTES = 64 * 1024 * 1024;
+
+/** What a build is doing, for a face to show while a first (cold) build runs. */
+export interface MapProgress {
+  phase: 'listing' | 'reading';
+  /** Files read so far and to read in all (reading). */
+  done: number;
+  total: number;
+}
 
 export interface RepoMapOptions {
   budgetTokens?: number;
   /** Files the policy refuses (secrets, git-ignored) are left out of the map too. */
   policy?: Pick<GroundingPolicy, 'classify'>;
+  /**
+   * Equal whenever the policy's inputs are (loadKeyedGroundingPolicy): with it, an unchanged git work tree is
+   * recognised from `git status` and git's index file alone, without listing its tracked files.
+   */
+  policyKey?: string;
+  /** `git status`, when the caller read it already (for the policy); undefined: read here. */
+  gitStatus?: GitStatus | null;
+  /** Stops the build between batches of files (it then rejects with the signal's reason). */
+  signal?: AbortSignal;
+  onProgress?: (p: MapProgress) => void;
 }
 
-export interface RepoMap extends RenderedMap {
-  files: number;
+export interface RepoMap extends CachedMap {
   /** Files read and parsed for this build (the rest came from the cache). */
   parsed: number;
-  /** Why the walk stopped before seeing every file (the map then covers only what it saw). */
-  cut: WalkResult['cut'];
 }
 
-interface Summary {
-  size: number;
-  mtimeMs: number;
-  exports?: string[];
-  manifest?: string;
-}
-
-/** Whether a file is read and parsed for the map (a script or a manifest, not too large). */
-const parsed = (stat: FileStat) =>
-  (isScript(stat.rel) || isManifest(stat.rel)) && stat.size <= MAX_PARSE_BYTES;
-
-async function summarise(root: string, stat: FileStat, read: boolean): Promise<Summary> {
-  const summary: Summary = { size: stat.size, mtimeMs: stat.mtimeMs };
-  const script = isScript(stat.rel);
-  const manifest = isManifest(stat.rel);
-  if (!read || !parsed(stat)) return summary;
-  const text = await readFile(path.join(root, stat.rel), 'utf8').catch(() => null);
-  if (text === null) return summary;
-  if (script) summary.exports = exportedSymbols(stat.rel, text);
-  if (manifest) {
-    const line = summariseManifest(stat.rel, text);
-    if (line) summary.manifest = line;
-  }
-  return summary;
+async function walkListing(
+  root: string,
+  exclude: (rel: string) => boolean,
+  bounds: WalkBounds,
+): Promise<Listing> {
+  const walk = await walkFiles(root, exclude, bounds);
+  return {
+    files: walk.files.map((f) => ({ rel: f.rel, key: `s:${f.size}:${f.mtimeMs}`, size: f.size })),
+    cut: walk.cut,
+  };
 }
 
 export class RepoMapBuilder {
-  private summaries = new Map<string, Summary>();
-  private last: { key: string; map: RepoMap } | undefined;
-
   constructor(
     readonly root: string,
     private readonly maxReadBytes = MAX_BUILD_READ_BYTES,
+    private readonly bounds: WalkBounds = WALK_BOUNDS,
   ) {}
 
   async build(options: RepoMapOptions = {}): Promise<RepoMap> {
     const budget = options.budgetTokens ?? DEFAULT_MAP_BUDGET_TOKENS;
-    const policy = options.policy;
-    const walk = await walkFiles(this.root, policy ? (rel) => policy.classify(rel) !== null : undefined);
-    const stats = walk.files;
-    const key = `${budget}\n${stats.map((s) => `${s.rel}\u0000${s.size}\u0000${s.mtimeMs}`).join('\n')}`;
-    if (this.last?.key === key) return { ...this.last.map, parsed: 0 };
-
-    const stale = stats.filter((s) => {
-      const known = this.summaries.get(s.rel);
-      return !known || known.mtimeMs !== s.mtimeMs || known.size !== s.size;
-    });
-    let readBytes = 0;
-    for (let i = 0; i < stale.length; i += READ_CONCURRENCY) {
-      const batch = stale.slice(i, i + READ_CONCURRENCY);
-      const read = readBytes <= this.maxReadBytes;
-      for (const s of batch) if (read && parsed(s)) readBytes += s.size;
-      const done = await Promise.all(batch.map((s) => summarise(this.root, s, read)));
-      batch.forEach((s, j) => this.summaries.set(s.rel, done[j]!));
+    const { policy, policyKey, signal } = options;
+    const dir = repoMapCacheDir(this.root);
+    options.onProgress?.({ phase: 'listing', done: 0, total: 0 });
+    const exclude = (rel: string) => (policy ? policy.classify(rel) !== null : false);
+    const out = leftOut(exclude);
+    const deadline = performance.now() + this.bounds.maxMs;
+    const parts = [String(budget), String(this.maxReadBytes)];
+    const status =
+      options.gitStatus !== undefined
+        ? options.gitStatus
+        : await readGitStatus(this.root, deadline).catch(() => null);
+    const state =
+      status && (await gitState(this.root, status, out, this.bounds.maxFiles, deadline).catch(() => null));
+    let print: string | null = null;
+    if (state && (policyKey !== undefined || !policy)) {
+      print = fingerprint([...parts, 'git', policyKey ?? '', stateKey(state)], []);
+      const last = await readRendered(dir, print);
+      if (last) return { ...last, parsed: 0 };
     }
-    const present = new Set(stats.map((s) => s.rel));
-    for (const rel of this.summaries.keys()) if (!present.has(rel)) this.summaries.delete(rel);
+    const listing =
+      (state && (await gitListing(this.root, state, out, this.bounds, deadline).catch(() => null))) ??
+      (await walkListing(this.root, exclude, this.bounds));
+    signal?.throwIfAborted();
+    if (print === null) {
+      print = fingerprint([...parts, String(listing.cut)], listing.files);
+      const last = await readRendered(dir, print);
+      if (last) return { ...last, parsed: 0 };
+    }
+
+    const cached = await readEntries(dir);
+    const stale: ListedFile[] = [];
+    for (const f of listing.files) {
+      const known = cached.get(f.rel);
+      if (!known || known.key !== f.key || known.unread) stale.push(f);
+    }
+    let fresh: (CachedSummary | null)[] = [];
+    if (stale.length > 0) {
+      // Loaded by the first build that reads a file: it brings in TypeScript's parser.
+      const { summariseAll } = await import('./summarise');
+      fresh = await summariseAll(this.root, stale, {
+        maxReadBytes: this.maxReadBytes,
+        ...(signal ? { signal } : {}),
+        onProgress: (done, total) => options.onProgress?.({ phase: 'reading', done, total }),
+      });
+    }
+    const updated = new Map<string, CachedSummary>();
+    for (const f of listing.files) {
+      const summary = cached.get(f.rel);
+      if (summary && summary.key === f.key && !summary.unread) updated.set(f.rel, summary);
+    }
+    stale.forEach((f, i) => {
+      const summary = fresh[i];
+      if (summary) updated.set(f.rel, summary);
+    });
 
     const files: MapFile[] = [];
     const manifests: MapManifest[] = [];
-    for (const s of stats) {
-      const summary = this.summaries.get(s.rel)!;
-      files.push({ rel: s.rel, size: s.size, ...(summary.exports ? { exports: summary.exports } : {}) });
-      if (summary.manifest) manifests.push({ rel: s.rel, summary: summary.manifest });
+    let unread = false;
+    for (const f of listing.files) {
+      const s = updated.get(f.rel);
+      if (!s) continue; // gone since it was listed
+      if (s.unread) unread = true;
+      files.push({ rel: f.rel, size: s.size, ...(s.exports ? { exports: s.exports } : {}) });
+      if (s.manifest) manifests.push({ rel: f.rel, summary: s.manifest });
     }
-    const map: RepoMap = {
+    const map: CachedMap = {
       ...renderRepoMap(files, manifests, budget),
       files: files.length,
-      parsed: stale.length,
-      cut: walk.cut,
+      cut: listing.cut,
     };
-    this.last = { key, map };
-    return map;
+    // The cache only saves work: a project Puffin may not write still gets its map.
+    if (stale.length > 0 || updated.size !== cached.size)
+      await writeEntries(this.root, updated).catch(() => undefined);
+    // A map missing some files' exports, or cut by the clock, is not kept as final: the next build reads them.
+    if (!unread && listing.cut !== 'time') await writeRendered(this.root, print, map).catch(() => undefined);
+    return { ...map, parsed: stale.length };
   }
 }
