@@ -8,12 +8,17 @@ import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
 import { acceptedStoryIds } from './acceptedIds';
 import { applyAll } from './storyBatch';
+import { StoryIndex } from './storyIndex';
+import { storyPage, type StoryPageQuery } from './storyPageQuery';
+import type { StoryPage } from '../../shared/storyPage';
 
 export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
 
 /** The backlog: `stories/<id>.json` in the store, one file per story, so saving one never rewrites the others. */
 export class StoriesRepo {
   readonly records: RecordFolder<Story>;
+  /** Order, status and title of every story, kept current by every write here (storyIndex.ts). */
+  readonly index: StoryIndex;
   /** Update/delete/restore read then write: serialized so two edits of one story never lose each other. */
   private readonly queue = new SerialQueue();
 
@@ -21,16 +26,20 @@ export class StoriesRepo {
     store: string | StoreContext,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.records = new RecordFolder<Story>(
-      typeof store === 'string' ? { dir: store } : store,
-      FOLDERS.stories,
-    );
+    const ctx = typeof store === 'string' ? { dir: store } : store;
+    this.records = new RecordFolder<Story>(ctx, FOLDERS.stories);
+    this.index = new StoryIndex(ctx.dir, this.records, ctx.log);
   }
 
   /** Oldest first (creation order), which is the backlog's natural order. */
   async list(): Promise<Story[]> {
     const all = await this.records.list();
     return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  /** One page of the backlog, oldest first, filtered by status and search words (storyPageQuery.ts). */
+  page(q: StoryPageQuery): Promise<StoryPage> {
+    return storyPage(this.index, this.records, q);
   }
 
   /**
@@ -77,7 +86,7 @@ export class StoriesRepo {
             story,
             kind: 'changed' as const,
             apply: () => this.put(story),
-            undo: () => this.records.remove(story.id),
+            undo: () => this.remove(story.id),
           })),
       );
     });
@@ -90,10 +99,14 @@ export class StoriesRepo {
   update(id: string, patch: StoryPatch): Promise<Story> {
     return this.queue.run(async () => {
       if (!isId(id)) throw notFound(id);
-      const { record } = await this.records.update(id, (current) => {
-        if (!current) throw notFound(id);
-        return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
-      });
+      const { record } = await this.index.change(
+        () =>
+          this.records.update(id, (current) => {
+            if (!current) throw notFound(id);
+            return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
+          }),
+        (r) => ({ put: [r.record], del: [] }),
+      );
       return record;
     });
   }
@@ -114,7 +127,7 @@ export class StoriesRepo {
             story,
             kind: 'changed',
             apply: () => this.put(story),
-            undo: () => this.records.put(before!),
+            undo: () => this.put(before!),
           };
         }),
       );
@@ -134,8 +147,8 @@ export class StoriesRepo {
           .map((story) => ({
             story,
             kind: 'deleted',
-            apply: () => this.records.remove(story.id),
-            undo: () => this.records.put(story),
+            apply: () => this.remove(story.id),
+            undo: () => this.put(story),
           })),
       );
     });
@@ -154,7 +167,7 @@ export class StoriesRepo {
             story,
             kind: 'changed',
             apply: () => this.put(story),
-            undo: () => (was ? this.records.put(was) : this.records.remove(story.id)),
+            undo: () => (was ? this.put(was) : this.remove(story.id)),
           };
         }),
       );
@@ -162,8 +175,18 @@ export class StoriesRepo {
   }
 
   private async put(story: Story): Promise<boolean> {
-    await this.records.put(story);
+    await this.index.change(
+      () => this.records.put(story),
+      () => ({ put: [story], del: [] }),
+    );
     return true;
+  }
+
+  private remove(id: string): Promise<boolean> {
+    return this.index.change(
+      () => this.records.remove(id),
+      (removed) => ({ put: [], del: removed ? [id] : [] }),
+    );
   }
 }
 

@@ -30,6 +30,7 @@ import { reviewSchemas, type ReviewResponses } from './reviewChannels';
 import { toolSchemas, type ToolResponses } from './toolChannels';
 import { engineSchemas, engineSettingsSchema, type EngineResponses } from './engineChannels';
 import { agentSchemas, type AgentResponses } from './agentChannels';
+import { backlogSchemas, type BacklogResponses } from './backlogChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -327,6 +328,8 @@ export const requestSchemas = {
   ...engineSchemas,
   // --- coding agents: the MCP server's tools, done only when verified ---
   ...agentSchemas,
+  // --- the backlog by page ---
+  ...backlogSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -366,7 +369,8 @@ export interface ResponseTypes
     ReviewResponses,
     OpenReviewResponses,
     EngineResponses,
-    AgentResponses {
+    AgentResponses,
+    BacklogResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;
@@ -387,6 +391,7 @@ export interface ResponseTypes
   /** Newest first; without raw CLI lines. */
   'history:list': Generation[];
   'history:rawLines': string[];
+  /** The whole backlog: for a face inside the process (the command line); the app and the host page it. */
   'stories:list': Story[];
   'stories:accept': Story[];
   'stories:update': Story;
