@@ -41,8 +41,7 @@ export function shortIdsAmong(ids: readonly string[], all: readonly string[]): M
   }
   const seen = (body: string) => {
     const ws = byHead.get(body.slice(0, SHORT_ID_MIN));
-    if (ws)
-      for (const w of ws) if (w.body !== body) w.longest = Math.max(w.longest, common(w.body, body));
+    if (ws) for (const w of ws) if (w.body !== body) w.longest = Math.max(w.longest, common(w.body, body));
   };
   for (const id of all) seen(shortIdBody(id));
   for (const b of bodies.values()) seen(b);

@@ -7,7 +7,7 @@ import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
 import { acceptedStoryIds } from './acceptedIds';
-import { applyAll } from './storyBatch';
+import { applyAll, type BatchStep } from './storyBatch';
 import { StoryIndex } from './storyIndex';
 import { storyPage, type StoryPageQuery } from './storyPageQuery';
 import type { StoryPage } from '../../shared/storyPage';
@@ -79,7 +79,7 @@ export class StoriesRepo {
         // Another story holds the id (not accepted from this generation): this one gets a fresh id.
         return { ...story, id: randomUUID() };
       });
-      return applyAll(
+      return this.applyIndexed(
         fresh
           .filter((s): s is Story => s !== null)
           .map((story) => ({
@@ -120,7 +120,7 @@ export class StoriesRepo {
       const missing = unique.find((_, i) => !current[i]);
       if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
       const updatedAt = this.now().toISOString();
-      return applyAll(
+      return this.applyIndexed(
         current.map((before) => {
           const story: Story = { ...before!, status, updatedAt };
           return {
@@ -141,7 +141,7 @@ export class StoriesRepo {
   delete(ids: string[]): Promise<Story[]> {
     return this.queue.run(async () => {
       const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
-      return applyAll(
+      return this.applyIndexed(
         found
           .filter((s): s is Story => s !== undefined)
           .map((story) => ({
@@ -159,7 +159,7 @@ export class StoriesRepo {
     return this.queue.run(async () => {
       const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
       const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
-      return applyAll(
+      return this.applyIndexed(
         unique.map((s, i) => {
           const story: Story = { ...s };
           const was = before[i];
@@ -174,19 +174,22 @@ export class StoriesRepo {
     });
   }
 
-  private async put(story: Story): Promise<boolean> {
-    await this.index.change(
-      () => this.records.put(story),
-      () => ({ put: [story], del: [] }),
+  /** A batch (storyBatch.ts) as one change of the index: one turn on its lock, however many stories. */
+  private applyIndexed(steps: BatchStep[]): Promise<Story[]> {
+    const deleting = steps.some((s) => s.kind === 'deleted');
+    return this.index.change(
+      () => applyAll(steps),
+      (done) => (deleting ? { put: [], del: done.map((s) => s.id) } : { put: done, del: [] }),
     );
+  }
+
+  private async put(story: Story): Promise<boolean> {
+    await this.records.put(story);
     return true;
   }
 
   private remove(id: string): Promise<boolean> {
-    return this.index.change(
-      () => this.records.remove(id),
-      (removed) => ({ put: [], del: removed ? [id] : [] }),
-    );
+    return this.records.remove(id);
   }
 }
 

@@ -22,8 +22,7 @@ const draft = (title: string, words = '') => ({
 });
 
 const indexFile = () => join(dir, 'local', 'cache', 'stories-index.json');
-const truth = async () =>
-  (await new StoriesRepo(dir).list()).map((s) => [s.id, s.title, s.status] as const);
+const truth = async () => (await new StoriesRepo(dir).list()).map((s) => [s.id, s.title, s.status] as const);
 const indexed = async (repo: StoriesRepo) =>
   (await repo.index.entries()).map((e) => [e.id, e.title, e.status] as const);
 

@@ -49,8 +49,16 @@ export class StoryIndex {
    * (across processes), so the folder's time before and after a write brackets that write alone: the change is
    * applied and logged only when the index described the folder just before it; otherwise the next use rebuilds it.
    */
-  async change<T>(write: () => Promise<T>, after: (result: T) => { put: Story[]; del: string[] }): Promise<T> {
-    if (!(await this.file.ensureDir().then(() => true, () => false))) {
+  async change<T>(
+    write: () => Promise<T>,
+    after: (result: T) => { put: Story[]; del: string[] },
+  ): Promise<T> {
+    if (
+      !(await this.file.ensureDir().then(
+        () => true,
+        () => false,
+      ))
+    ) {
       this.state = null; // a store that cannot hold its cache (read-only): the write goes on without it
       return write();
     }
@@ -75,7 +83,9 @@ export class StoryIndex {
         for (let i = 0; i < lines.length; i++)
           await this.file.append({ pre: i === 0 ? pre : post, post, ...lines[i]! });
       } catch (err) {
-        this.log?.warn(`The backlog's local index could not be updated (${String(err)}); it will be rebuilt.`);
+        this.log?.warn(
+          `The backlog's local index could not be updated (${String(err)}); it will be rebuilt.`,
+        );
       }
       return result;
     });

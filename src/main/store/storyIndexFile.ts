@@ -80,7 +80,8 @@ export class StoryIndexFile {
         mtime?: unknown;
         rows?: unknown;
       };
-      if (snap.version !== VERSION || typeof snap.mtime !== 'number' || !Array.isArray(snap.rows)) return null;
+      if (snap.version !== VERSION || typeof snap.mtime !== 'number' || !Array.isArray(snap.rows))
+        return null;
       const entries = new Map<string, StoryIndexEntry>();
       for (const r of snap.rows) {
         const e = entryOfRow(r);

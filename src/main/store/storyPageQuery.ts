@@ -41,7 +41,12 @@ export async function storyPage(
   let matching: string[];
   let shown: Story[];
   if (words.length > 0) {
-    const found = (await readAll(records, kept.map((e) => e.id))).filter((s) => matchesSearch(s, words));
+    const found = (
+      await readAll(
+        records,
+        kept.map((e) => e.id),
+      )
+    ).filter((s) => matchesSearch(s, words));
     matching = found.map((s) => s.id);
     shown = found.slice(offset, offset + limit);
   } else {
