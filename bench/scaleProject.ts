@@ -118,7 +118,12 @@ function generationOf(n: number): Generation {
       model: null,
     },
     stories: [
-      { title: `Story of ${n}`, description: 'As a user, I want it.', acceptanceCriteria: ['It works'], locked: false },
+      {
+        title: `Story of ${n}`,
+        description: 'As a user, I want it.',
+        acceptanceCriteria: ['It works'],
+        locked: false,
+      },
     ],
   };
 }
