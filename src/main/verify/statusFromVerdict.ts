@@ -35,16 +35,23 @@ export async function moveStatusesWithVerdicts(
 ): Promise<Story[]> {
   const moved: Story[] = [];
   for (const v of verdicts) {
+    // Only these verdicts ever move a status: the others cost no read (most of a large backlog is unspecified).
+    if (v.status !== 'verified' && v.status !== 'regressed') continue;
     if (!isId(v.id) || !(await repo.records.current(v.id))) continue;
     let changed = false;
-    const { record } = await repo.records.update(v.id, (current) => {
-      // Deleted since: handing back what is there (nothing) writes nothing; the folder's type wants a record.
-      if (!current) return current as unknown as Story;
-      const status = statusForVerdict(current.status, v.status);
-      if (status === current.status) return current;
-      changed = true;
-      return { ...current, status, updatedAt: now().toISOString() };
-    });
+    // Through the backlog's index, which every story write keeps current.
+    const { record } = await repo.index.change(
+      () =>
+        repo.records.update(v.id, (current) => {
+          // Deleted since: handing back what is there (nothing) writes nothing; the folder's type wants a record.
+          if (!current) return current as unknown as Story;
+          const status = statusForVerdict(current.status, v.status);
+          if (status === current.status) return current;
+          changed = true;
+          return { ...current, status, updatedAt: now().toISOString() };
+        }),
+      (r) => ({ put: changed ? [r.record] : [], del: [] }),
+    );
     if (changed) moved.push(record);
   }
   return moved;
