@@ -46,7 +46,7 @@ export async function openProjectStore(
   };
   await Promise.all([
     // The backlog's index, rebuilt (every story read, unreadable ones found) only when it is missing or stale.
-    store.stories.index.entries(),
+    store.stories.index.view(),
     store.history.list(),
     store.settings.load(),
     // Sprints and plans are read by the plans journey later; an unreadable one is found (and reported) now.

@@ -8,17 +8,37 @@ import type { Story } from '../../shared/stories';
 import { serializeOnPath } from '../core/atomicFile';
 import type { Logger } from '../core/logger';
 import type { RecordFolder } from './recordFolder';
-import { entryOf, folderTime, rowOf, StoryIndexFile, type StoryIndexEntry } from './storyIndexFile';
+import type { StoryStatus } from '../../shared/stories';
+import { shortIdsAmong } from '../../shared/storyPage';
+import { ColumnView, type Columns } from './storyIndexColumns';
+import {
+  entryOf,
+  entryOfRow,
+  folderTime,
+  rowOf,
+  StoryIndexFile,
+  type IndexLogLine,
+  type StoryIndexEntry,
+} from './storyIndexFile';
 
-/** Logged writes after which the snapshot is written again (the log is replayed at every load). */
-const COMPACT_AFTER = 2_000;
 /** Record files read at once while rebuilding. */
 const BATCH = 64;
 
+/** The index as this process holds it: the snapshot's columns as loaded, or (once changed) one entry per story. */
 interface State {
   mtime: number;
-  byId: Map<string, StoryIndexEntry>;
-  sorted: StoryIndexEntry[] | null;
+  columns?: ColumnView;
+  byId?: Map<string, StoryIndexEntry>;
+  sorted?: StoryIndexEntry[] | null;
+}
+
+/** What a page needs of the index. */
+export interface IndexView {
+  total: number;
+  /** The ids with one of `statuses` (all when null), oldest first. */
+  idsWith(statuses: ReadonlySet<StoryStatus> | null): readonly string[];
+  /** The short id of each of `ids` among the whole backlog. */
+  shortIds(ids: readonly string[]): Map<string, string>;
 }
 
 const byCreation = (a: StoryIndexEntry, b: StoryIndexEntry) =>
@@ -39,9 +59,26 @@ export class StoryIndex {
 
   /** Every story's entry, oldest first (the backlog's order), as the folder is now. */
   async entries(): Promise<readonly StoryIndexEntry[]> {
+    return sortedOf(await this.fresh());
+  }
+
+  /** The backlog as a page reads it: from the loaded columns when nothing changed since, without an entry each. */
+  async view(): Promise<IndexView> {
     const state = await this.fresh();
-    state.sorted ??= [...state.byId.values()].sort(byCreation);
-    return state.sorted;
+    const columns = state.columns;
+    if (columns)
+      return {
+        total: columns.ids.length,
+        idsWith: (statuses) => columns.idsWith(statuses),
+        shortIds: (ids) => columns.shortIds(ids),
+      };
+    const sorted = sortedOf(state);
+    const all = sorted.map((e) => e.id);
+    return {
+      total: sorted.length,
+      idsWith: (statuses) => (statuses ? sorted.filter((e) => statuses.has(e.status)).map((e) => e.id) : all),
+      shortIds: (ids) => shortIdsAmong(ids, all),
+    };
   }
 
   /**
@@ -73,8 +110,9 @@ export class StoryIndex {
         this.state = null;
         return result;
       }
-      for (const id of del) state.byId.delete(id);
-      for (const s of put) state.byId.set(s.id, entryOf(s));
+      const byId = mapOf(state);
+      for (const id of del) byId.delete(id);
+      for (const s of put) byId.set(s.id, entryOf(s));
       state.sorted = null;
       state.mtime = post;
       // One line per file written, chained by folder time: the first carries pre, the last post.
@@ -103,10 +141,21 @@ export class StoryIndex {
   private async load(now: number): Promise<State> {
     if (now === 0) return { mtime: 0, byId: new Map(), sorted: [] };
     const read = await this.file.read();
-    if (read && read.mtime === now) {
-      const state: State = { mtime: now, byId: read.entries, sorted: null };
-      if (read.logLines >= COMPACT_AFTER) await this.save(state);
-      return state;
+    if (read && read.log.length === 0 && read.mtime === now) {
+      try {
+        return { mtime: now, columns: new ColumnView(read.columns) };
+      } catch {
+        return this.rebuild(now);
+      }
+    }
+    if (read) {
+      // Writes since the snapshot: replayed if they chain up to the folder as it is now, then kept as a new
+      // snapshot, so the next process loads columns again.
+      const replayed = replay(read.mtime, read.columns, read.log);
+      if (replayed && replayed.mtime === now) {
+        await this.save(replayed);
+        return replayed;
+      }
     }
     return this.rebuild(now);
   }
@@ -126,9 +175,46 @@ export class StoryIndex {
   }
 
   private async save(state: State): Promise<void> {
-    state.sorted ??= [...state.byId.values()].sort(byCreation);
-    await this.file.write(state.mtime, state.sorted).catch((err: unknown) => {
+    await this.file.write(state.mtime, sortedOf(state)).catch((err: unknown) => {
       this.log?.warn(`The backlog's local index could not be saved (${String(err)}); it will be rebuilt.`);
     });
+  }
+}
+
+/** The state's entries by id, made from its columns the first time they are needed. */
+function mapOf(state: State): Map<string, StoryIndexEntry> {
+  if (!state.byId) {
+    state.byId = new Map((state.columns?.entries() ?? []).map((e) => [e.id, e]));
+    state.columns = undefined;
+  }
+  return state.byId;
+}
+
+function sortedOf(state: State): StoryIndexEntry[] {
+  if (!state.sorted) {
+    const byId = mapOf(state);
+    state.sorted = [...byId.values()].sort(byCreation);
+  }
+  return state.sorted;
+}
+
+/** The snapshot with the logged writes applied in order; null when one does not start where the last ended. */
+function replay(mtime: number, columns: Columns, log: readonly IndexLogLine[]): State | null {
+  try {
+    const state: State = { mtime, columns: new ColumnView(columns) };
+    const byId = mapOf(state);
+    for (const line of log) {
+      if (line.pre !== state.mtime || typeof line.post !== 'number') return null;
+      state.mtime = line.post;
+      if (typeof line.del === 'string') byId.delete(line.del);
+      if (line.put) {
+        const e = entryOfRow(line.put);
+        if (!e) return null;
+        byId.set(e.id, e);
+      }
+    }
+    return state;
+  } catch {
+    return null;
   }
 }

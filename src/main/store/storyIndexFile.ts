@@ -1,6 +1,6 @@
 /**
- * The backlog's local index on disk: `<store>/local/cache/stories-index.json` (a snapshot: one row per story,
- * oldest first, and the stories folder's modification time it was taken at) and `stories-index.log` beside it (one
+ * The backlog's local index on disk: `<store>/local/cache/stories-index.json` (a snapshot: the stories oldest first
+ * as columns, storyIndexColumns.ts, and the stories folder's modification time it was taken at) and `stories-index.log` beside it (one
  * line per write since, appended). It is one person's cache, never the source of truth: anything unreadable or
  * that does not chain up to the folder as it is now makes the caller rebuild it from the record files.
  */
@@ -8,6 +8,7 @@ import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { STORY_STATUSES, type Story, type StoryStatus } from '../../shared/stories';
 import { writeFileAtomic } from '../core/atomicFile';
+import { checkedColumns, columnsOf, type Columns } from './storyIndexColumns';
 
 /** What the index keeps of a story: enough to order, filter and count the backlog without reading it. */
 export interface StoryIndexEntry {
@@ -18,7 +19,7 @@ export interface StoryIndexEntry {
   updatedAt: string;
 }
 
-/** A row as stored: positional, so 100,000 of them parse in tens of milliseconds. */
+/** A story as a logged write stores it: positional. */
 type Row = [id: string, status: number, createdAt: string, updatedAt: string, title: string];
 
 /** One write since the snapshot: the folder's time before and after it, and the story it put or removed. */
@@ -29,7 +30,7 @@ export interface IndexLogLine {
   del?: string;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
 export const entryOf = (s: Story): StoryIndexEntry => ({
   id: s.id,
@@ -47,7 +48,7 @@ export const rowOf = (e: StoryIndexEntry): Row => [
   e.title,
 ];
 
-function entryOfRow(r: unknown): StoryIndexEntry | null {
+export function entryOfRow(r: unknown): StoryIndexEntry | null {
   if (!Array.isArray(r) || r.length !== 5) return null;
   const [id, status, createdAt, updatedAt, title] = r as unknown[];
   const st = STORY_STATUSES[status as number];
@@ -70,39 +71,24 @@ export class StoryIndexFile {
   }
 
   /**
-   * The entries and the folder time they describe, the log replayed; null when missing, unreadable, or when a
-   * logged write did not start from the time the one before it ended at (a write the index never heard of).
+   * The snapshot's columns and folder time, and the writes logged since (unchecked: the caller chains them); null
+   * when missing or unreadable.
    */
-  async read(): Promise<{ mtime: number; entries: Map<string, StoryIndexEntry>; logLines: number } | null> {
+  async read(): Promise<{ mtime: number; columns: Columns; log: IndexLogLine[] } | null> {
     try {
       const snap = JSON.parse(await readFile(this.snapshot, 'utf8')) as {
         version?: unknown;
         mtime?: unknown;
-        rows?: unknown;
+        columns?: unknown;
       };
-      if (snap.version !== VERSION || typeof snap.mtime !== 'number' || !Array.isArray(snap.rows))
-        return null;
-      const entries = new Map<string, StoryIndexEntry>();
-      for (const r of snap.rows) {
-        const e = entryOfRow(r);
-        if (!e) return null;
-        entries.set(e.id, e);
-      }
-      let mtime = snap.mtime;
+      const columns = checkedColumns(snap.columns);
+      if (snap.version !== VERSION || typeof snap.mtime !== 'number' || !columns) return null;
       const text = await readFile(this.log, 'utf8').catch(() => '');
-      const lines = text.split('\n').filter(Boolean);
-      for (const l of lines) {
-        const line = JSON.parse(l) as IndexLogLine;
-        if (line.pre !== mtime || typeof line.post !== 'number') return null;
-        mtime = line.post;
-        if (typeof line.del === 'string') entries.delete(line.del);
-        if (line.put) {
-          const e = entryOfRow(line.put);
-          if (!e) return null;
-          entries.set(e.id, e);
-        }
-      }
-      return { mtime, entries, logLines: lines.length };
+      const log = text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as IndexLogLine);
+      return { mtime: snap.mtime, columns, log };
     } catch {
       return null;
     }
@@ -113,7 +99,7 @@ export class StoryIndexFile {
     await this.ensureDir();
     await writeFileAtomic(
       this.snapshot,
-      JSON.stringify({ version: VERSION, mtime, rows: sorted.map(rowOf) }),
+      JSON.stringify({ version: VERSION, mtime, columns: columnsOf(sorted) }),
     );
     await rm(this.log, { force: true });
   }

@@ -5,7 +5,7 @@
  */
 import { matchesSearch, searchWords } from '../../shared/storySearch';
 import type { Story, StoryStatus } from '../../shared/stories';
-import { shortIdsAmong, STORY_PAGE_LIMITS, type StoryPage } from '../../shared/storyPage';
+import { STORY_PAGE_LIMITS, type StoryPage } from '../../shared/storyPage';
 import type { RecordFolder } from './recordFolder';
 import type { StoryIndex } from './storyIndex';
 
@@ -32,35 +32,26 @@ export async function storyPage(
   records: RecordFolder<Story>,
   q: StoryPageQuery,
 ): Promise<StoryPage> {
-  const entries = await index.entries();
+  const view = await index.view();
   const offset = q.offset ?? 0;
   const limit = Math.min(q.limit ?? STORY_PAGE_LIMITS.default, STORY_PAGE_LIMITS.max);
-  const statuses = q.statuses ? new Set(q.statuses) : null;
-  const kept = statuses ? entries.filter((e) => statuses.has(e.status)) : entries;
+  const kept = view.idsWith(q.statuses ? new Set(q.statuses) : null);
   const words = searchWords(q.query ?? '');
-  let matching: string[];
+  let matching: number;
   let shown: Story[];
   if (words.length > 0) {
-    const found = (
-      await readAll(
-        records,
-        kept.map((e) => e.id),
-      )
-    ).filter((s) => matchesSearch(s, words));
-    matching = found.map((s) => s.id);
+    const found = (await readAll(records, kept)).filter((s) => matchesSearch(s, words));
+    matching = found.length;
     shown = found.slice(offset, offset + limit);
   } else {
-    matching = kept.map((e) => e.id);
-    shown = await readAll(records, matching.slice(offset, offset + limit));
+    matching = kept.length;
+    shown = await readAll(records, kept.slice(offset, offset + limit));
   }
-  const short = shortIdsAmong(
-    shown.map((s) => s.id),
-    entries.map((e) => e.id),
-  );
+  const short = view.shortIds(shown.map((s) => s.id));
   return {
     stories: shown.map((s) => ({ ...s, shortId: short.get(s.id)! })),
-    total: entries.length,
-    matching: matching.length,
+    total: view.total,
+    matching,
     offset,
   };
 }

@@ -31,13 +31,10 @@ export interface SweepOptions {
  */
 export async function sweepTemps(dir: string, options: SweepOptions = {}): Promise<string[]> {
   const { recursive = false, now = Date.now(), alive = pidAlive, namedOnly = false } = options;
-  const names = await readdir(dir, { recursive }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [] as string[];
-    throw err;
-  });
+  const names = await tempNames(dir, recursive);
   const removed: string[] = [];
   for (const name of names) {
-    const base = name.split(/[\\/]/).at(-1) ?? '';
+    const base = name.split('/').at(-1) ?? '';
     const match = ATOMIC_TEMP.exec(base) ?? VALIDATOR_TEMP.exec(base);
     if (!match || (namedOnly && !match[1])) continue;
     const path = join(dir, name);
@@ -46,9 +43,33 @@ export async function sweepTemps(dir: string, options: SweepOptions = {}): Promi
     const writerDead = match[1] !== undefined && !alive(Number(match[1]));
     if (!writerDead && now - info.mtimeMs < STALE_TEMP_MS) continue;
     await rm(path, { force: true });
-    removed.push(name.split('\\').join('/'));
+    removed.push(name);
   }
   return removed;
+}
+
+/**
+ * The names (relative, `/`-separated) of the files under `dir` that end in `.tmp`: a folder's entries come with
+ * their types, so a store of 100,000 records costs its listings, not a stat and a path per record.
+ */
+async function tempNames(dir: string, recursive: boolean): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(rel ? join(dir, rel) : dir, { withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+        throw err;
+      },
+    );
+    const named = (e: { name: string }) => (rel ? `${rel}/${e.name}` : e.name);
+    for (const e of entries) {
+      if (e.isDirectory()) {
+        if (recursive) await walk(named(e));
+      } else if (e.name.endsWith('.tmp')) out.push(named(e));
+    }
+  };
+  await walk('');
+  return out;
 }
 
 /** The temp files of a store, anywhere in it (see sweepTemps). */
