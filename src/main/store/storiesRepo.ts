@@ -7,7 +7,7 @@ import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
 import { acceptedStoryIds } from './acceptedIds';
-import { applyAll, type BatchStep } from './storyBatch';
+import { applyAll } from './storyBatch';
 import { StoryIndex } from './storyIndex';
 import { storyPage, type StoryPageQuery } from './storyPageQuery';
 import type { StoryPage } from '../../shared/storyPage';
@@ -70,26 +70,28 @@ export class StoriesRepo {
       if (problem)
         throw new ServiceError('invalid_draft', `Story ${i + 1} (“${s.title}”) cannot be saved: ${problem}.`);
     });
-    return this.queue.run(async () => {
-      const onDisk = generationId ? await Promise.all(ids.map((id) => this.records.current(id))) : [];
-      const fresh = stories.map((story, i) => {
-        const there = onDisk[i];
-        if (!there) return story;
-        if (there.generationId === generationId) return null;
-        // Another story holds the id (not accepted from this generation): this one gets a fresh id.
-        return { ...story, id: randomUUID() };
-      });
-      return this.applyIndexed(
-        fresh
-          .filter((s): s is Story => s !== null)
-          .map((story) => ({
-            story,
-            kind: 'changed' as const,
-            apply: () => this.put(story),
-            undo: () => this.remove(story.id),
-          })),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const onDisk = generationId ? await Promise.all(ids.map((id) => this.records.current(id))) : [];
+        const fresh = stories.map((story, i) => {
+          const there = onDisk[i];
+          if (!there) return story;
+          if (there.generationId === generationId) return null;
+          // Another story holds the id (not accepted from this generation): this one gets a fresh id.
+          return { ...story, id: randomUUID() };
+        });
+        return applyAll(
+          fresh
+            .filter((s): s is Story => s !== null)
+            .map((story) => ({
+              story,
+              kind: 'changed' as const,
+              apply: () => this.put(story),
+              undo: () => this.remove(story.id),
+            })),
+        );
+      }),
+    );
   }
 
   /**
@@ -113,25 +115,27 @@ export class StoriesRepo {
 
   /** One status for many stories (bulk archive): all or none (storyBatch.ts), none when one does not exist. */
   setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const unique = [...new Set(ids)];
-      // Read from disk, not the cache: another face may have edited or deleted them since (see update).
-      const current = await Promise.all(unique.map((id) => this.records.current(id)));
-      const missing = unique.find((_, i) => !current[i]);
-      if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
-      const updatedAt = this.now().toISOString();
-      return this.applyIndexed(
-        current.map((before) => {
-          const story: Story = { ...before!, status, updatedAt };
-          return {
-            story,
-            kind: 'changed',
-            apply: () => this.put(story),
-            undo: () => this.put(before!),
-          };
-        }),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const unique = [...new Set(ids)];
+        // Read from disk, not the cache: another face may have edited or deleted them since (see update).
+        const current = await Promise.all(unique.map((id) => this.records.current(id)));
+        const missing = unique.find((_, i) => !current[i]);
+        if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
+        const updatedAt = this.now().toISOString();
+        return applyAll(
+          current.map((before) => {
+            const story: Story = { ...before!, status, updatedAt };
+            return {
+              story,
+              kind: 'changed',
+              apply: () => this.put(story),
+              undo: () => this.put(before!),
+            };
+          }),
+        );
+      }),
+    );
   }
 
   /**
@@ -139,47 +143,52 @@ export class StoriesRepo {
    * (storyBatch.ts): a removal that fails puts back the ones already removed.
    */
   delete(ids: string[]): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
-      return this.applyIndexed(
-        found
-          .filter((s): s is Story => s !== undefined)
-          .map((story) => ({
-            story,
-            kind: 'deleted',
-            apply: () => this.remove(story.id),
-            undo: () => this.put(story),
-          })),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
+        return applyAll(
+          found
+            .filter((s): s is Story => s !== undefined)
+            .map((story) => ({
+              story,
+              kind: 'deleted',
+              apply: () => this.remove(story.id),
+              undo: () => this.put(story),
+            })),
+        );
+      }, true),
+    );
   }
 
   /** Puts exact records back (undo of a delete): all or none (storyBatch.ts). */
   restore(stories: Story[]): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
-      const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
-      return this.applyIndexed(
-        unique.map((s, i) => {
-          const story: Story = { ...s };
-          const was = before[i];
-          return {
-            story,
-            kind: 'changed',
-            apply: () => this.put(story),
-            undo: () => (was ? this.put(was) : this.remove(story.id)),
-          };
-        }),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
+        const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
+        return applyAll(
+          unique.map((s, i) => {
+            const story: Story = { ...s };
+            const was = before[i];
+            return {
+              story,
+              kind: 'changed',
+              apply: () => this.put(story),
+              undo: () => (was ? this.put(was) : this.remove(story.id)),
+            };
+          }),
+        );
+      }),
+    );
   }
 
-  /** A batch (storyBatch.ts) as one change of the index: one turn on its lock, however many stories. */
-  private applyIndexed(steps: BatchStep[]): Promise<Story[]> {
-    const deleting = steps.some((s) => s.kind === 'deleted');
-    return this.index.change(
-      () => applyAll(steps),
-      (done) => (deleting ? { put: [], del: done.map((s) => s.id) } : { put: done, del: [] }),
+  /**
+   * A batch (storyBatch.ts) with the reads it decides on, as one change of the index: one turn on its lock however
+   * many stories, and the record locks its reads take (files beside the records) inside it.
+   */
+  private indexed(run: () => Promise<Story[]>, deleting = false): Promise<Story[]> {
+    return this.index.change(run, (done) =>
+      deleting ? { put: [], del: done.map((s) => s.id) } : { put: done, del: [] },
     );
   }
 

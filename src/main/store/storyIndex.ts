@@ -104,19 +104,31 @@ export class StoryIndex {
       const pre = await folderTime(this.records.dir);
       const result = await write();
       const { put, del } = after(result);
-      if (put.length + del.length === 0) return result;
       const post = await folderTime(this.records.dir);
+      if (put.length + del.length === 0 && post === pre) return result;
       if (!state || state !== this.state || state.mtime !== pre) {
         this.state = null;
         return result;
       }
-      const byId = mapOf(state);
-      for (const id of del) byId.delete(id);
-      for (const s of put) byId.set(s.id, entryOf(s));
-      state.sorted = null;
+      if (put.length + del.length > 0) {
+        const byId = mapOf(state);
+        for (const id of del) byId.delete(id);
+        for (const s of put) byId.set(s.id, entryOf(s));
+        state.sorted = null;
+      }
       state.mtime = post;
-      // One line per file written, chained by folder time: the first carries pre, the last post.
-      const lines = [...del.map((id) => ({ del: id })), ...put.map((s) => ({ put: rowOf(entryOf(s)) }))];
+      // One line per file written, chained by folder time: the first carries pre, the last post. A change that
+      // wrote no story (only the locks its reads took beside the records) still moves the chain on.
+      const lines: Omit<IndexLogLine, 'pre' | 'post'>[] = [
+        ...del.map((id) => ({ del: id })),
+        ...put.map((s) => ({ put: rowOf(entryOf(s)) })),
+      ];
+      if (lines.length === 0) lines.push({});
+      // The first stories of a store: there was no snapshot to log against, so this state becomes one.
+      if (pre === 0) {
+        await this.save(state);
+        return result;
+      }
       try {
         for (let i = 0; i < lines.length; i++)
           await this.file.append({ pre: i === 0 ? pre : post, post, ...lines[i]! });

@@ -96,6 +96,8 @@ describe('moving statuses on a large backlog', () => {
       ]);
       expect(moved.map((s) => [s.title, s.status])).toEqual([['B', 'done']]);
       expect(reads.mock.calls.map(([id]) => id)).toEqual([b!.id]);
+      // Verified again: nothing moves, only the record's lock comes and goes beside it (the folder changes).
+      expect(await moveStatusesWithVerdicts(stories, [{ id: b!.id, status: 'verified' }])).toEqual([]);
       // Another face opening the store lists it from the index, without reading a story, and sees B done.
       const next = new StoriesRepo(dir);
       const scans = vi.spyOn(next.records, 'readUncached');
