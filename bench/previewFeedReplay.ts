@@ -12,7 +12,10 @@ import type { PreviewEvent } from '../src/main/llm/promptTypes';
 export const CLI_DELTAS_PER_CHUNK = 280;
 
 function feed(events: PreviewEvent[]): (e: EngineEvent) => void {
-  return createPartialPreview((e) => events.push(e), () => new PartialJsonParser());
+  return createPartialPreview(
+    (e) => events.push(e),
+    () => new PartialJsonParser(),
+  );
 }
 
 /** An HTTP engine's answer: one partial event per delta (apiAttempt emits one per chunk that adds text). */

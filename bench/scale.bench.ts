@@ -36,7 +36,8 @@ function puffinCpu(userData: string, args: string[]): () => Promise<number> {
       args: [bin, ...args],
       env: { ...process.env, PUFFIN_USER_DATA: userData },
     });
-    if (r.exitCode !== 0 && args[0] !== 'verify') throw new Error(`puffin ${args.join(' ')}: exit ${r.exitCode}`);
+    if (r.exitCode !== 0 && args[0] !== 'verify')
+      throw new Error(`puffin ${args.join(' ')}: exit ${r.exitCode}`);
     return r.cpuMs;
   };
 }
@@ -106,8 +107,7 @@ async function storyRows(tmp: string, userData: string): Promise<string[]> {
 
 async function historyRows(tmp: string, userData: string): Promise<string[]> {
   const projects = new Map<number, string>();
-  for (const n of HISTORY)
-    projects.set(n, (await makeScaleProject(tmp, { stories: 200, history: n })).dir);
+  for (const n of HISTORY) projects.set(n, (await makeScaleProject(tmp, { stories: 200, history: n })).dir);
   const list = await perSize(HISTORY, (n) =>
     puffinCpu(userData, ['stories', 'list', '--project', projects.get(n)!, '--limit', '50']),
   );

@@ -40,7 +40,9 @@ export function hostOpen(project: string, userData: string): Promise<HostOpen> {
       out += d.toString();
       if (!out.includes('\n')) return;
       child.stdout.removeAllListeners('data');
-      const launch = new URL((JSON.parse(out.slice(0, out.indexOf('\n'))) as { launchUrl: string }).launchUrl);
+      const launch = new URL(
+        (JSON.parse(out.slice(0, out.indexOf('\n'))) as { launchUrl: string }).launchUrl,
+      );
       const token = launch.searchParams.get('token')!;
       const call = (channel: string, payload: unknown) => invoke(launch, token, channel, payload);
       void (async () => {

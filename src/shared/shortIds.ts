@@ -40,7 +40,9 @@ const common = (a: string, b: string) => {
  * neighbour, so a large backlog takes one sort rather than comparing every pair.
  */
 export function shortIds(ids: readonly string[]): Map<string, string> {
-  const sorted = [...new Set(ids)].map((id) => ({ id, b: shortIdBody(id) })).sort((x, y) => (x.b < y.b ? -1 : 1));
+  const sorted = [...new Set(ids)]
+    .map((id) => ({ id, b: shortIdBody(id) }))
+    .sort((x, y) => (x.b < y.b ? -1 : 1));
   const out = new Map<string, string>();
   sorted.forEach(({ id, b }, i) => {
     const before = i > 0 && sorted[i - 1]!.b !== b ? common(b, sorted[i - 1]!.b) : 0;
