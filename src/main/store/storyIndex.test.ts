@@ -98,6 +98,10 @@ describe('stories:page through the local index', () => {
     const a = counted();
     expect(await indexed(a.repo)).toEqual(await truth());
     expect(a.reads()).toBe(4);
+    await rm(join(dir, 'local', 'cache', 'stories-index.detail.json'));
+    const lost = counted();
+    expect(await indexed(lost.repo)).toEqual(await truth());
+    expect(lost.reads()).toBe(4);
     await writeFile(join(dir, 'local', 'cache', 'stories-index.log'), 'not json\n');
     const b = counted();
     expect(await indexed(b.repo)).toEqual(await truth());

@@ -10,7 +10,7 @@ import type { Logger } from '../core/logger';
 import type { RecordFolder } from './recordFolder';
 import type { StoryStatus } from '../../shared/stories';
 import { shortIdsAmong } from '../../shared/storyPage';
-import { ColumnView, type Columns } from './storyIndexColumns';
+import { ColumnView } from './storyIndexColumns';
 import {
   entryOf,
   entryOfRow,
@@ -59,7 +59,14 @@ export class StoryIndex {
 
   /** Every story's entry, oldest first (the backlog's order), as the folder is now. */
   async entries(): Promise<readonly StoryIndexEntry[]> {
-    return sortedOf(await this.fresh());
+    const state = await this.fresh();
+    try {
+      return await sortedOf(state);
+    } catch {
+      // The snapshot's detail file is missing or of another snapshot: rebuilt like any damaged index.
+      this.state = await this.rebuild(await folderTime(this.records.dir));
+      return sortedOf(this.state);
+    }
   }
 
   /** The backlog as a page reads it: from the loaded columns when nothing changed since, without an entry each. */
@@ -72,7 +79,7 @@ export class StoryIndex {
         idsWith: (statuses) => columns.idsWith(statuses),
         shortIds: (ids) => columns.shortIds(ids),
       };
-    const sorted = sortedOf(state);
+    const sorted = await sortedOf(state);
     const all = sorted.map((e) => e.id);
     return {
       total: sorted.length,
@@ -111,7 +118,11 @@ export class StoryIndex {
         return result;
       }
       if (put.length + del.length > 0) {
-        const byId = mapOf(state);
+        const byId = await mapOf(state).catch(() => null);
+        if (!byId) {
+          this.state = null;
+          return result;
+        }
         for (const id of del) byId.delete(id);
         for (const s of put) byId.set(s.id, entryOf(s));
         state.sorted = null;
@@ -155,7 +166,7 @@ export class StoryIndex {
     const read = await this.file.read();
     if (read && read.log.length === 0 && read.mtime === now) {
       try {
-        return { mtime: now, columns: new ColumnView(read.columns) };
+        return { mtime: now, columns: new ColumnView(read.columns, read.detail) };
       } catch {
         return this.rebuild(now);
       }
@@ -163,7 +174,8 @@ export class StoryIndex {
     if (read) {
       // Writes since the snapshot: replayed if they chain up to the folder as it is now, then kept as a new
       // snapshot, so the next process loads columns again.
-      const replayed = replay(read.mtime, read.columns, read.log);
+      const replayed = await (async () =>
+        replay(read.mtime, new ColumnView(read.columns, read.detail), read.log))().catch(() => null);
       if (replayed && replayed.mtime === now) {
         await this.save(replayed);
         return replayed;
@@ -187,34 +199,39 @@ export class StoryIndex {
   }
 
   private async save(state: State): Promise<void> {
-    await this.file.write(state.mtime, sortedOf(state)).catch((err: unknown) => {
+    await this.file.write(state.mtime, await sortedOf(state)).catch((err: unknown) => {
       this.log?.warn(`The backlog's local index could not be saved (${String(err)}); it will be rebuilt.`);
     });
   }
 }
 
 /** The state's entries by id, made from its columns the first time they are needed. */
-function mapOf(state: State): Map<string, StoryIndexEntry> {
+async function mapOf(state: State): Promise<Map<string, StoryIndexEntry>> {
   if (!state.byId) {
-    state.byId = new Map((state.columns?.entries() ?? []).map((e) => [e.id, e]));
+    const entries = (await state.columns?.entries()) ?? [];
+    state.byId ??= new Map(entries.map((e) => [e.id, e]));
     state.columns = undefined;
   }
   return state.byId;
 }
 
-function sortedOf(state: State): StoryIndexEntry[] {
+async function sortedOf(state: State): Promise<StoryIndexEntry[]> {
   if (!state.sorted) {
-    const byId = mapOf(state);
+    const byId = await mapOf(state);
     state.sorted = [...byId.values()].sort(byCreation);
   }
   return state.sorted;
 }
 
 /** The snapshot with the logged writes applied in order; null when one does not start where the last ended. */
-function replay(mtime: number, columns: Columns, log: readonly IndexLogLine[]): State | null {
+async function replay(
+  mtime: number,
+  columns: ColumnView,
+  log: readonly IndexLogLine[],
+): Promise<State | null> {
   try {
-    const state: State = { mtime, columns: new ColumnView(columns) };
-    const byId = mapOf(state);
+    const state: State = { mtime, columns };
+    const byId = await mapOf(state);
     for (const line of log) {
       if (line.pre !== state.mtime || typeof line.post !== 'number') return null;
       state.mtime = line.post;

@@ -8,27 +8,37 @@ import { SHORT_ID_MIN, SHORT_ID_PREFIX, shortIdBody } from '../../shared/shortId
 import { STORY_STATUSES, type StoryStatus } from '../../shared/stories';
 import type { StoryIndexEntry } from './storyIndexFile';
 
+/** What a page reads: in the snapshot's file. */
 export interface Columns {
   ids: string;
   /** STORY_STATUSES indexes, one character per story. */
   status: string;
-  created: string;
-  updated: string;
-  /** The titles as a JSON array (a title may hold any character). */
-  titles: string;
   /** Every id's short-id body, sorted. */
   bodies: string;
 }
 
+/** What only a whole entry needs: in a file of its own, read only then. */
+export interface DetailColumns {
+  created: string;
+  updated: string;
+  /** The titles as a JSON array (a title may hold any character). */
+  titles: string;
+}
+
 const SEP = '\n';
+
+export function detailOf(sorted: readonly StoryIndexEntry[]): DetailColumns {
+  return {
+    created: sorted.map((e) => e.createdAt).join(SEP),
+    updated: sorted.map((e) => e.updatedAt).join(SEP),
+    titles: JSON.stringify(sorted.map((e) => e.title)),
+  };
+}
 
 export function columnsOf(sorted: readonly StoryIndexEntry[]): Columns {
   return {
     ids: sorted.map((e) => e.id).join(SEP),
     status: sorted.map((e) => STORY_STATUSES.indexOf(e.status)).join(''),
-    created: sorted.map((e) => e.createdAt).join(SEP),
-    updated: sorted.map((e) => e.updatedAt).join(SEP),
-    titles: JSON.stringify(sorted.map((e) => e.title)),
     bodies: sorted
       .map((e) => shortIdBody(e.id))
       .sort()
@@ -37,11 +47,10 @@ export function columnsOf(sorted: readonly StoryIndexEntry[]): Columns {
 }
 
 /** Null when the columns do not fit together (a damaged snapshot). */
-export function checkedColumns(c: unknown): Columns | null {
+export function checkedColumns<K extends string>(c: unknown, keys: readonly K[]): Record<K, string> | null {
   const o = c as Record<string, unknown> | null;
-  const keys = ['ids', 'status', 'created', 'updated', 'titles', 'bodies'] as const;
   if (!o || keys.some((k) => typeof o[k] !== 'string')) return null;
-  return o as unknown as Columns;
+  return o as Record<K, string>;
 }
 
 const split = (s: string): string[] => (s === '' ? [] : s.split(SEP));
@@ -51,7 +60,10 @@ export class ColumnView {
   readonly ids: string[];
   private bodies: string[] | null = null;
 
-  constructor(private readonly c: Columns) {
+  constructor(
+    private readonly c: Columns,
+    private readonly detail: () => Promise<DetailColumns>,
+  ) {
     this.ids = split(c.ids);
     if (c.status.length !== this.ids.length) throw new Error('the index columns do not match');
   }
@@ -64,10 +76,11 @@ export class ColumnView {
   }
 
   /** Every entry, oldest first. */
-  entries(): StoryIndexEntry[] {
-    const created = split(this.c.created);
-    const updated = split(this.c.updated);
-    const titles = JSON.parse(this.c.titles) as string[];
+  async entries(): Promise<StoryIndexEntry[]> {
+    const d = await this.detail();
+    const created = split(d.created);
+    const updated = split(d.updated);
+    const titles = JSON.parse(d.titles) as string[];
     if (
       created.length !== this.ids.length ||
       updated.length !== this.ids.length ||

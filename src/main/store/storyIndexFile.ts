@@ -8,7 +8,7 @@ import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { STORY_STATUSES, type Story, type StoryStatus } from '../../shared/stories';
 import { writeFileAtomic } from '../core/atomicFile';
-import { checkedColumns, columnsOf, type Columns } from './storyIndexColumns';
+import { checkedColumns, columnsOf, detailOf, type Columns, type DetailColumns } from './storyIndexColumns';
 
 /** What the index keeps of a story: enough to order, filter and count the backlog without reading it. */
 export interface StoryIndexEntry {
@@ -30,7 +30,7 @@ export interface IndexLogLine {
   del?: string;
 }
 
-const VERSION = 2;
+const VERSION = 3;
 
 export const entryOf = (s: Story): StoryIndexEntry => ({
   id: s.id,
@@ -60,6 +60,7 @@ export function entryOfRow(r: unknown): StoryIndexEntry | null {
 export class StoryIndexFile {
   readonly dir: string;
   private readonly snapshot: string;
+  private readonly detail: string;
   /** The log of writes since the snapshot; its lock is the one every face's writes take turns on. */
   readonly log: string;
 
@@ -67,6 +68,7 @@ export class StoryIndexFile {
   constructor(storeDir: string) {
     this.dir = join(storeDir, 'local', 'cache');
     this.snapshot = join(this.dir, 'stories-index.json');
+    this.detail = join(this.dir, 'stories-index.detail.json');
     this.log = join(this.dir, 'stories-index.log');
   }
 
@@ -74,21 +76,34 @@ export class StoryIndexFile {
    * The snapshot's columns and folder time, and the writes logged since (unchecked: the caller chains them); null
    * when missing or unreadable.
    */
-  async read(): Promise<{ mtime: number; columns: Columns; log: IndexLogLine[] } | null> {
+  async read(): Promise<{
+    mtime: number;
+    columns: Columns;
+    detail: () => Promise<DetailColumns>;
+    log: IndexLogLine[];
+  } | null> {
     try {
       const snap = JSON.parse(await readFile(this.snapshot, 'utf8')) as {
         version?: unknown;
         mtime?: unknown;
         columns?: unknown;
       };
-      const columns = checkedColumns(snap.columns);
+      const columns = checkedColumns(snap.columns, ['ids', 'status', 'bodies']);
       if (snap.version !== VERSION || typeof snap.mtime !== 'number' || !columns) return null;
       const text = await readFile(this.log, 'utf8').catch(() => '');
       const log = text
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as IndexLogLine);
-      return { mtime: snap.mtime, columns, log };
+      const mtime = snap.mtime;
+      // Written before its snapshot, with the same time: one of another snapshot is refused (the caller rebuilds).
+      const detail = async (): Promise<DetailColumns> => {
+        const d = JSON.parse(await readFile(this.detail, 'utf8')) as { mtime?: unknown; columns?: unknown };
+        const cols = checkedColumns(d.columns, ['created', 'updated', 'titles']);
+        if (d.mtime !== mtime || !cols) throw new Error('the index detail is of another snapshot');
+        return cols;
+      };
+      return { mtime, columns, detail, log };
     } catch {
       return null;
     }
@@ -97,6 +112,7 @@ export class StoryIndexFile {
   /** A new snapshot (oldest first) replacing the old one and its log. */
   async write(mtime: number, sorted: readonly StoryIndexEntry[]): Promise<void> {
     await this.ensureDir();
+    await writeFileAtomic(this.detail, JSON.stringify({ mtime, columns: detailOf(sorted) }));
     await writeFileAtomic(
       this.snapshot,
       JSON.stringify({ version: VERSION, mtime, columns: columnsOf(sorted) }),
