@@ -3,7 +3,7 @@
 // request (the body sendPrompt sent, as the mock recorded it) with the same official client, reading the same
 // stream and JSON.parsing the answer; (2) preview, from the first answer fragment to the first previewed story,
 // and the preview's CPU (the fragments replayed through the same feed and parser) against one JSON.parse.
-// The mocks run in this process, so both sides' CPU includes the mock serving the same stream.
+// The mocks run in a process of their own (providerMocks.ts), so neither side's CPU includes serving the stream.
 // Run it alone: `npm run bench -- providers` (PROVIDER_BENCH_RUNS=n for fewer or more rounds).
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { GenerateContentResponse } from '@google/genai';
@@ -19,18 +19,18 @@ import { PartialJsonParser } from '../src/main/llm/preview/partialJsonParser';
 import { createPartialPreview } from '../src/main/llm/previewFeed';
 import type { PreviewEvent } from '../src/main/llm/promptTypes';
 import { engineSendPrompt } from '../test/support/engineSendPrompt';
-import { startMockGeminiApi } from '../test/support/mockGeminiApi';
-import { answer } from '../test/support/mockLlmTypes';
-import { startMockMessagesApi } from '../test/support/mockMessagesApi';
-import { startMockOllamaApi } from '../test/support/mockOllamaApi';
-import { startMockOpenAiApi } from '../test/support/mockOpenAiApi';
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ownCpuMs } from './childCpu';
+import { MOCK_CHUNK, type MockCommand, type MockName, type MockReply } from './providerMocks';
 import { largeStoriesOutput } from './largeStories';
 import type { BenchModule } from './types';
 
-const RUNS = Number(process.env.PROVIDER_BENCH_RUNS ?? 9);
-const WARMUP = 2;
-const CHUNK = 20; // characters per streamed fragment, where the mock lets us choose (not anthropic)
+/** Pairs per provider: the ratios moved by ±0.1 between runs of the bench with 9. */
+const RUNS = Number(process.env.PROVIDER_BENCH_RUNS ?? 31);
+const WARMUP = 3;
+const CHUNK = MOCK_CHUNK;
 const PROMPT = 'Split the feature into stories.';
 const ENV = {
   ANTHROPIC_API_KEY: 'sk-ant-bench',
@@ -46,10 +46,50 @@ interface Target {
   model: string;
   url: string;
   /** The body of the last model call sendPrompt made, as the mock received it. */
-  lastBody(): Record<string, unknown>;
+  lastBody(): Promise<Record<string, unknown>>;
   /** The baseline: that body through the same official client; returns the answer's text. */
   bare(body: Record<string, unknown>): Promise<string>;
-  close(): Promise<void>;
+}
+
+/** The mocks' process: each mock's URL, and the last body a mock received. */
+interface Mocks {
+  urls: Record<MockName, string>;
+  lastBody(name: MockName): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+async function startMocks(): Promise<Mocks> {
+  const child: ChildProcess = fork(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'providerMocks.ts'),
+    [],
+    {
+      execArgv: process.execArgv,
+      env: { ...process.env, PUFFIN_PROVIDER_MOCKS: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const next = () =>
+    new Promise<MockReply>((resolve, reject) => {
+      const died = (code: number | null) => reject(new Error(`the mocks' process exited (${code})`));
+      child.once('exit', died);
+      child.once('message', (reply: MockReply) => {
+        child.off('exit', died);
+        resolve(reply);
+      });
+    });
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('the mocks did not start');
+  return {
+    urls: ready.urls,
+    async lastBody(name) {
+      const reply = next();
+      child.send({ type: 'lastBody', name } satisfies MockCommand);
+      const r = await reply;
+      if (r.type !== 'body') throw new Error('the mocks did not answer');
+      return r.body;
+    },
+    close: () => void child.send({ type: 'exit' } satisfies MockCommand),
+  };
 }
 
 async function concat<T>(stream: AsyncIterable<T>, text: (item: T) => string | undefined): Promise<string> {
@@ -58,26 +98,17 @@ async function concat<T>(stream: AsyncIterable<T>, text: (item: T) => string | u
   return out;
 }
 
-async function targets(json: string): Promise<Target[]> {
-  const turn = answer(json, { chunkSize: CHUNK });
-  const msg = await startMockMessagesApi({
-    isMainLoop: () => true,
-    respond: () => ({ kind: 'message', text: [json], stopReason: 'end_turn' }),
-  });
-  const oa = await startMockOpenAiApi({ whenExhausted: turn });
-  const ol = await startMockOllamaApi({ whenExhausted: turn });
-  const gm = await startMockGeminiApi({ whenExhausted: turn });
-  const last = (m: { modelCalls(): { body: unknown }[] }) => () =>
-    m.modelCalls().at(-1)!.body as Record<string, unknown>;
+function targets(mocks: Mocks): Target[] {
+  const { urls } = mocks;
   return [
     {
       name: 'anthropic',
       model: 'claude-sonnet-4-6',
-      url: msg.url,
-      lastBody: () => msg.mainRequests().at(-1)!.body as unknown as Record<string, unknown>,
+      url: urls.anthropic,
+      lastBody: () => mocks.lastBody('anthropic'),
       async bare(body) {
         const { default: Sdk } = await import('@anthropic-ai/sdk');
-        const client = new Sdk({ apiKey: ENV.ANTHROPIC_API_KEY, baseURL: msg.url, maxRetries: 0 });
+        const client = new Sdk({ apiKey: ENV.ANTHROPIC_API_KEY, baseURL: urls.anthropic, maxRetries: 0 });
         const params = body as unknown as MessageCreateParamsStreaming;
         const events = await client.messages.create({ ...params, stream: true });
         return concat(events, (e) =>
@@ -90,15 +121,14 @@ async function targets(json: string): Promise<Target[]> {
                 : undefined,
         );
       },
-      close: () => msg.close(),
     },
     {
       name: 'openai',
       model: 'gpt-4o-mini',
-      url: oa.url,
-      lastBody: last(oa),
+      url: urls.openai,
+      lastBody: () => mocks.lastBody('openai'),
       async bare(body) {
-        const { client } = await openAiEndpoint(ENV, oa.url);
+        const { client } = await openAiEndpoint(ENV, urls.openai);
         const params = body as unknown as ChatCompletionCreateParamsStreaming;
         const chunks = await client.chat.completions.create({ ...params, stream: true });
         return concat(chunks, (c) => {
@@ -106,30 +136,28 @@ async function targets(json: string): Promise<Target[]> {
           return d?.content ?? d?.tool_calls?.[0]?.function?.arguments ?? undefined;
         });
       },
-      close: () => oa.close(),
     },
     {
       name: 'ollama',
       model: 'llama3.2',
-      url: ol.url,
-      lastBody: last(ol),
+      url: urls.ollama,
+      lastBody: () => mocks.lastBody('ollama'),
       async bare(body) {
         const { Ollama } = await import('ollama');
-        const parts = await new Ollama({ host: ol.url }).chat({
+        const parts = await new Ollama({ host: urls.ollama }).chat({
           ...(body as unknown as ChatRequest),
           stream: true,
         });
         return concat(parts, (p) => p.message.content);
       },
-      close: () => ol.close(),
     },
     {
       name: 'gemini',
       model: 'gemini-2.5-flash',
-      url: gm.url,
-      lastBody: last(gm),
+      url: urls.gemini,
+      lastBody: () => mocks.lastBody('gemini'),
       async bare(body) {
-        const { client } = await geminiEndpoint(ENV, gm.url);
+        const { client } = await geminiEndpoint(ENV, urls.gemini);
         const { generationConfig, tools, toolConfig } = body as Record<string, object | undefined>;
         const chunks = await client.models.generateContentStream({
           model: 'gemini-2.5-flash',
@@ -142,7 +170,6 @@ async function targets(json: string): Promise<Target[]> {
             .join(''),
         );
       },
-      close: () => gm.close(),
     },
   ];
 }
@@ -174,7 +201,7 @@ const ours = (
 async function measure(t: Target, json: string) {
   const preview = () => {};
   await ours(t, { preview });
-  const body = t.lastBody();
+  const body = await t.lastBody();
   if ((await t.bare(body)) !== json) throw new Error(`${t.name}: the baseline read another answer`);
   const cpu = { ours: [] as number[], bare: [] as number[] };
   const wall = { ours: [] as number[], bare: [] as number[] };
@@ -241,18 +268,18 @@ export default {
   async run() {
     const json = storiesJson();
     const loadBefore = os.loadavg()[0]!;
-    const all = await targets(json);
+    const mocks = await startMocks();
     const rows = [];
     try {
-      for (const t of all) rows.push(await measure(t, json));
+      for (const t of targets(mocks)) rows.push(await measure(t, json));
     } finally {
-      await Promise.all(all.map((t) => t.close()));
+      mocks.close();
     }
     const f = (n: number) => n.toFixed(1);
     const ratios = rows.map((r) => r.ours / r.bare);
     const pct = (r: number) => Math.round((r - 1) * 100);
     return [
-      `The same ${Math.round(json.length / 1024)} KB answer (50 stories, the sendPrompt bench's) from each provider's loopback mock (test/support), streamed in ${CHUNK}-character fragments (anthropic: its mock splits a text block in 3). CPU = this process's user + system time (the mock serves from this process, so both sides include it). Median of ${RUNS} interleaved runs per side after ${WARMUP} warm-up. sendPrompt: the \`stories\` schema, preview on. Baseline: the request body sendPrompt sent, through the same official client built the same way, the stream read and the answer JSON.parsed once.`,
+      `The same ${Math.round(json.length / 1024)} KB answer (50 stories, the sendPrompt bench's) from each provider's loopback mock (test/support), streamed in ${CHUNK}-character fragments (anthropic: its mock splits a text block in 3). CPU = this process's user + system time; the mocks serve from a process of their own (\`bench/providerMocks.ts\`), so neither side includes serving the stream. Median of ${RUNS} interleaved runs per side after ${WARMUP} warm-up. sendPrompt: the \`stories\` schema, preview on. Baseline: the request body sendPrompt sent, through the same official client built the same way, the stream read and the answer JSON.parsed once.`,
       '',
       '| provider | fragments | sendPrompt CPU (ms) | client + JSON.parse CPU (ms) | ratio | wall-time ratio | first fragment → first previewed story (ms) | preview CPU (ms) | one JSON.parse (ms) | preview ÷ JSON.parse |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -261,7 +288,7 @@ export default {
           `| ${r.name} | ${r.fragments.toLocaleString('en')} | ${f(r.ours)} | ${f(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× | ${r.wall.toFixed(2)}× | ${r.firstItem.toFixed(2)} | ${r.feed.toFixed(2)} | ${r.parse.toFixed(2)} | ${(r.feed / r.parse).toFixed(2)}× |`,
       ),
       '',
-      `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs: the ratios move by about ±0.1 from run to run at this load (a 1-run trial gave up to 1.5× for ollama).`,
+      `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs: with 9 pairs and the mocks in this process the ratios moved by about ±0.1 from run to run; ${RUNS} pairs now.`,
       '',
       `What it means. sendPrompt added ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} % CPU in this run to what the official client alone spends reading this stream and parsing the answer: the provider's preparation (client, shaped schema; ollama asks a server its version once, at its first call), the neutral engine events, the preview parser on every fragment and ajv validating 50 stories. Most of the CPU on both sides is the client decoding ${CHUNK}-character SSE or NDJSON chunks (gemini's client is the heaviest, so what sendPrompt adds there is within the run-to-run noise), which Puffin does not choose. The preview costs under 2 ms per answer here, well under 1 % of the call, although it is several times one JSON.parse of this answer: the answer is mostly long strings, which JSON.parse reads in a fraction of a millisecond. First fragment → first previewed story is mostly the time the stream takes to deliver the first story (it ends at character ${json.indexOf('},{') + 1}, ≈ ${Math.ceil((json.indexOf('},{') + 1) / CHUNK)} fragments), so it follows each client's decoding speed, not the parser; anthropic's 3 fragments deliver it in the first one, so its figure is the parse of one ~100 KB fragment.`,
     ].join('\n');

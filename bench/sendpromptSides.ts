@@ -35,9 +35,17 @@ export interface BenchRequest {
   activity?: boolean;
 }
 
-/** The fake CLI's environment: replaying `scenario`, reporting its own CPU to `cpuFile` at exit. */
+/**
+ * The fake CLI's environment: replaying `scenario` a line per write (as the real CLI prints), reporting its own
+ * CPU to `cpuFile` at exit.
+ */
 export function benchEnv(scenario: string, cpuFile: string): NodeJS.ProcessEnv {
-  return { ...process.env, ...fakeClaudeEnv({ scenario }), FAKE_CLAUDE_CPU_FILE: cpuFile };
+  return {
+    ...process.env,
+    ...fakeClaudeEnv({ scenario }),
+    FAKE_CLAUDE_CPU_FILE: cpuFile,
+    FAKE_CLAUDE_REPLAY_WRITES: 'lines',
+  };
 }
 
 /**
@@ -80,15 +88,19 @@ export async function benchSendPrompt(
     schema: request.schema,
     ...(request.preview ? { preview: () => void previews++ } : {}),
   };
-  // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder handing its file the lines as
-  // they come, and the live activity meter. Writing the file is History's cost and is measured on its own
-  // (historyFileRuns, from what one more call hands over, captureHistoryText): in the timed calls the recorder's
-  // pieces are dropped as they come, as the app's file drops them once written.
+  // As recordCall listens (services/historyRecorder.ts): History's raw-line recorder writing the lines to History's
+  // file as they come (a SpoolFile, finished when the call ends: fsync and rename), and the live activity meter.
+  // Every timed call writes the file, as the app's calls do; it replaces the previous call's.
+  const history = new HistoryRepo(scratchDir('puffin-bench-call-history-'));
   let captured: LineText[] | undefined;
   const call = request.activity
     ? async () => {
         const handed = captured;
-        const raw = new RawLineRecorder((text) => void handed?.push(text));
+        const file = history.openRawText('bench-call');
+        const raw = new RawLineRecorder((text) => {
+          handed?.push(text);
+          file.write(text);
+        });
         const meter = new ActivityMeter({ callId: 'bench', label: 'bench' }, () => {});
         try {
           return await sendPrompt({
@@ -100,7 +112,9 @@ export async function benchSendPrompt(
           });
         } finally {
           meter.finish();
-          handed?.push(raw.rest());
+          const rest = raw.rest();
+          handed?.push(rest);
+          await file.finish(rest);
         }
       }
     : () => sendPrompt(req);

@@ -10,7 +10,7 @@ export const SHORT_ID_PREFIX = 'PUF-';
 export const SHORT_ID_MIN = 4;
 
 /** The characters a short id is made of: the id without dashes, nor the `sprint-` every sprint id starts with. */
-const body = (id: string) =>
+export const shortIdBody = (id: string) =>
   id
     .replace(/^sprint-/i, '')
     .replace(/-/g, '')
@@ -22,8 +22,8 @@ export function isShortId(text: string): boolean {
 
 /** The shortest short id of `id` that no other id of `all` shares (all may include id itself). */
 export function shortId(id: string, all: readonly string[] = []): string {
-  const own = body(id);
-  const others = all.map(body).filter((b) => b !== own);
+  const own = shortIdBody(id);
+  const others = all.map(shortIdBody).filter((b) => b !== own);
   let n = Math.min(SHORT_ID_MIN, own.length);
   while (n < own.length && others.some((b) => b.startsWith(own.slice(0, n)))) n++;
   return `${SHORT_ID_PREFIX}${own.slice(0, n)}`;
@@ -40,7 +40,9 @@ const common = (a: string, b: string) => {
  * neighbour, so a large backlog takes one sort rather than comparing every pair.
  */
 export function shortIds(ids: readonly string[]): Map<string, string> {
-  const sorted = [...new Set(ids)].map((id) => ({ id, b: body(id) })).sort((x, y) => (x.b < y.b ? -1 : 1));
+  const sorted = [...new Set(ids)]
+    .map((id) => ({ id, b: shortIdBody(id) }))
+    .sort((x, y) => (x.b < y.b ? -1 : 1));
   const out = new Map<string, string>();
   sorted.forEach(({ id, b }, i) => {
     const before = i > 0 && sorted[i - 1]!.b !== b ? common(b, sorted[i - 1]!.b) : 0;
@@ -73,10 +75,10 @@ export type IdMatch =
 export function matchId(text: string, ids: readonly string[]): IdMatch {
   if (ids.includes(text)) return { kind: 'found', id: text };
   if (!isShortId(text)) return { kind: 'unknown' };
-  const prefix = body(text.slice(SHORT_ID_PREFIX.length));
+  const prefix = shortIdBody(text.slice(SHORT_ID_PREFIX.length));
   // An id that is the whole short id is that id, even when longer ids start with it (s1 among s1, s10).
-  const whole = ids.filter((id) => body(id) === prefix);
-  const fits = whole.length === 1 ? whole : ids.filter((id) => body(id).startsWith(prefix));
+  const whole = ids.filter((id) => shortIdBody(id) === prefix);
+  const fits = whole.length === 1 ? whole : ids.filter((id) => shortIdBody(id).startsWith(prefix));
   if (fits.length === 1) return { kind: 'found', id: fits[0]! };
   return fits.length === 0 ? { kind: 'none' } : { kind: 'ambiguous', candidates: [...fits].sort() };
 }

@@ -25,6 +25,7 @@ import {
   version,
 } from './fakeClaudeLines.mjs';
 import './fakeClaudeCpu.mjs';
+import { replay } from './fakeClaudeReplay.mjs';
 
 const MODES = [
   'happy', // built-in success transcript with structured_output
@@ -117,9 +118,7 @@ function finish(code) {
   process.stdout.write('', () => process.exit(code));
 }
 
-function hangForever() {
-  setInterval(() => {}, 1 << 30);
-}
+const hangForever = () => void setInterval(() => {}, 1 << 30);
 
 /** A node grandchild that runs until killed; `setsid` puts it in a session (and group) of its own. */
 function grandchild({ setsid, holdStdout, envless = env.FAKE_CLAUDE_ENVLESS === '1' }) {
@@ -143,8 +142,8 @@ function fixtureExitCode(path) {
 
 async function run(scenario) {
   if (scenario.endsWith('.jsonl') || existsSync(scenario)) {
-    // Replayed byte for byte: the lines stay exactly as the real CLI printed them.
-    await write(readFileSync(scenario, 'utf8'));
+    // Replayed byte for byte (FAKE_CLAUDE_REPLAY_WRITES=lines: a write per line): the CLI's lines, exactly.
+    await replay(readFileSync(scenario, 'utf8'), write);
     return finish(fixtureExitCode(scenario));
   }
   switch (scenario) {

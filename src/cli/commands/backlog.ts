@@ -3,13 +3,15 @@
 // app's Accept does; --only takes the 1-based positions `stories derive`/`modify` printed. data: {added,
 // alreadyInBacklog}: the stories added, with their ids (what `puffin sprint create --stories` takes), and those
 // of the drafts asked for that an earlier accept of the same generation added already (accepting is idempotent).
-// `puffin stories list --project DIR [--status S] [--query TEXT]`: the backlog through `stories:list`, filtered
-// by status and by words found in the title, description or acceptance criteria (all of them, any case).
+// `puffin stories list --project DIR [--status S] [--query TEXT] [--limit N] [--offset M]`: the backlog through
+// `stories:page`, filtered by status and by words found in the title, description or acceptance criteria (all of
+// them, any case).
 // Every story printed carries its short id (`shortId`, PUF-xxxx), which every --story/--stories option takes.
-import type { Generation, Story, StoryDraft, StoryStatus } from '../../shared/stories';
-import { latestWithStories, matchesSearch, searchWords } from '../../shared/storySearch';
+import type { Generation, StoryDraft, StoryStatus } from '../../shared/stories';
+import { latestWithStories } from '../../shared/storySearch';
 import { acceptedStoryIds } from '../../main/store/acceptedIds';
 import { withShortIds } from '../../shared/shortIds';
+import { STORY_PAGE_LIMITS, type StoryPage } from '../../shared/storyPage';
 import { CliFailure, type CommandSpec, type FlagSpec, type OutputContext, type Payload } from '../spec';
 
 const STATUSES: readonly StoryStatus[] = ['pending', 'in_progress', 'done', 'archived'];
@@ -91,16 +93,16 @@ export const storiesAcceptCommand: CommandSpec<'stories:accept'> = {
   },
 };
 
-export const storiesListCommand: CommandSpec<'stories:list'> = {
+export const storiesListCommand: CommandSpec<'stories:page'> = {
   path: ['stories', 'list'],
   summary:
     'list the backlog, optionally only one --status and the stories matching --query; --limit N from --offset M',
-  channel: 'stories:list',
+  channel: 'stories:page',
   project: true,
   flags: [STATUS, QUERY, LIMIT, OFFSET],
-  // The filters and the page are applied to the answer; stories:list itself takes nothing.
+  // Filtered and paged by the store's index: a page costs the same whatever the backlog's size.
   before: (payload) => {
-    const status = payload.status;
+    const { status, query, limit, offset } = payload;
     if (status !== undefined && !STATUSES.includes(status as StoryStatus))
       throw new CliFailure({
         code: 'invalid_arguments',
@@ -114,17 +116,32 @@ export const storiesListCommand: CommandSpec<'stories:list'> = {
           message: `--${flag} takes a whole number, 0 or more.`,
         });
     }
-    return { calls: [], payload: {} };
+    const first = typeof limit === 'number' ? Math.min(limit, STORY_PAGE_LIMITS.max) : STORY_PAGE_LIMITS.max;
+    return {
+      calls: [],
+      payload: {
+        ...(typeof offset === 'number' ? { offset } : {}),
+        ...(first > 0 ? { limit: first } : { limit: 1 }),
+        ...(status !== undefined ? { statuses: [status] } : {}),
+        ...(typeof query === 'string' ? { query } : {}),
+      },
+    };
   },
-  output: (stories: Story[], _ctx, args) => {
-    const words = searchWords(typeof args.query === 'string' ? args.query : '');
-    const data = stories.filter(
-      (s) => (args.status === undefined || s.status === args.status) && matchesSearch(s, words),
-    );
+  output: async (page: StoryPage, ctx, args) => {
     const offset = typeof args.offset === 'number' ? args.offset : 0;
-    const page = data.slice(offset, typeof args.limit === 'number' ? offset + args.limit : undefined);
-    const all = stories.map((s) => s.id);
-    const paged = typeof args.limit === 'number' || offset > 0 ? { matching: data.length, offset } : {};
-    return noModel(withShortIds(page, all), { total: stories.length, shown: page.length, ...paged });
+    const want = typeof args.limit === 'number' ? args.limit : Infinity;
+    const stories = want === 0 ? [] : [...page.stories];
+    // A page holds at most STORY_PAGE_LIMITS.max stories: the rest of what was asked for comes page by page.
+    while (stories.length < Math.min(want, page.matching - offset)) {
+      const next = await ctx.call('stories:page', {
+        ...(ctx.request() as object),
+        offset: offset + stories.length,
+        limit: Math.min(STORY_PAGE_LIMITS.max, want - stories.length),
+      });
+      if (next.stories.length === 0) break;
+      stories.push(...next.stories);
+    }
+    const paged = typeof args.limit === 'number' || offset > 0 ? { matching: page.matching, offset } : {};
+    return noModel(stories, { total: page.total, shown: stories.length, ...paged });
   },
 };

@@ -18,6 +18,7 @@ export type JourneyChannel =
   | 'history:list'
   | 'history:rawLines'
   | 'stories:list'
+  | 'stories:page'
   | 'stories:accept'
   | 'stories:update'
   | 'stories:setStatus'
@@ -66,6 +67,7 @@ export function journeyHandlers(deps: {
     'history:list': () => repo().history.list(),
     'history:rawLines': ({ id }) => repo().history.rawLines(id),
     'stories:list': () => repo().stories.list(),
+    'stories:page': (q) => repo().stories.page(q),
     'stories:accept': ({ drafts, generationId }) =>
       batch(async () => changed(await repo().stories.accept(drafts, generationId))),
     'stories:update': async ({ id, patch }) => changed([await repo().stories.update(id, patch)])[0]!,

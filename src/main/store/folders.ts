@@ -70,8 +70,8 @@ function folder(path: string, key: string, loading: Loading, schema: RecordName)
 }
 
 export const FOLDERS = {
-  /** The backlog: one story per file. */
-  stories: folder('stories', 'id', 'eager', 'story'),
+  /** The backlog: one story per file; listed and paged through its local index (storyIndex.ts). */
+  stories: folder('stories', 'id', 'lazy', 'story'),
   /** One record per CLI call (generation); its raw CLI lines sit beside it as `<id>.raw.jsonl`. One person's. */
   history: folder(`${LOCAL}/history`, 'id', 'eager', 'generation'),
   /** Every round of a stories review (derive, modify, one story regenerated, restore), by the derive's id. */

@@ -21,7 +21,7 @@ export interface ProjectStore {
 
 /**
  * Opens the repos of a store and loads them at once, so unreadable records are found (kept aside and logged)
- * when the project opens, not halfway through a user action. Returns them with the problems found.
+ * when the project opens, not halfway through a user action (stories: when their index is rebuilt). Returns them with the problems found.
  */
 export async function openProjectStore(
   storeDir: string,
@@ -45,7 +45,8 @@ export async function openProjectStore(
     settings: new ProjectSettingsRepo(ctx),
   };
   await Promise.all([
-    store.stories.list(),
+    // The backlog's index, rebuilt (every story read, unreadable ones found) only when it is missing or stale.
+    store.stories.index.view(),
     store.history.list(),
     store.settings.load(),
     // Sprints and plans are read by the plans journey later; an unreadable one is found (and reported) now.

@@ -4,8 +4,9 @@
  * file, atomically; a file that fails to parse or validate is kept aside and reported (see recordFile.ts).
  *
  * How a folder is read depends on its use (FolderSpec.loading):
- *   eager  every record is read at first use and kept in memory (backlog, history, sprints: listed all the time)
- *   lazy   a record is read when asked for and kept (plans, questions, specs, RIS: a few files per sprint)
+ *   eager  every record is read at first use and kept in memory (history, sprints: listed all the time)
+ *   lazy   a record is read when asked for and kept (the backlog, whose local index lists it; plans, questions,
+ *          specs, RIS: a few files per sprint)
  *   fresh  read from disk at every access, never cached (assertion sets and results, which the headless
  *          `puffin assertions evaluate` may write while the app runs)
  */
@@ -153,15 +154,18 @@ export class RecordFolder<T extends object> {
     if (this.spec.loading !== 'fresh') this.cache.set(key, record);
   }
 
+  /** The record's schema, and its key matching its file name. */
+  private checkOf(key: string, v: unknown): string | null {
+    const problem = this.spec.check(v);
+    if (problem) return problem;
+    const own = (v as Record<string, unknown>)[this.spec.key];
+    return own === undefined || own === key
+      ? null
+      : `its "${this.spec.key}" ${JSON.stringify(own)} does not match the file name ${key}.json`;
+  }
+
   private async read(key: string, inQueue = false): Promise<RecordRead<T>> {
-    const check: RecordCheck = (v) => {
-      const problem = this.spec.check(v);
-      if (problem) return problem;
-      const own = (v as Record<string, unknown>)[this.spec.key];
-      return own === undefined || own === key
-        ? null
-        : `its "${this.spec.key}" ${JSON.stringify(own)} does not match the file name ${key}.json`;
-    };
+    const check: RecordCheck = (v) => this.checkOf(key, v);
     const read = await readRecord<T>(this.ctx, this.file(key), check, inQueue);
     if (read.problem) this.problems.push(read.problem);
     // Only what exists is cached: a missing file may be written later by another face (the headless CLI), and
@@ -171,6 +175,17 @@ export class RecordFolder<T extends object> {
       else this.cache.delete(key);
     }
     return read;
+  }
+
+  /**
+   * One record read from disk and not kept (a scan of a large folder must not hold every record in memory); an
+   * unreadable file is kept aside and reported as by every read.
+   */
+  async readUncached(key: string): Promise<T | undefined> {
+    if (!isId(key)) return undefined;
+    const read = await readRecord<T>(this.ctx, this.file(key), (v) => this.checkOf(key, v));
+    if (read.problem) this.problems.push(read.problem);
+    return read.value;
   }
 
   /** The keys of the files in the folder now, read from disk (unreadable files included). */

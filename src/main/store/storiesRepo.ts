@@ -8,12 +8,17 @@ import { RecordFolder } from './recordFolder';
 import { SerialQueue } from './serialQueue';
 import { acceptedStoryIds } from './acceptedIds';
 import { applyAll } from './storyBatch';
+import { StoryIndex } from './storyIndex';
+import { storyPage, type StoryPageQuery } from './storyPageQuery';
+import type { StoryPage } from '../../shared/storyPage';
 
 export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
 
 /** The backlog: `stories/<id>.json` in the store, one file per story, so saving one never rewrites the others. */
 export class StoriesRepo {
   readonly records: RecordFolder<Story>;
+  /** Order, status and title of every story, kept current by every write here (storyIndex.ts). */
+  readonly index: StoryIndex;
   /** Update/delete/restore read then write: serialized so two edits of one story never lose each other. */
   private readonly queue = new SerialQueue();
 
@@ -21,16 +26,20 @@ export class StoriesRepo {
     store: string | StoreContext,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.records = new RecordFolder<Story>(
-      typeof store === 'string' ? { dir: store } : store,
-      FOLDERS.stories,
-    );
+    const ctx = typeof store === 'string' ? { dir: store } : store;
+    this.records = new RecordFolder<Story>(ctx, FOLDERS.stories);
+    this.index = new StoryIndex(ctx.dir, this.records, ctx.log);
   }
 
   /** Oldest first (creation order), which is the backlog's natural order. */
   async list(): Promise<Story[]> {
     const all = await this.records.list();
     return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  /** One page of the backlog, oldest first, filtered by status and search words (storyPageQuery.ts). */
+  page(q: StoryPageQuery): Promise<StoryPage> {
+    return storyPage(this.index, this.records, q);
   }
 
   /**
@@ -61,26 +70,28 @@ export class StoriesRepo {
       if (problem)
         throw new ServiceError('invalid_draft', `Story ${i + 1} (“${s.title}”) cannot be saved: ${problem}.`);
     });
-    return this.queue.run(async () => {
-      const onDisk = generationId ? await Promise.all(ids.map((id) => this.records.current(id))) : [];
-      const fresh = stories.map((story, i) => {
-        const there = onDisk[i];
-        if (!there) return story;
-        if (there.generationId === generationId) return null;
-        // Another story holds the id (not accepted from this generation): this one gets a fresh id.
-        return { ...story, id: randomUUID() };
-      });
-      return applyAll(
-        fresh
-          .filter((s): s is Story => s !== null)
-          .map((story) => ({
-            story,
-            kind: 'changed' as const,
-            apply: () => this.put(story),
-            undo: () => this.records.remove(story.id),
-          })),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const onDisk = generationId ? await Promise.all(ids.map((id) => this.records.current(id))) : [];
+        const fresh = stories.map((story, i) => {
+          const there = onDisk[i];
+          if (!there) return story;
+          if (there.generationId === generationId) return null;
+          // Another story holds the id (not accepted from this generation): this one gets a fresh id.
+          return { ...story, id: randomUUID() };
+        });
+        return applyAll(
+          fresh
+            .filter((s): s is Story => s !== null)
+            .map((story) => ({
+              story,
+              kind: 'changed' as const,
+              apply: () => this.put(story),
+              undo: () => this.remove(story.id),
+            })),
+        );
+      }),
+    );
   }
 
   /**
@@ -90,35 +101,41 @@ export class StoriesRepo {
   update(id: string, patch: StoryPatch): Promise<Story> {
     return this.queue.run(async () => {
       if (!isId(id)) throw notFound(id);
-      const { record } = await this.records.update(id, (current) => {
-        if (!current) throw notFound(id);
-        return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
-      });
+      const { record } = await this.index.change(
+        () =>
+          this.records.update(id, (current) => {
+            if (!current) throw notFound(id);
+            return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
+          }),
+        (r) => ({ put: [r.record], del: [] }),
+      );
       return record;
     });
   }
 
   /** One status for many stories (bulk archive): all or none (storyBatch.ts), none when one does not exist. */
   setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const unique = [...new Set(ids)];
-      // Read from disk, not the cache: another face may have edited or deleted them since (see update).
-      const current = await Promise.all(unique.map((id) => this.records.current(id)));
-      const missing = unique.find((_, i) => !current[i]);
-      if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
-      const updatedAt = this.now().toISOString();
-      return applyAll(
-        current.map((before) => {
-          const story: Story = { ...before!, status, updatedAt };
-          return {
-            story,
-            kind: 'changed',
-            apply: () => this.put(story),
-            undo: () => this.records.put(before!),
-          };
-        }),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const unique = [...new Set(ids)];
+        // Read from disk, not the cache: another face may have edited or deleted them since (see update).
+        const current = await Promise.all(unique.map((id) => this.records.current(id)));
+        const missing = unique.find((_, i) => !current[i]);
+        if (missing) throw new ServiceError('not_found', `There is no story ${missing} in the backlog.`);
+        const updatedAt = this.now().toISOString();
+        return applyAll(
+          current.map((before) => {
+            const story: Story = { ...before!, status, updatedAt };
+            return {
+              story,
+              kind: 'changed',
+              apply: () => this.put(story),
+              undo: () => this.put(before!),
+            };
+          }),
+        );
+      }),
+    );
   }
 
   /**
@@ -126,44 +143,62 @@ export class StoriesRepo {
    * (storyBatch.ts): a removal that fails puts back the ones already removed.
    */
   delete(ids: string[]): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
-      return applyAll(
-        found
-          .filter((s): s is Story => s !== undefined)
-          .map((story) => ({
-            story,
-            kind: 'deleted',
-            apply: () => this.records.remove(story.id),
-            undo: () => this.records.put(story),
-          })),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const found = await Promise.all([...new Set(ids)].map((id) => this.records.get(id)));
+        return applyAll(
+          found
+            .filter((s): s is Story => s !== undefined)
+            .map((story) => ({
+              story,
+              kind: 'deleted',
+              apply: () => this.remove(story.id),
+              undo: () => this.put(story),
+            })),
+        );
+      }, true),
+    );
   }
 
   /** Puts exact records back (undo of a delete): all or none (storyBatch.ts). */
   restore(stories: Story[]): Promise<Story[]> {
-    return this.queue.run(async () => {
-      const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
-      const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
-      return applyAll(
-        unique.map((s, i) => {
-          const story: Story = { ...s };
-          const was = before[i];
-          return {
-            story,
-            kind: 'changed',
-            apply: () => this.put(story),
-            undo: () => (was ? this.records.put(was) : this.records.remove(story.id)),
-          };
-        }),
-      );
-    });
+    return this.queue.run(() =>
+      this.indexed(async () => {
+        const unique = [...new Map(stories.map((s) => [s.id, s])).values()];
+        const before = await Promise.all(unique.map((s) => this.records.get(s.id)));
+        return applyAll(
+          unique.map((s, i) => {
+            const story: Story = { ...s };
+            const was = before[i];
+            return {
+              story,
+              kind: 'changed',
+              apply: () => this.put(story),
+              undo: () => (was ? this.put(was) : this.remove(story.id)),
+            };
+          }),
+        );
+      }),
+    );
+  }
+
+  /**
+   * A batch (storyBatch.ts) with the reads it decides on, as one change of the index: one turn on its lock however
+   * many stories, and the record locks its reads take (files beside the records) inside it.
+   */
+  private indexed(run: () => Promise<Story[]>, deleting = false): Promise<Story[]> {
+    return this.index.change(run, (done) =>
+      deleting ? { put: [], del: done.map((s) => s.id) } : { put: done, del: [] },
+    );
   }
 
   private async put(story: Story): Promise<boolean> {
     await this.records.put(story);
     return true;
+  }
+
+  private remove(id: string): Promise<boolean> {
+    return this.records.remove(id);
   }
 }
 

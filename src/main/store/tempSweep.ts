@@ -26,7 +26,10 @@ export interface SweepOptions {
   skip?: readonly string[];
 }
 
-/** The files under `dir`, relative to it, not looking into `skip`. */
+/**
+ * The temp files (`.tmp`) under `dir`, relative to it, not looking into `skip`: a folder's entries come with their
+ * types, so a store of 100,000 records costs its listings, not a stat and a path per record.
+ */
 async function filesUnder(
   dir: string,
   recursive: boolean,
@@ -44,7 +47,7 @@ async function filesUnder(
     const rel = under ? `${under}/${e.name}` : e.name;
     if (e.isDirectory() && recursive && !skip.includes(rel))
       out.push(...(await filesUnder(dir, true, skip, rel)));
-    else if (!e.isDirectory()) out.push(rel);
+    else if (!e.isDirectory() && e.name.endsWith('.tmp')) out.push(rel);
   }
   return out;
 }
@@ -60,7 +63,7 @@ export async function sweepTemps(dir: string, options: SweepOptions = {}): Promi
   const names = await filesUnder(dir, recursive, skip);
   const removed: string[] = [];
   for (const name of names) {
-    const base = name.split(/[\\/]/).at(-1) ?? '';
+    const base = name.split('/').at(-1) ?? '';
     const match = ATOMIC_TEMP.exec(base) ?? VALIDATOR_TEMP.exec(base);
     if (!match || (namedOnly && !match[1])) continue;
     const path = join(dir, name);
@@ -69,7 +72,7 @@ export async function sweepTemps(dir: string, options: SweepOptions = {}): Promi
     const writerDead = match[1] !== undefined && !alive(Number(match[1]));
     if (!writerDead && now - info.mtimeMs < STALE_TEMP_MS) continue;
     await rm(path, { force: true });
-    removed.push(name.split('\\').join('/'));
+    removed.push(name);
   }
   return removed;
 }

@@ -4,13 +4,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGitFixture, type GitFixture } from '../../../test/support/gitFixture';
 import { seedSprintStory } from '../../../test/support/proofProject';
 import type { StoriesChange } from '../../shared/storiesChange';
 import type { Story } from '../../shared/stories';
 import { createRoot, type Root } from '../core/core';
-import { statusForVerdict } from './statusFromVerdict';
+import { StoriesRepo } from '../store/storiesRepo';
+import { moveStatusesWithVerdicts, statusForVerdict } from './statusFromVerdict';
 
 let repo: GitFixture;
 let userData: string;
@@ -75,5 +76,39 @@ describe('a story’s status follows its verdict', () => {
     expect(statusForVerdict('in_progress', 'failing')).toBe('in_progress');
     expect(statusForVerdict('pending', 'regressed')).toBe('pending');
     expect(statusForVerdict('done', 'unspecified')).toBe('done');
+  });
+});
+
+describe('moving statuses on a large backlog', () => {
+  it('reads no story whose verdict cannot move it, and keeps the backlog index current', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'puffin-status-index-'));
+    try {
+      const stories = new StoriesRepo(dir);
+      const [a, b, c] = await stories.accept(
+        ['A', 'B', 'C'].map((title) => ({ title, description: '', acceptanceCriteria: [] })),
+      );
+      await stories.index.entries();
+      const reads = vi.spyOn(stories.records, 'current');
+      const moved = await moveStatusesWithVerdicts(stories, [
+        { id: a!.id, status: 'unspecified' },
+        { id: b!.id, status: 'verified' },
+        { id: c!.id, status: 'failing' },
+      ]);
+      expect(moved.map((s) => [s.title, s.status])).toEqual([['B', 'done']]);
+      expect(reads.mock.calls.map(([id]) => id)).toEqual([b!.id]);
+      // Verified again: nothing moves, only the record's lock comes and goes beside it (the folder changes).
+      expect(await moveStatusesWithVerdicts(stories, [{ id: b!.id, status: 'verified' }])).toEqual([]);
+      // Another face opening the store lists it from the index, without reading a story, and sees B done.
+      const next = new StoriesRepo(dir);
+      const scans = vi.spyOn(next.records, 'readUncached');
+      expect((await next.index.entries()).map((e) => `${e.title}:${e.status}`)).toEqual([
+        'A:pending',
+        'B:done',
+        'C:pending',
+      ]);
+      expect(scans).not.toHaveBeenCalled();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -35,16 +35,27 @@ export async function moveStatusesWithVerdicts(
 ): Promise<Story[]> {
   const moved: Story[] = [];
   for (const v of verdicts) {
-    if (!isId(v.id) || !(await repo.records.current(v.id))) continue;
+    // Only these verdicts ever move a status: the others cost no read (most of a large backlog is unspecified).
+    if (v.status !== 'verified' && v.status !== 'regressed') continue;
+    if (!isId(v.id)) continue;
     let changed = false;
-    const { record } = await repo.records.update(v.id, (current) => {
-      // Deleted since: handing back what is there (nothing) writes nothing; the folder's type wants a record.
-      if (!current) return current as unknown as Story;
-      const status = statusForVerdict(current.status, v.status);
-      if (status === current.status) return current;
-      changed = true;
-      return { ...current, status, updatedAt: now().toISOString() };
-    });
+    // Read and written through the backlog's index (the record's lock, a file beside it, inside its change).
+    const record = await repo.index.change(
+      async () => {
+        if (!(await repo.records.current(v.id))) return undefined;
+        const { record } = await repo.records.update(v.id, (current) => {
+          // Deleted since: handing back what is there (nothing) writes nothing; the folder's type wants a record.
+          if (!current) return current as unknown as Story;
+          const status = statusForVerdict(current.status, v.status);
+          if (status === current.status) return current;
+          changed = true;
+          return { ...current, status, updatedAt: now().toISOString() };
+        });
+        return record;
+      },
+      (r) => ({ put: changed && r ? [r] : [], del: [] }),
+    );
+    if (!record) continue;
     if (changed) moved.push(record);
   }
   return moved;

@@ -33,6 +33,7 @@ import { engineSchemas, engineSettingsSchema, type EngineResponses } from './eng
 import { agentSchemas, type AgentResponses } from './agentChannels';
 import { formatSchemas, type FormatResponses } from './formatChannels';
 import { trackerSchemas, type TrackerProgress, type TrackerResponses } from './trackerChannels';
+import { backlogSchemas, type BacklogResponses } from './backlogChannels';
 
 export const requestSchemas = {
   'app:info': empty,
@@ -337,6 +338,8 @@ export const requestSchemas = {
   ...teamSchemas,
   // --- trackers: Jira and Linear export ---
   ...trackerSchemas,
+  // --- the backlog by page ---
+  ...backlogSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -379,7 +382,8 @@ export interface ResponseTypes
     AgentResponses,
     FormatResponses,
     TeamResponses,
-    TrackerResponses {
+    TrackerResponses,
+    BacklogResponses {
   'app:info': AppInfo;
   'settings:get': Settings;
   'settings:update': Settings;
@@ -400,6 +404,7 @@ export interface ResponseTypes
   /** Newest first; without raw CLI lines. */
   'history:list': Generation[];
   'history:rawLines': string[];
+  /** The whole backlog: for a face inside the process (the command line); the app and the host page it. */
   'stories:list': Story[];
   'stories:accept': Story[];
   'stories:update': Story;

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Story } from '../../../shared/stories';
-import { story } from '../testing/fakeClient';
+import { backlogPages, story } from '../testing/fakeClient';
 import { stubLayout } from '../testing/layout';
 import { renderWith, setupStore } from '../testing/setup';
 import { Backlog } from './Backlog';
@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 async function show(stories: Story[]) {
   const setup = setupStore();
-  setup.client.handle('stories:list', () => stories);
+  setup.client.handle('stories:page', backlogPages(stories));
   await act(async () => {
     renderWith(<Backlog />, setup);
     await setup.store.getState().loadStories();
@@ -28,7 +28,11 @@ describe('Backlog', () => {
   it('renders only a bounded window of rows for 5,000 stories', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => story(i));
     const { client } = await show(many);
-    expect(client.callsTo('stories:list').length).toBeGreaterThan(0);
+    // Never the whole backlog in one answer: a first screen's page, then pages of at most 1,000.
+    const pages = client.callsTo('stories:page');
+    expect(pages[0]).toEqual({ limit: 200 });
+    expect(pages.every((r) => r.limit !== undefined && r.limit <= 1000)).toBe(true);
+    expect(pages.map((r) => r.offset ?? 0)).toEqual(expect.arrayContaining([200, 1200, 2200, 3200, 4200]));
     expect(grid().getAttribute('aria-rowcount')).toBe('5000');
     expect(rows().length).toBeGreaterThan(5);
     expect(rows().length).toBeLessThan(40);

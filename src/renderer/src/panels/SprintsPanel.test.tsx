@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assertion } from '../../../shared/assertions';
 import { IpcError } from '../../../shared/ipc/errors';
-import { story } from '../testing/fakeClient';
+import { backlogPages, story } from '../testing/fakeClient';
 import { stubLayout } from '../testing/layout';
 import { listed, renderWith, setupStore } from '../testing/setup';
 import { detail, openSprintStore, sprint } from '../testing/sprintFixtures';
@@ -17,7 +17,7 @@ describe('Sprints', () => {
     const setup = setupStore();
     const { client, store } = setup;
     const created = sprint({ storyIds: ['s1', 's3'], title: 'Generated title' });
-    client.handle('stories:list', () => [story(1), story(2), story(3)]);
+    client.handle('stories:page', backlogPages([story(1), story(2), story(3)]));
     client.handle('sprints:list', () => []);
     client.handle('sprints:create', () => created);
     client.handle('sprints:get', () => detail({ sprint: created, stories: [story(1), story(3)] }));

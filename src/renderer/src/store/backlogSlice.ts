@@ -1,7 +1,14 @@
 import type { Story } from '../../../shared/stories';
 import { applyStoriesChange } from '../../../shared/storiesChange';
+import { STORY_PAGE_LIMITS } from '../../../shared/storyPage';
 import { errorNotice, listLoaded, listLoadFailed } from './uiError';
 import type { BacklogSlice, Slice } from './types';
+
+/** Stories of the first page (enough for any first screen) and of each page after it. */
+const FIRST_PAGE = 200;
+const NEXT_PAGES = STORY_PAGE_LIMITS.max;
+
+const withoutShortId = ({ shortId: _, ...story }: Story & { shortId: string }): Story => story;
 
 const upsert = (stories: Story[], changed: Story[]): Story[] =>
   applyStoriesChange(stories, { changed, deleted: [] });
@@ -16,16 +23,29 @@ export const createBacklogSlice: Slice<BacklogSlice> = (client) => (set, get) =>
   let loading: Promise<void> | null = null;
   let again = false;
 
+  /**
+   * The backlog page by page (a large one never comes in one answer): the first page shows at once, the others
+   * follow, each shown as it arrives.
+   */
   async function fetchStories(): Promise<void> {
     try {
-      const stories = await client.call('stories:list', {});
-      const ids = new Set(stories.map((s) => s.id));
-      set((s) => ({
-        stories,
-        storiesLoaded: true,
-        selected: new Set([...s.selected].filter((id) => ids.has(id))),
-        ...listLoaded(s, 'stories'),
-      }));
+      let page = await client.call('stories:page', { limit: FIRST_PAGE });
+      const stories: Story[] = [];
+      for (;;) {
+        stories.push(...page.stories.map(withoutShortId));
+        const ids = new Set(stories.map((s) => s.id));
+        const shown = [...stories];
+        const done = page.stories.length === 0 || stories.length >= page.total;
+        set((s) => ({
+          stories: shown,
+          storiesLoaded: true,
+          // Selections are pruned once the whole backlog is known.
+          ...(done ? { selected: new Set([...s.selected].filter((id) => ids.has(id))) } : {}),
+          ...listLoaded(s, 'stories'),
+        }));
+        if (done) return;
+        page = await client.call('stories:page', { offset: stories.length, limit: NEXT_PAGES });
+      }
     } catch (err) {
       set((s) => ({ storiesLoaded: true, ...listLoadFailed(s, 'stories', err) }));
     }

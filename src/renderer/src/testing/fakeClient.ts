@@ -157,3 +157,19 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** A stories:page handler over a backlog held by the test, paged (and filtered by status) as the store does. */
+export function backlogPages(
+  backlog: Story[] | (() => Story[]),
+): (request: RequestOf<'stories:page'>) => ResponseOf<'stories:page'> {
+  return ({ offset = 0, limit = 200, statuses }) => {
+    const all = typeof backlog === 'function' ? backlog() : backlog;
+    const kept = statuses ? all.filter((s) => statuses.includes(s.status)) : all;
+    return {
+      stories: kept.slice(offset, offset + limit).map((s) => ({ ...s, shortId: `PUF-${s.id.slice(0, 4)}` })),
+      total: all.length,
+      matching: kept.length,
+      offset,
+    };
+  };
+}

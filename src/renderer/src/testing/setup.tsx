@@ -3,7 +3,7 @@ import type { OpenReview } from '../../../shared/schema-types';
 import type { ReactElement } from 'react';
 import { createAppStore, type AppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
-import { createFakeClient, PROJECT, SETTINGS, type FakeClient } from './fakeClient';
+import { backlogPages, createFakeClient, PROJECT, SETTINGS, type FakeClient } from './fakeClient';
 
 export interface Setup {
   client: FakeClient;
@@ -16,7 +16,7 @@ export function setupStore(options: { project?: boolean } = {}): Setup {
   window.localStorage.clear();
   window.sessionStorage.clear();
   const client = createFakeClient();
-  client.handle('stories:list', () => []);
+  client.handle('stories:page', backlogPages([]));
   client.handle('history:list', () => []);
   // The sprint view's budget line asks what the sprint cost: nothing yet.
   client.handle('costs:get', () => ({

@@ -1,0 +1,31 @@
+/** Contract channels of the backlog listed by page: a large backlog never travels whole in one answer. */
+import { STORY_STATUSES } from '../stories';
+import type { StoryPage } from '../storyPage';
+import { STORY_PAGE_LIMITS } from '../storyPage';
+import { schema } from './schemaParts';
+
+export const backlogSchemas = {
+  /**
+   * One page of the backlog (oldest first) with the counts the list shows: only the `statuses` given (all when
+   * left out) and, with `query`, the stories whose title, description or criteria hold every word of it.
+   */
+  'stories:page': schema({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      offset: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: STORY_PAGE_LIMITS.max },
+      statuses: {
+        type: 'array',
+        maxItems: STORY_STATUSES.length,
+        uniqueItems: true,
+        items: { type: 'string', enum: STORY_STATUSES },
+      },
+      query: { type: 'string', maxLength: 1_000 },
+    },
+  }),
+} as const;
+
+export interface BacklogResponses {
+  'stories:page': StoryPage;
+}
