@@ -170,7 +170,7 @@ test('sprint → questions → answers → plan → refine → diff → approve 
       storyId: a,
     });
 
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(page.getByText(/docs\/puffin\/.*\.md/)).toBeVisible();
     const [exported] = readdirSync(join(project, 'docs', 'puffin'));
     const markdown = readFileSync(join(project, 'docs', 'puffin', exported!), 'utf8');

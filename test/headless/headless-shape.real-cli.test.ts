@@ -196,6 +196,9 @@ describe('headless commands print the one-object shape (real CLI)', () => {
     expect(Object.keys(verified.out).sort()).toEqual(['data', 'meta', 'source', 'warnings']);
     ran.add('verify');
     await puffin(['hooks', 'install', ...at]);
+    await puffin(['status', ...at]);
+    await puffin(['overlap', ...at]);
+    await puffin(['conflicts', ...at]);
     await puffin(['ci', 'init', ...at]);
     const api = await startMockGithubApi({ repos: ['octo/app'] });
     try {
@@ -211,7 +214,15 @@ describe('headless commands print the one-object shape (real CLI)', () => {
 
     // The coding agent and describing existing code have journeys of their own (test/mcp/implement.real-cli.test.ts,
     // test/formats/reverse.real-cli.test.ts).
-    const elsewhere = new Set(['implement', 'stories reverse']);
+    // The trackers' commands run against their API mocks (src/cli/commands/trackers.test.ts), and git runs the
+    // merge driver in test/team/twoClones.test.ts.
+    const elsewhere = new Set([
+      'implement',
+      'stories reverse',
+      'merge-driver',
+      ...['github import', 'jira export', 'jira import', 'jira sync'],
+      ...['linear export', 'linear import', 'linear sync'],
+    ]);
     expect([...ran].sort()).toEqual(
       commands
         .map((c) => c.path.join(' '))

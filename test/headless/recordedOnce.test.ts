@@ -32,7 +32,7 @@ async function call<T>(face: Face, channel: RequestChannel, payload: unknown): P
 
 /** The History records on disk (raw-line files beside them are not records). */
 async function records(): Promise<Generation[]> {
-  const folder = join(dir, '.puffin', 'history');
+  const folder = join(dir, '.puffin', 'local', 'history');
   const names = (await readdir(folder)).filter((n) => n.endsWith('.json'));
   return Promise.all(
     names.map(async (n) => JSON.parse(await readFile(join(folder, n), 'utf8')) as Generation),

@@ -1,6 +1,6 @@
 // `puffin stories derive --project DIR [--model M]` (feature request on stdin) and
 // `puffin stories modify --project DIR --feedback-file F [--generation ID] [--lock N,M] [--model M]`.
-// Both store the generation in DIR/.puffin/history as the app does. data: the stories; meta: the call's
+// Both store the generation in DIR/.puffin/local/history as the app does. data: the stories; meta: the call's
 // {cliVersion, costUsd, turns, durationMs, sessionId} with generationId, the title and titleFallback. Both answer
 // as soon as the stories are stored: the title is generated while the process still runs, so it is usually the
 // local fallback title (titleFallback: true), and a title call still running when the process ends is cancelled.

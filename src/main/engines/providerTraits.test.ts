@@ -36,7 +36,14 @@ describe.each(PROVIDER_NAMES)('%s traits', (name) => {
 
 it('only the CLI picks a model for the fast tier: an API engine keeps the model the user chose', () => {
   const fast = Object.fromEntries(PROVIDER_NAMES.map((n) => [n, providers(n).tierModel('fast') ?? null]));
-  expect(fast).toEqual({ 'claude-cli': 'haiku', anthropic: null, openai: null, ollama: null, gemini: null, bedrock: null });
+  expect(fast).toEqual({
+    'claude-cli': 'haiku',
+    anthropic: null,
+    openai: null,
+    ollama: null,
+    gemini: null,
+    bedrock: null,
+  });
 });
 
 it('shapes a schema per provider and mode, leaving the original untouched', () => {

@@ -4,8 +4,6 @@ import { isId } from '../../shared/ids';
 import type { SpecFormat } from '../../shared/specFormats';
 import type { ImportedSpec, ImportedStory } from './imported';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function hashUuid(text: string): string {
   const h = createHash('sha256').update(text).digest('hex');
   // Shaped as a version-8 (custom) UUID, like every story id.
@@ -14,7 +12,8 @@ function hashUuid(text: string): string {
 
 /** The same file imported again gives the same id, so a rerun updates the story instead of adding a copy. */
 export function storyIdOf(format: SpecFormat, story: ImportedStory, index: number): string {
-  if (story.id && UUID.test(story.id)) return story.id.toLowerCase();
+  // The files' own Puffin id, as written (any id the store accepts).
+  if (story.id && isId(story.id)) return story.id;
   return hashUuid(`${format}\0${story.key ?? `${story.file}#${index}`}`);
 }
 

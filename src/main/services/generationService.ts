@@ -24,7 +24,7 @@ import { withSinks } from './callRecorder';
 import type { RecordOptions, Recorded } from './historyRecorder';
 import { failed, succeeded, titleWorthwhile } from './generationRecord';
 import { JobRunner } from './jobRunner';
-import { ProgressTracker } from './progressTracker';
+import { mappingProgress, ProgressTracker } from './progressTracker';
 import { keepRound, requestOf, reviewOf, storiesOf, type Round } from './reviewRounds';
 import { revisionLogOf } from './storyRevisionLog';
 
@@ -208,19 +208,10 @@ export class GenerationService {
 
   private async execute<O>(spec: Spec<O>, store: ProjectStore, cwd: string, signal: AbortSignal) {
     const tracker = new ProgressTracker(spec.record.id, this.deps.onProgress);
-    const started = this.now().getTime();
     // A first map build of a large project takes a while: the live preview says what it is doing.
     const grounding = await this.deps.grounding?.(cwd, store.settings.get(), {
       signal,
-      onProgress: (message) =>
-        this.deps.onProgress({
-          id: spec.record.id,
-          phase: 'queued',
-          elapsedMs: this.now().getTime() - started,
-          stories: [],
-          costUsd: null,
-          message,
-        }),
+      onProgress: mappingProgress(spec.record.id, this.deps.onProgress, this.now),
     });
     const options: RecordOptions<SendPromptResult<unknown>> = {
       required: true, // a generation is its record: without one stored, the CLI is not run

@@ -94,3 +94,17 @@ export class ProgressTracker {
     this.emit(p);
   }
 }
+
+/** The map build's lines as a queued generation's progress, timed from the build's start. */
+export function mappingProgress(id: string, onProgress: (p: GenerationProgress) => void, now: () => Date) {
+  const started = now().getTime();
+  return (message: string) =>
+    onProgress({
+      id,
+      phase: 'queued',
+      elapsedMs: now().getTime() - started,
+      stories: [],
+      costUsd: null,
+      message,
+    });
+}

@@ -53,12 +53,14 @@ describe.each([1, 2])('a version %i store', (fixtureVersion) => {
 
   /** Every file under a folder, `/`-separated, relative to it. */
   async function files(dir: string): Promise<string[]> {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-      // One person's caches (the backlog's index) and the ignore file beside them, not records.
-      .filter((rel) => !rel.startsWith('local/cache/') && rel !== 'local/.gitignore')
-      .sort();
+    return (
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+        // One person's caches (the backlog's index) and the ignore file beside them, not records.
+        .filter((rel) => !rel.startsWith('local/cache/') && rel !== 'local/.gitignore')
+        .sort()
+    );
   }
 
   const json = async (dir: string, rel: string): Promise<unknown> =>

@@ -131,7 +131,7 @@ describe('watchTree (per folder)', () => {
     const paths: string[] = [];
     let notify: () => void = () => {};
     const tree = await watchTree(repo.dir, {
-      skip: ['.git', 'node_modules'],
+      skip: ['.git', 'node_modules', '.puffin/local'],
       perFolder: true,
       onPaths: (r) => {
         paths.push(...r);

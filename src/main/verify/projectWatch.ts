@@ -47,7 +47,8 @@ export interface ProjectWatch {
   close(): void;
 }
 
-const SKIP = ['.git', 'node_modules'];
+// `.puffin/local` is one person's: History being written, caches, whole worktrees of the project.
+const SKIP = ['.git', 'node_modules', `${STORE_DIR}/local`];
 /** `<store>/assertions/<storyId>.json`, relative to the project (the store folder's name has a dot: escaped). */
 const ASSERTIONS_FILE = new RegExp(`^${STORE_DIR.replace('.', '\\.')}/assertions/([^/]+)\\.json$`);
 

@@ -28,7 +28,10 @@ function toRel(rel: string): string {
 
 export async function watchTree(root: string, options: TreeWatcherOptions): Promise<TreeWatcher> {
   const skip = new Set(options.skip);
-  const skipped = (rel: string) => rel.split('/').some((seg) => skip.has(seg));
+  // A name skips that folder anywhere; a path (with a slash) skips that one folder of the project.
+  const paths = options.skip.filter((s) => s.includes('/'));
+  const skipped = (rel: string) =>
+    rel.split('/').some((seg) => skip.has(seg)) || paths.some((p) => rel === p || rel.startsWith(`${p}/`));
   const perFolder = options.perFolder ?? process.platform === 'linux';
   if (!perFolder) {
     const w = watch(root, { recursive: true }, (_event, name) => {

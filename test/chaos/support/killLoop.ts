@@ -87,7 +87,8 @@ function checkStore(storeDir: string, acked: ReadonlySet<string>): { problems: s
   if (files.some((f) => f.startsWith('stories/')) && !files.includes('store.json'))
     problems.push('the store has records but no store.json');
   for (const rel of files) {
-    if (isTemp(rel) || rel.endsWith('.jsonl') || rel === '.gitignore') continue;
+    // Records are JSON files; the rest (ignore files, raw lines, the backlog index's log) are not JSON documents.
+    if (isTemp(rel) || !rel.endsWith('.json')) continue;
     try {
       JSON.parse(readFileSync(join(storeDir, rel), 'utf8'));
     } catch (err) {
