@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 
-/** Bundled main has no package.json beside it, so its version is written in at build time (src/main/core/appVersion.ts). */
+/** Bundled main has no package.json beside it, so its version is written in at build time (src/main/base/appVersion.ts). */
 export const mainDefine = { __PUFFIN_VERSION__: JSON.stringify(pkg.version) };
 
 export default defineConfig({

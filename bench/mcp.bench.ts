@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createRoot } from '../src/main/core/core';
+import { createRoot } from '../src/main/app/core';
 import { StoriesRepo } from '../src/main/store/storiesRepo';
 import { toolDefinitions, toolsOf } from '../src/mcp/server';
 import { connectMcp, seedMcpProject } from '../test/mcp/mcpWorld';

@@ -10,7 +10,7 @@ import type { GenerateContentResponse } from '@google/genai';
 import type { ChatRequest } from 'ollama';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import os from 'node:os';
-import { silentLogger } from '../src/main/core/logger';
+import { silentLogger } from '../src/main/base/logger';
 import { geminiEndpoint } from '../src/main/engines/gemini/client';
 import { openAiEndpoint } from '../src/main/engines/openai/client';
 import type { EngineEvent, ProviderName } from '../src/main/engines/provider';

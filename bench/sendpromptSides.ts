@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as perfConstants, type PerformanceEntry } from 'node:perf_hooks';
-import { silentLogger } from '../src/main/core/logger';
+import { silentLogger } from '../src/main/base/logger';
 import { ConcurrencyGate } from '../src/main/llm/gate';
 import { engineSendPrompt } from '../test/support/engineSendPrompt';
 import type { SendPromptRequest } from '../src/main/llm/promptTypes';
@@ -13,7 +13,7 @@ import { ActivityMeter } from '../src/main/services/activityMeter';
 import { RawLineRecorder } from '../src/main/services/rawLineRecorder';
 import type { LineText } from '../src/main/llm/rawLineRun';
 import { HistoryRepo } from '../src/main/store/historyRepo';
-import { writeFileAtomic } from '../src/main/core/atomicFile';
+import { writeFileAtomic } from '../src/main/base/atomicFile';
 import { scratchDir } from '../test/support/scratchDir';
 import { fakeClaudeEnv, fakeClaudePath } from '../test/support/fakeCli';
 

@@ -193,7 +193,7 @@ describe('what the CLI and the browser host load at start', () => {
 
   it('the host answers its first request without its services: no ws, ajv, execa or composition root up front', async () => {
     const chains = await staticImports(ENTRIES.host);
-    const services = ['ws', 'ajv', 'execa', 'src/main/core/core.ts'];
+    const services = ['ws', 'ajv', 'execa', 'src/main/app/core.ts'];
     expect([...chains].filter(([path]) => services.includes(path)).map(([, chain]) => chain)).toEqual([]);
     expect(chains.has('src/host/server.ts')).toBe(true);
   });

@@ -7,9 +7,9 @@
 import type { RequestChannel, RequestOf, ResponseOf } from '../shared/ipc/contract';
 import { storeProblemWarnings, type ProjectInfo } from '../shared/project';
 import type { Generation } from '../shared/stories';
-import { createRoot, type Root } from '../main/core/core';
-import { LogBus } from '../main/core/logger';
-import { defaultUserDataDir } from '../main/core/paths';
+import { createRoot, type Root } from '../main/app/core';
+import { LogBus } from '../main/base/logger';
+import { defaultUserDataDir } from '../main/base/paths';
 import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { ArgError, parseArgs, type ParsedArgs } from './args';
 import { usage } from './help';

@@ -20,7 +20,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return mcpCommand.run(argv.slice(1), io);
   }
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    const { APP_VERSION } = await import('../main/core/appVersion');
+    const { APP_VERSION } = await import('../main/base/appVersion');
     printJson(io, { data: { version: APP_VERSION }, source: null, warnings: [], meta: {} });
     return 0;
   }

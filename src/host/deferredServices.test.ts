@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createRoot, type Root } from '../main/core/core';
+import { createRoot, type Root } from '../main/app/core';
 import { makeTestWebRoot } from '../../test/support/static/testWebRoot';
 import { startHost, type RunningHost } from './server';
 import { INDEX, send, TOKEN, type Reply } from '../../test/support/host/testHost';

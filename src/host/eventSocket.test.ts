@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createRoot } from '../main/core/core';
+import { createRoot } from '../main/app/core';
 import { startHost } from './server';
 import {
   auth,

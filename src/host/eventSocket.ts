@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Root } from '../main/core/core';
+import type { Root } from '../main/app/core';
 
 export interface EventSockets {
   /** Completes the upgrade of a request that passed the host's checks. */

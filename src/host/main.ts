@@ -3,7 +3,7 @@
 // that first answer, so a start costs little more than a bare HTTP server until the page asks for data.
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import type { Root } from '../main/core/core';
+import type { Root } from '../main/app/core';
 import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { startHost } from './server';
 
@@ -26,7 +26,7 @@ export async function runHost(opts: HostCliOptions = {}): Promise<void> {
   }
   let created: Promise<Root> | undefined;
   const createServices = (): Promise<Root> =>
-    (created = Promise.all([import('../main/core/core'), import('../main/core/paths')])
+    (created = Promise.all([import('../main/app/core'), import('../main/base/paths')])
       .then(([{ createRoot }, { defaultUserDataDir }]) =>
         createRoot({ userDataDir: defaultUserDataDir(), platform: { face: 'browser' } }),
       )

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Root } from '../main/core/core';
+import type { Root } from '../main/app/core';
 import { BodyError, createBodyParser } from './bodyParser';
 import type { EventSockets } from './eventSocket';
 import { onDemand } from './onDemand';

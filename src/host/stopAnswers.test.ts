@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { createRoot, type Root } from '../main/core/core';
+import { createRoot, type Root } from '../main/app/core';
 import { makeTestWebRoot } from '../../test/support/static/testWebRoot';
 import { startHost } from './server';
 

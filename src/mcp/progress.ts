@@ -3,7 +3,7 @@
  * arriving, a specs step done, what a model call or a coding agent is doing) becomes a `notifications/progress`
  * for the call's progress token, when it gave one.
  */
-import type { Root } from '../main/core/core';
+import type { Root } from '../main/app/core';
 import type { GenerationProgress } from '../shared/stories';
 import type { SpecsProgress } from '../shared/plans';
 import { describeActivity, type CallActivityEvent } from '../shared/activity';

@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ServiceError } from '../main/core/errors';
+import { ServiceError } from '../main/base/errors';
 
 /** The local folders among the client's roots (only `file://` URIs name one). */
 export function rootFolders(roots: readonly { uri: string }[]): string[] {

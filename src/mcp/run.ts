@@ -6,10 +6,10 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIo } from '../cli/io';
 import { printError } from '../cli/output';
-import { createRoot } from '../main/core/core';
-import { APP_VERSION } from '../main/core/appVersion';
-import { LogBus } from '../main/core/logger';
-import { defaultUserDataDir } from '../main/core/paths';
+import { createRoot } from '../main/app/core';
+import { APP_VERSION } from '../main/base/appVersion';
+import { LogBus } from '../main/base/logger';
+import { defaultUserDataDir } from '../main/base/paths';
 import { onShutdownSignal } from '../main/llm/shutdownSignals';
 import { createMcpServer } from './server';
 

@@ -19,8 +19,8 @@ import {
 import { requestSchemas } from '../shared/ipc/contract';
 import type { IpcErrorData } from '../shared/ipc/errors';
 import type { AgentStory } from '../shared/ipc/agentChannels';
-import type { Root } from '../main/core/core';
-import { toIpcError } from '../main/core/errors';
+import type { Root } from '../main/app/core';
+import { toIpcError } from '../main/base/errors';
 import { CORE_TOOLS } from './coreTools';
 import { MORE_TOOLS } from './moreTools';
 import { chooseProject, rootFolders } from './projectChoice';

@@ -1,7 +1,7 @@
 /**
  * Which engine answers each workflow: a default engine and per-workflow overrides (titles on a small
  * local model, plans on a large one), and each provider's root URL. Kept in the app settings; keys never are
- * (they come from the environment or the OS keychain, see src/main/core/keyStore.ts).
+ * (they come from the environment or the OS keychain, see src/main/base/keyStore.ts).
  */
 import { OUTPUT_MODES, isProviderName, type OutputMode, type ProviderName } from './engines';
 import { isWorkflowName, type WorkflowName } from './workflows';

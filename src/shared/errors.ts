@@ -77,7 +77,7 @@ export const ERROR_CODES = {
     'not_writable',
     'store_too_new',
     'store_error',
-    /** A store (or settings) write failed for permissions or a read-only file system (src/main/core/writeErrors.ts). */
+    /** A store (or settings) write failed for permissions or a read-only file system (src/main/base/writeErrors.ts). */
     'store_not_writable',
     /** A store (or settings) write failed because the disk or quota is full. */
     'disk_full',

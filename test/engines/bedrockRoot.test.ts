@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from '../../src/main/core/core';
+import { createRoot, type Root } from '../../src/main/app/core';
 import { mockPerTest } from '../support/llmMockTest';
 import { startMockBedrockApi } from '../support/mockBedrockApi';
 import { answer } from '../support/mockLlmTypes';

@@ -1,7 +1,7 @@
 // The Settings model picker's lists, through each official client against its loopback mock, and the typed
 // failures a list shares with a call (no key, a refused key, nothing at the address).
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/main/core/logger';
+import { silentLogger } from '../../src/main/base/logger';
 import type { ProviderName } from '../../src/shared/engines';
 import { createProviders } from '../../src/main/engines/registry';
 import { mockPerTest } from '../support/llmMockTest';

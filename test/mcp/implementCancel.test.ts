@@ -8,7 +8,7 @@ import { fakeClaudeEnv, makeRecordFile, readFakeClaudeRecord } from '../support/
 import { GIT_TEST_ENV } from '../support/gitFixture';
 import { scratchDir } from '../support/scratchDir';
 import { seedMcpProject } from './mcpWorld';
-import type { Root } from '../../src/main/core/core';
+import type { Root } from '../../src/main/app/core';
 
 let root: Root | undefined;
 afterEach(async () => {

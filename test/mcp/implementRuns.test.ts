@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Generation } from '../../src/shared/stories';
-import { spentBy } from '../../src/main/budget/sprintSpend';
+import { spentBy } from '../../src/main/plans/sprintSpend';
 import { DEFAULT_RETRY_POLICY } from '../../src/main/llm/retry';
 import { HistoryRepo } from '../../src/main/store/historyRepo';
 import { createFakeClaudeRoot } from '../support/fakeClaudeRoot';
@@ -20,7 +20,7 @@ import {
 import { GIT_TEST_ENV } from '../support/gitFixture';
 import { scratchDir } from '../support/scratchDir';
 import { seedMcpProject } from './mcpWorld';
-import type { Root } from '../../src/main/core/core';
+import type { Root } from '../../src/main/app/core';
 
 let root: Root | undefined;
 afterEach(async () => {

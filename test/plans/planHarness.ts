@@ -1,6 +1,6 @@
 // The app's services wired to the REAL Claude Code CLI and the mock Messages API (as test/stories/journeyHarness, in a real-CLI world),
 // with a mock that answers by the StructuredOutput schema the CLI offers: each CRE step gets its own reply.
-import type { Root, Services } from '../../src/main/core/core';
+import type { Root, Services } from '../../src/main/app/core';
 import type { MockMessagesApi } from '../support/mockMessagesApi';
 import { openWorldRoot } from '../support/realCliRoot';
 import { startRealCliWorld } from '../support/realCliWorld';

@@ -7,7 +7,7 @@ import type { PromptError } from '../../src/main/llm/errors';
 import { locateCli } from '../../src/main/engines/claude-cli/locateCli';
 import { engineSendPrompt } from '../support/engineSendPrompt';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
-import { silentLogger } from '../../src/main/core/logger';
+import { silentLogger } from '../../src/main/base/logger';
 import {
   fakeClaudePath,
   makeRecordFile,

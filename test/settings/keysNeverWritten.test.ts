@@ -5,8 +5,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRoot, type Root } from '../../src/main/core/core';
-import type { KeyCipher } from '../../src/main/core/keyStore';
+import { createRoot, type Root } from '../../src/main/app/core';
+import type { KeyCipher } from '../../src/main/base/keyStore';
 import { startMockOpenAiApi } from '../support/mockOpenAiApi';
 import { mockPerTest } from '../support/llmMockTest';
 

@@ -1,6 +1,6 @@
 // The app's services (the same composition root the faces use) wired to the real Claude Code CLI and the
 // loopback mock of the Messages API, in a real-CLI world (test/support/realCliWorld.ts).
-import type { Root, Services } from '../../src/main/core/core';
+import type { Root, Services } from '../../src/main/app/core';
 import type { MockMessagesApi } from '../support/mockMessagesApi';
 import { structured, text } from '../support/mockTurns';
 import type { MockTurn, MessagesRequestBody, Responder } from '../support/mockTypes';

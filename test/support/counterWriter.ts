@@ -2,7 +2,7 @@
 // (run with `node --import tsx`): each reads the count, yields, and writes it back one higher.
 import { readFile } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { serializeOnPath, writeFileAtomicNow } from '../../src/main/core/atomicFile';
+import { serializeOnPath, writeFileAtomicNow } from '../../src/main/base/atomicFile';
 
 const [file, roundsText] = process.argv.slice(2);
 for (let r = 0; r < Number(roundsText); r++) {

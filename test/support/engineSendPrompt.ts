@@ -1,5 +1,5 @@
 /**
- * sendPrompt over the real providers, wired the way the composition root wires them (core/services.ts), from the
+ * sendPrompt over the real providers, wired the way the composition root wires them (app/services.ts), from the
  * options tests and benches give: the CLI's (locate, spawn, kill...) and the API engines' environment. `replace`
  * puts a scripted provider in a name's place.
  */

@@ -1,6 +1,6 @@
 // The app's composition root for unit tests that call the model through the fake Claude CLI.
 import { join } from 'node:path';
-import { createRoot, type Root } from '../../src/main/core/core';
+import { createRoot, type Root } from '../../src/main/app/core';
 import { fakeClaudePath } from './fakeCli';
 import { instantRetries } from './instantRetries';
 

@@ -1,6 +1,6 @@
 // The app's composition root over a real-CLI world, as the faces build it: the journeys (test/stories, test/plans)
 // and the store fixture drive the services through it.
-import { createRoot, type Root } from '../../src/main/core/core';
+import { createRoot, type Root } from '../../src/main/app/core';
 import { instantRetries } from './instantRetries';
 import type { RealCliWorld } from './realCliWorld';
 import { driveServices, type ServiceDriver } from './serviceDriver';

@@ -7,7 +7,7 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../src/shared/ipc/contract';
-import type { Root } from '../../src/main/core/core';
+import type { Root } from '../../src/main/app/core';
 
 export interface ServiceDriver {
   events: { event: EventChannel; payload: unknown }[];

@@ -10,7 +10,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../../src/shared/stories';
 import { runPuffin } from '../support/cli/inProcessCli';
-import { LogBus } from '../../src/main/core/logger';
+import { LogBus } from '../../src/main/base/logger';
 import { openProjectStore } from '../../src/main/store/projectStore';
 import { recordText } from '../../src/main/store/recordFile';
 import { StoriesRepo } from '../../src/main/store/storiesRepo';

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { ResponseOf } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
 import { matchesSearch, searchWords } from '../../shared/storySearch';
-import type { Handlers } from '../core/dispatcher';
+import type { Handlers } from '../app/dispatcher';
 import { shortIds } from '../../shared/shortIds';
-import { ServiceError } from '../core/errors';
-import type { Emit, Services } from '../core/services';
+import { ServiceError } from '../base/errors';
+import type { Emit, Services } from '../app/services';
 import { PlanStore } from '../plans/planStore';
-import { spentBy } from '../budget/sprintSpend';
+import { spentBy } from '../plans/sprintSpend';
 import {
   approvedItems,
   assertionsWithLast,

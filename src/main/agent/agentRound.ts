@@ -11,7 +11,7 @@ import { runCli } from '../engines/claude-cli/runCli';
 import type { EngineEvent } from '../engines/provider';
 import { PromptError } from '../llm/errors';
 import { DEFAULT_RETRY_POLICY, withRetries } from '../llm/retry';
-import type { Services } from '../core/services';
+import type { Services } from '../app/services';
 import { agentOutcome } from './agentOutcome';
 
 export const EDIT_TOOLS = 'Read,Write,Edit,Glob,Grep';

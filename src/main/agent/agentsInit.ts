@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/ipc/contract';
-import { serializeOnPath, writeFileAtomicNow } from '../core/atomicFile';
+import { serializeOnPath, writeFileAtomicNow } from '../base/atomicFile';
 
 export const BLOCK_BEGIN =
   '<!-- puffin:agents:begin (written by `puffin agents init`; edits inside are replaced) -->';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EMPTY_META, type Generation } from '../../shared/stories';
-import type { Services } from '../core/services';
+import type { Services } from '../app/services';
 import type { EngineEvent } from '../engines/provider';
 import type { SendPromptResult } from '../llm/promptTypes';
 import { recordCall } from '../services/historyRecorder';

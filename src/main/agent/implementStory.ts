@@ -8,8 +8,8 @@ import { implementCallId, type AgentFailure } from '../../shared/ipc/agentChanne
 import type { RawAssertion } from '../assertions/evaluate';
 import { ActivityMeter } from '../services/activityMeter';
 import { allowCall, maxBudgetArgs } from '../budget/sprintBudget';
-import { ServiceError } from '../core/errors';
-import type { Services } from '../core/services';
+import { ServiceError } from '../base/errors';
+import type { Services } from '../app/services';
 import type { EngineEvent } from '../engines/provider';
 import { PromptError } from '../llm/errors';
 import { agentRound } from './agentRound';

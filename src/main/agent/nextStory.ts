@@ -7,7 +7,7 @@ import type { ResponseOf } from '../../shared/ipc/contract';
 import type { Sprint } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import type { StoryVerdict } from '../../shared/verify';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import type { PlanStore } from '../plans/planStore';
 import { projectVerifySource } from '../verify/projectSource';
 import { approvedItems, storyLine } from './agentFacts';

@@ -5,7 +5,7 @@
  */
 import { matchId } from '../../shared/shortIds';
 import type { Story } from '../../shared/stories';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 const MAX_CANDIDATES = 5;
 

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { git, isGitWorkTree } from '../verify/gitRepo';
 import { shortId } from '../../shared/shortIds';
 import { localDir, worktreesDir } from '../store/folders';

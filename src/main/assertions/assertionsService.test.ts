@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../core/logger';
+import { silentLogger } from '../base/logger';
 import { createAssertionsService, type StoryFacts } from './assertionsService';
 
 let project: string;

@@ -1,8 +1,8 @@
 // The assertions panel's service: lists stored assertion sets per story, runs them, records the runs.
 import type { Assertion, StoryAssertionsView } from '../../shared/assertions';
-import type { Logger } from '../core/logger';
-import { ServiceError } from '../core/errors';
-import { requireInsideProject } from '../core/insideProject';
+import type { Logger } from '../base/logger';
+import { ServiceError } from '../base/errors';
+import { requireInsideProject } from '../base/insideProject';
 import { firstPassed, latestResults } from './history';
 import { readStoryAssertions } from './input';
 import { appendRun, readHistory } from './resultStore';

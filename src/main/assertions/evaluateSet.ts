@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AssertionResult } from '../../shared/assertions';
 import type { RequestOf } from '../../shared/ipc/contract';
 import type { AssertionsEvaluation, EvaluatedAssertion } from '../../shared/ipc/toolChannels';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import type { RawAssertion } from './evaluate';
 import { parseAssertionSet, readStoryAssertions } from './input';
 import { appendRun } from './resultStore';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { STORE_DIR } from '../../shared/project';
 import type { ErrorCodeOf } from '../../shared/errors';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import type { RawAssertion } from './evaluate';
 import { checkStoryId } from './resultStore';
 import { readStoredSet, storyAssertionsPath } from './storySets';

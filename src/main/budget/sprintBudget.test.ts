@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../core/errors';
+import { toIpcError } from '../base/errors';
 import { allowCall, BudgetExceededError, budgetStatus, maxBudgetArgs, parseBudget } from './sprintBudget';
 
 describe('allowCall', () => {

@@ -3,7 +3,7 @@
 // budget_exceeded naming the spend so far; from 80 % on, the user is warned. Pure.
 import { BUDGET_WARNING_FRACTION, formatUsd, type BudgetStatus } from '../../shared/cost';
 import type { BudgetExceededDetails } from '../../shared/errors';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export type { BudgetExceededDetails };
 

@@ -2,8 +2,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, s
 import { join } from 'node:path';
 import { eventChannels } from '../../shared/ipc/contract';
 import { isSafeExternalUrl } from '../../shared/urls';
-import { defaultUserDataDir } from '../core/paths';
-import { createRoot, type Root } from '../core/core';
+import { defaultUserDataDir } from '../base/paths';
+import { createRoot, type Root } from '../app/core';
 import { isAppUrl, registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { denyAllPermissions, lockDownContents } from './security';

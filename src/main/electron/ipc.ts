@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { requestChannels } from '../../shared/ipc/contract';
-import type { Dispatch } from '../core/dispatcher';
-import type { Logger } from '../core/logger';
+import type { Dispatch } from '../app/dispatcher';
+import type { Logger } from '../base/logger';
 
 /** True when the frame that sent an IPC message is our own app page in our own window. */
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;

@@ -3,7 +3,7 @@
  * on Linux falls back to its hard-coded `basic_text` password (no keychain at all), keys are not stored.
  */
 import { safeStorage } from 'electron';
-import type { KeyCipher } from '../core/keyStore';
+import type { KeyCipher } from '../base/keyStore';
 
 export function keychainCipher(platform: NodeJS.Platform = process.platform): KeyCipher | undefined {
   if (!safeStorage.isEncryptionAvailable()) return undefined;

@@ -4,7 +4,7 @@
  * window opens centred with the saved size, shrunk to fit.
  */
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 
 export interface Rect {
   x: number;

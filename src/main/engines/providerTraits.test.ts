@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_URL_PATTERN, KEY_ENV_VARS, isKeyedProvider } from '../../shared/engineSettings';
 import { PROVIDER_NAMES } from '../../shared/engines';
-import { silentLogger } from '../core/logger';
+import { silentLogger } from '../base/logger';
 import { createProviders } from './registry';
 
 const providers = createProviders({

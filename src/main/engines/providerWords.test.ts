@@ -2,7 +2,7 @@
 // engines (the CLI and the Anthropic API) say Claude and Anthropic's status page.
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_NAMES } from '../../shared/engines';
-import { silentLogger } from '../core/logger';
+import { silentLogger } from '../base/logger';
 import { PromptError, type PromptErrorCode } from '../llm/errors';
 import { createProviders } from './registry';
 

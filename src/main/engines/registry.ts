@@ -4,7 +4,7 @@
  * the lookup; a provider lives in its own folder (src/main/engines/<name>/: traits.ts, provider.ts).
  */
 import type { ProviderName } from '../../shared/engines';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../base/logger';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../llm/retry';
 import { createAnthropicProvider } from './anthropic/provider';
 import { createBedrockProvider } from './bedrock/provider';

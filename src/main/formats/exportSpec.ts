@@ -6,8 +6,8 @@
 import path from 'node:path';
 import type { SprintDetail } from '../../shared/plans';
 import type { ExportFormat } from '../../shared/specFormats';
-import { removeFile, writeFileAtomic } from '../core/atomicFile';
-import { requireInsideProject } from '../core/insideProject';
+import { removeFile, writeFileAtomic } from '../base/atomicFile';
+import { requireInsideProject } from '../base/insideProject';
 import { bundleOf } from './bundle';
 import { readTree } from './readTree';
 import { WRITERS } from './registry';

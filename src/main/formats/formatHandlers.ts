@@ -1,8 +1,8 @@
 /** Handlers of the spec-format channels (src/shared/ipc/formatChannels.ts), on the opened project. */
 import path from 'node:path';
-import type { Handlers } from '../core/dispatcher';
-import { requireInsideProject } from '../core/insideProject';
-import type { Emit, Services } from '../core/services';
+import type { Handlers } from '../app/dispatcher';
+import { requireInsideProject } from '../base/insideProject';
+import type { Emit, Services } from '../app/services';
 import { PlanStore } from '../plans/planStore';
 import { sprintDetail } from '../plans/sprintDetail';
 

@@ -1,5 +1,5 @@
 /** What reading a format gives back: stories (with their Puffin id when the files came from Puffin) and a sprint. */
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export interface ImportedStory {
   /** The Puffin id the files carry, when Puffin wrote them. */

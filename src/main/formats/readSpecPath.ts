@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_LABEL, type SpecFormat } from '../../shared/specFormats';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import type { ImportedSpec } from './imported';
 import { readTree, TREE_LIMITS } from './readTree';
 import { READERS } from './registry';

@@ -4,7 +4,7 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export const TREE_LIMITS = { files: 5_000, fileBytes: 2 * 1024 * 1024, totalBytes: 64 * 1024 * 1024 };
 

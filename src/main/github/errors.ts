@@ -2,7 +2,7 @@
 // headers and body) is mapped here, in one place.
 // The codes are the github family of the shared list (src/shared/errors.ts).
 import type { ErrorCodeOf } from '../../shared/errors';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export type GithubErrorCode = Exclude<ErrorCodeOf<'github'>, 'store_unreadable'>;
 

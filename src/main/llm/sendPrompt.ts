@@ -7,7 +7,7 @@
  */
 import { DEFAULT_PROVIDER, type OutputMode, type ProviderName } from '../../shared/engines';
 import type { WorkflowName } from '../../shared/workflows';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../base/logger';
 import type { EngineEvent, ProviderLookup } from '../engines/provider';
 import { checkAnswer } from './checkAnswer';
 import { validationFeedback, type ConversationTurn } from './conversation';

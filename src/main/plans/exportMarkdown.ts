@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { Assertion } from '../../shared/assertions';
 import type { Plan, SprintDetail } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
-import { removeFile, writeFileAtomic } from '../core/atomicFile';
-import { requireInsideProject } from '../core/insideProject';
+import { removeFile, writeFileAtomic } from '../base/atomicFile';
+import { requireInsideProject } from '../base/insideProject';
 
 export const EXPORT_DIR = join('docs', 'puffin');
 

@@ -3,7 +3,7 @@
  * everything else comes from the current plan unchanged (same objects, so byte-identical when serialised).
  */
 import type { Plan, PlanItem } from '../../shared/schema-types';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export type PlanMergeErrorCode =
   /** The regenerated plan has no item for the story. */

@@ -1,7 +1,7 @@
 /** Building the stored records of a plan step from a model answer or a request (no I/O). */
 import type { AmbiguitiesOutput } from '../../shared/schema-types';
 import type { PlanChecks, Sprint, SprintPlan, SprintQuestions } from '../../shared/plans';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 /** Questions get stable ids; re-analysing keeps the answers of questions asked again word for word. */
 export function newQuestions(

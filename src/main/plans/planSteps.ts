@@ -3,7 +3,7 @@
  * (and the one-call-per-sprint rule, cancel, history) stays with PlanService, which calls these.
  */
 import type { Sprint } from '../../shared/plans';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { revisionMeta } from '../services/generationRecord';
 import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';

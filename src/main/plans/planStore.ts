@@ -8,7 +8,7 @@
  * Per-story assertions are also written to `assertions/<storyId>.json`, where the Assertions panel reads.
  */
 import type { Sprint, SprintDetail, SprintPlan, SprintQuestions, StoryRis } from '../../shared/plans';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../base/logger';
 import { FOLDERS, risFolder } from '../store/folders';
 import type { StoreContext } from '../store/recordFile';
 import { RecordFolder } from '../store/recordFolder';

@@ -8,9 +8,9 @@ import type { SpecStep, SpecsProgress, Sprint, SprintDetail } from '../../shared
 import type { Story } from '../../shared/stories';
 import { checkDiscriminating } from '../assertions/selfCheck';
 import { writeStoryAssertions } from '../assertions/storySets';
-import type { Emit } from '../core/core';
-import { ServiceError, toIpcError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import type { Emit } from '../app/core';
+import { ServiceError, toIpcError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import { PromptError } from '../llm/errors';
 import { toMeta } from '../services/generationRecord';
 import { runWorkflow } from '../workflows/run';

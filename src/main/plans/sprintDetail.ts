@@ -1,7 +1,7 @@
 /** Assembling the sprint view's one answer (SprintDetail) from the store, with the checks of the current plan. */
 import type { PlanChecks, Sprint, SprintDetail, SprintPlan } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import type { ProjectStore } from '../store/projectStore';
 import type { PlanInput } from '../workflows/analyzeAmbiguities';
 import type { PlanStore } from './planStore';

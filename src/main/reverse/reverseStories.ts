@@ -7,10 +7,10 @@
 import type { Assertion } from '../../shared/assertions';
 import { evaluateAssertions } from '../assertions/evaluate';
 import { headCommit } from '../verify/gitRepo';
-import type { CallContext } from '../core/dispatcher';
-import { ServiceError } from '../core/errors';
-import { requireInsideProject } from '../core/insideProject';
-import type { Emit, Services } from '../core/services';
+import type { CallContext } from '../app/dispatcher';
+import { ServiceError } from '../base/errors';
+import { requireInsideProject } from '../base/insideProject';
+import type { Emit, Services } from '../app/services';
 import { FOLDERS } from '../store/folders';
 import { RecordFolder } from '../store/recordFolder';
 import type { ReverseAnswer } from '../../shared/ipc/formatChannels';

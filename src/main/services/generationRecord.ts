@@ -4,7 +4,7 @@ import type { GroundingRecord } from '../../shared/grounding';
 import type { Generation, GenerationMeta } from '../../shared/stories';
 import { PromptError, type PromptErrorCode } from '../llm/errors';
 import type { PromptMeta, SendPromptResult } from '../llm/promptTypes';
-import { toIpcError } from '../core/errors';
+import { toIpcError } from '../base/errors';
 
 export function toMeta(meta: PromptMeta): GenerationMeta {
   return {

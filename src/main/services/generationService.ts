@@ -11,8 +11,8 @@ import type { Generation, GenerationProgress, ReviewDraft } from '../../shared/s
 import type { StoryRevisions } from '../../shared/storyRevisions';
 import { EMPTY_META } from '../../shared/stories';
 import { historyKindOf } from '../../shared/workflows';
-import { ServiceError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { ServiceError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { GroundingProvider } from '../llm/grounding/callGrounding';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';

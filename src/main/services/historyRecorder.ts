@@ -4,7 +4,7 @@
  * it, and each stored state is pushed (`history:changed`). Used by every journey (see JobRunner).
  */
 import type { Generation } from '../../shared/stories';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../base/logger';
 import type { EngineEvent } from '../engines/provider';
 import type { ProjectStore } from '../store/projectStore';
 import { failed, succeeded } from './generationRecord';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Story } from '../../shared/stories';
 import { testStory } from '../../shared/testing/planFixtures';
-import type { ProjectService } from '../core/projectService';
-import { ServiceError, toIpcError } from '../core/errors';
+import type { ProjectService } from '../app/projectService';
+import { ServiceError, toIpcError } from '../base/errors';
 import { StoriesLeftChanged } from '../store/storyBatch';
 import type { GenerationService } from './generationService';
 import { journeyHandlers } from './journeyHandlers';

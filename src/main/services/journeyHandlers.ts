@@ -1,8 +1,8 @@
 /** IPC handlers of the stories journey: generations, history, backlog, project settings. */
 import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
-import type { Handlers } from '../core/dispatcher';
-import type { ProjectService } from '../core/projectService';
+import type { Handlers } from '../app/dispatcher';
+import type { ProjectService } from '../app/projectService';
 import { StoriesLeftChanged } from '../store/storyBatch';
 import { importContext } from '../projectContext/importContext';
 import { readContextSources } from '../projectContext/readSources';

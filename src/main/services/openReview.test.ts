@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestChannel } from '../../shared/ipc/contract';
-import { createRoot, type Root } from '../core/core';
+import { createRoot, type Root } from '../app/core';
 
 let dir: string;
 const roots: Root[] = [];

@@ -1,7 +1,7 @@
 /** The open stories review in the project store: saved as it changes, restored after a reload. */
 import type { OpenReview } from '../../shared/schema-types';
-import type { Handlers } from '../core/dispatcher';
-import type { ProjectService } from '../core/projectService';
+import type { Handlers } from '../app/dispatcher';
+import type { ProjectService } from '../app/projectService';
 import { FOLDERS } from '../store/folders';
 import { RecordFolder } from '../store/recordFolder';
 

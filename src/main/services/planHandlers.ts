@@ -1,5 +1,5 @@
 /** IPC handlers of the plans journey: sprints, questions, plan revisions, approval, specs, export. */
-import type { Handlers } from '../core/dispatcher';
+import type { Handlers } from '../app/dispatcher';
 import type { PlanService } from '../plans/planService';
 
 export type PlanChannel =

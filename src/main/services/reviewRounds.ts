@@ -1,8 +1,8 @@
 /** How a stories round finds its review and its stories, and is kept as the review's next revision. */
 import type { ReviewDraft, Generation } from '../../shared/stories';
 import type { StoryRevisionKind } from '../../shared/storyRevisions';
-import { ServiceError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { ServiceError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { ProjectStore } from '../store/projectStore';
 import { revisionLogOf } from './storyRevisionLog';
 

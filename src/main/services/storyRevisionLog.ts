@@ -5,7 +5,7 @@
  */
 import { isId } from '../../shared/ids';
 import type { StoryRevision, StoryRevisions } from '../../shared/storyRevisions';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { FOLDERS } from '../store/folders';
 import type { ProjectStore } from '../store/projectStore';
 import type { StoreContext } from '../store/recordFile';

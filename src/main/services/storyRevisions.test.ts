@@ -9,7 +9,7 @@ import type { Generation } from '../../shared/stories';
 import type { StoryRevisions } from '../../shared/storyRevisions';
 import { fakeClaudeEnv } from '../../../test/support/fakeCli';
 import { createFakeClaudeRoot } from '../../../test/support/fakeClaudeRoot';
-import type { Root } from '../core/core';
+import type { Root } from '../app/core';
 
 let dir: string;
 let root: Root;

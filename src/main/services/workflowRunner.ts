@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import type { WorkflowName } from '../../shared/workflows';
-import { ServiceError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { ServiceError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
 import type { ProjectStore } from '../store/projectStore';
 import type { InputOf, OutputOf } from '../workflows/definition';

@@ -2,7 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isId } from '../../shared/ids';
 import type { Generation } from '../../shared/stories';
-import { SpoolFile } from '../core/spoolFile';
+import { SpoolFile } from '../base/spoolFile';
 import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';

@@ -1,7 +1,7 @@
 /** Running store migrations (migrations.ts) against a store folder: read its records, apply what a step returns. */
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { readJson, removeFile, writeFileAtomic } from '../core/atomicFile';
+import { readJson, removeFile, writeFileAtomic } from '../base/atomicFile';
 import { LOCAL } from './folders';
 import type { Migration, StoreChanges, StoreFiles } from './migrations';
 import { recordText } from './recordFile';

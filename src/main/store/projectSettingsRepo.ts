@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { StoreProblem } from '../../shared/project';
 import type { ProjectSettings } from '../../shared/stories';
-import { serializeOnPath, writeFileAtomicNow } from '../core/atomicFile';
+import { serializeOnPath, writeFileAtomicNow } from '../base/atomicFile';
 import { checkedText, readRecord, type RecordRead, type StoreContext } from './recordFile';
 import { recordCheck } from './recordSchemas';
 import { SerialQueue } from './serialQueue';

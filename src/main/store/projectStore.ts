@@ -1,5 +1,5 @@
 import type { StoreProblem } from '../../shared/project';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../base/logger';
 import { HistoryRepo } from './historyRepo';
 import { ProjectSettingsRepo } from './projectSettingsRepo';
 import type { StoreContext } from './recordFile';

@@ -5,8 +5,8 @@
  */
 import { relative, sep } from 'node:path';
 import { STORE_DIR, type StoreProblem } from '../../shared/project';
-import { quarantineNow, readJson, serializeOnPath } from '../core/atomicFile';
-import type { Logger } from '../core/logger';
+import { quarantineNow, readJson, serializeOnPath } from '../base/atomicFile';
+import type { Logger } from '../base/logger';
 
 /** The opened store: its folder and where problems are logged. */
 export interface StoreContext {

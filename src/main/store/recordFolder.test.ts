@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogBus } from '../core/logger';
+import { LogBus } from '../base/logger';
 import { RecordFolder, type FolderSpec, type Loading } from './recordFolder';
 
 interface Note {

@@ -14,7 +14,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ID_RULE, isId } from '../../shared/ids';
 import type { StoreProblem } from '../../shared/project';
-import { removeFile, serializeOnPath, writeFileAtomic, writeFileAtomicNow } from '../core/atomicFile';
+import { removeFile, serializeOnPath, writeFileAtomic, writeFileAtomicNow } from '../base/atomicFile';
 import { checkedText, readRecord, type RecordCheck, type RecordRead, type StoreContext } from './recordFile';
 
 export type Loading = 'eager' | 'lazy' | 'fresh';

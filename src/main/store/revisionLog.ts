@@ -2,7 +2,7 @@
  * Numbered revisions, as plans and stories reviews keep them: appended, never replaced or renumbered (a restore
  * copies an old one as a new revision), so any two can still be compared.
  */
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export interface Numbered {
   number: number;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readHistory } from '../assertions/resultStore';
 import { readStoredSet } from '../assertions/storySets';
-import { LogBus } from '../core/logger';
+import { LogBus } from '../base/logger';
 import { PlanStore } from '../plans/planStore';
 import { FOLDERS } from './folders';
 import { openProjectStore } from './projectStore';

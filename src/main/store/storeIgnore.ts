@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 import { LOCAL } from './folders';
 
 export const STORE_GITIGNORE = '.gitignore';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS, type Migration } from './migrations';
-import { LogBus } from '../core/logger';
+import { LogBus } from '../base/logger';
 import { openProjectStore } from './projectStore';
 import { metaAtFirstSave, openStore, STORE_DIR, STORE_VERSION } from './storeMeta';
 

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORE_DIR, type StoreState } from '../../shared/project';
 import type { StoreMeta } from '../../shared/schema-types';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 import { runMigration } from './migrate';
 import { ensureStoreIgnore } from './storeIgnore';
 import { MIGRATIONS, type Migration } from './migrations';

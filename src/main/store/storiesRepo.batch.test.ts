@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoryDraft } from '../../shared/stories';
-import * as atomicFile from '../core/atomicFile';
-import { ServiceError } from '../core/errors';
+import * as atomicFile from '../base/atomicFile';
+import { ServiceError } from '../base/errors';
 import { StoriesRepo } from './storiesRepo';
 import { StoriesLeftChanged } from './storyBatch';
 
-vi.mock('../core/atomicFile', async (original) => {
+vi.mock('../base/atomicFile', async (original) => {
   const real = await original<typeof atomicFile>();
   return { ...real, writeFileAtomic: vi.fn(real.writeFileAtomic), removeFile: vi.fn(real.removeFile) };
 });

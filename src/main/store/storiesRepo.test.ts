@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogBus } from '../core/logger';
+import { LogBus } from '../base/logger';
 import { openProjectStore } from './projectStore';
 import { StoriesRepo } from './storiesRepo';
 

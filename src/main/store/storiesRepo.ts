@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isId } from '../../shared/ids';
 import type { Story, StoryDraft, StoryStatus } from '../../shared/stories';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { FOLDERS } from './folders';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';

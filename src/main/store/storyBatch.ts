@@ -5,7 +5,7 @@
  * too does part of the change stay: StoriesLeftChanged says which stories, so the caller can tell every face.
  */
 import type { Story } from '../../shared/stories';
-import { ServiceError, toIpcError } from '../core/errors';
+import { ServiceError, toIpcError } from '../base/errors';
 
 /** One story's part of a batch: its write and how to take it back. */
 export interface BatchStep {

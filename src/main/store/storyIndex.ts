@@ -5,8 +5,8 @@
  * unreadable; the stories of a page are always read from their own files.
  */
 import type { Story } from '../../shared/stories';
-import { serializeOnPath } from '../core/atomicFile';
-import type { Logger } from '../core/logger';
+import { serializeOnPath } from '../base/atomicFile';
+import type { Logger } from '../base/logger';
 import type { RecordFolder } from './recordFolder';
 import type { StoryStatus } from '../../shared/stories';
 import { shortIdsAmong } from '../../shared/storyPage';

@@ -7,7 +7,7 @@
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORY_STATUSES, type Story, type StoryStatus } from '../../shared/stories';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 import { checkedColumns, columnsOf, detailOf, type Columns, type DetailColumns } from './storyIndexColumns';
 
 /** What the index keeps of a story: enough to order, filter and count the backlog without reading it. */

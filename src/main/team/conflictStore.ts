@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isId } from '../../shared/ids';
 import type { ConflictRevision, RecordConflicts } from '../../shared/team';
-import { serializeOnPath, writeFileAtomicNow } from '../core/atomicFile';
+import { serializeOnPath, writeFileAtomicNow } from '../base/atomicFile';
 import { CONFLICTS } from '../store/folders';
 import { recordText } from '../store/recordFile';
 import type { RecordPlace } from './recordPlace';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { MergeRecordResult } from '../../shared/team';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 import { recordText } from '../store/recordFile';
 import { recordConflict } from './conflictStore';
 import { mergeValues } from './mergeValues';

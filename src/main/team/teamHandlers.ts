@@ -1,10 +1,10 @@
 /** Handlers of a team's channels (src/shared/ipc/teamChannels.ts). */
 import path from 'node:path';
-import { writeFileAtomic } from '../core/atomicFile';
-import type { Handlers } from '../core/dispatcher';
-import { ServiceError } from '../core/errors';
-import { requireInsideProject } from '../core/insideProject';
-import type { Services } from '../core/services';
+import { writeFileAtomic } from '../base/atomicFile';
+import type { Handlers } from '../app/dispatcher';
+import { ServiceError } from '../base/errors';
+import { requireInsideProject } from '../base/insideProject';
+import type { Services } from '../app/services';
 import { storeDir } from '../store/folders';
 
 type TeamChannel = 'team:merge' | 'conflicts:list' | 'team:status' | 'team:overlap';

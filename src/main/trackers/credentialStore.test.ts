@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyCipher } from '../core/keyStore';
+import type { KeyCipher } from '../base/keyStore';
 import { memoryLogger } from '../llm/testing';
 import {
   createTrackerKeyStore,

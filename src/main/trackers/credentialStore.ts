@@ -1,4 +1,4 @@
-// Tracker credentials kept like the API keys (core/keyStore.ts): encrypted with the OS keychain on the desktop
+// Tracker credentials kept like the API keys (base/keyStore.ts): encrypted with the OS keychain on the desktop
 // (`<userData>/tracker-keys.json` holds only ciphertext), refused where there is no keychain. A variable set in the
 // environment always wins over a stored value.
 import { join } from 'node:path';
@@ -8,10 +8,10 @@ import {
   type TrackerKeysView,
   type TrackerSecret,
 } from '../../shared/ipc/trackerChannels';
-import { readJsonOrQuarantine, writeFileAtomic } from '../core/atomicFile';
-import { ServiceError } from '../core/errors';
-import type { KeyCipher } from '../core/keyStore';
-import type { Logger } from '../core/logger';
+import { readJsonOrQuarantine, writeFileAtomic } from '../base/atomicFile';
+import { ServiceError } from '../base/errors';
+import type { KeyCipher } from '../base/keyStore';
+import type { Logger } from '../base/logger';
 
 export interface TrackerKeyStore {
   readonly canStore: boolean;

@@ -1,7 +1,7 @@
 // Typed failures of every tracker, each saying what the user can do. Each tracker's client turns its own failure
 // (jira.js's HttpException, @linear/sdk's LinearError) into a Failure; this file maps a Failure to a TrackerError.
 import type { ErrorCodeOf } from '../../shared/errors';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 
 export type TrackerErrorCode = ErrorCodeOf<'trackers'>;
 export type TrackerName = 'github' | 'jira' | 'linear';

@@ -1,6 +1,6 @@
 // What every tracker call goes through: the run's one retry budget, then the mapping of what failed to a typed
 // TrackerError naming what was being done. A cancelled run stops before its next call.
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { toTrackerError, TrackerError, type Failure, type TrackerName } from './errors';
 import { withRetry, type RetryBudget } from './retry';
 

@@ -1,8 +1,8 @@
 /** Handlers of the tracker channels (src/shared/ipc/trackerChannels.ts), on the opened project. */
 import type { Story } from '../../shared/stories';
-import type { Handlers } from '../core/dispatcher';
-import { ServiceError } from '../core/errors';
-import type { Emit, Services } from '../core/services';
+import type { Handlers } from '../app/dispatcher';
+import { ServiceError } from '../base/errors';
+import type { Emit, Services } from '../app/services';
 import type { StoriesRepo } from '../store/storiesRepo';
 import { trackerEnv, trackerKeysView } from './credentialStore';
 import { exportPlace } from './exportPlace';

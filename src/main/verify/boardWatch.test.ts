@@ -9,7 +9,7 @@ import { seedSprintStory } from '../../../test/support/proofProject';
 import type { BoardData, BoardStory } from '../../shared/board';
 import type { CostReport } from '../../shared/cost';
 import type { VerifyRunResult } from '../../shared/ipc/proofChannels';
-import { createRoot, type Root } from '../core/core';
+import { createRoot, type Root } from '../app/core';
 
 let repo: GitFixture;
 let userData: string;

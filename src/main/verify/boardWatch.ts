@@ -2,8 +2,8 @@
 // its updates rebuilds the board from the facts that request loaded plus the watch's fresh results (in memory, no
 // store reads) and sends the stories whose card changed. Another project, or closing, stops it.
 import type { BoardData, BoardStory } from '../../shared/board';
-import { ServiceError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { ServiceError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { ProjectStore } from '../store/projectStore';
 import { loadBoardFacts } from './boardLoader';
 import { buildBoard, type BoardFacts, type TimedResult } from './boardModel';

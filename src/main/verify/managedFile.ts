@@ -2,7 +2,7 @@
 // by a marker line, and never written over when somebody else wrote it.
 import { chmod, readFile } from 'node:fs/promises';
 import type { ErrorCodeOf } from '../../shared/errors';
-import { writeFileAtomic } from '../core/atomicFile';
+import { writeFileAtomic } from '../base/atomicFile';
 import { repoLocation, type RepoLocation } from './gitRepo';
 
 export type ManagedFileAction = 'created' | 'updated' | 'unchanged';

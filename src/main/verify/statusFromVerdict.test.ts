@@ -9,7 +9,7 @@ import { createGitFixture, type GitFixture } from '../../../test/support/gitFixt
 import { seedSprintStory } from '../../../test/support/proofProject';
 import type { StoriesChange } from '../../shared/storiesChange';
 import type { Story } from '../../shared/stories';
-import { createRoot, type Root } from '../core/core';
+import { createRoot, type Root } from '../app/core';
 import { StoriesRepo } from '../store/storiesRepo';
 import { moveStatusesWithVerdicts, statusForVerdict } from './statusFromVerdict';
 

@@ -5,7 +5,7 @@ import type { StoryAssertionsView } from '../../shared/assertions';
 import type { Story, StoryStatus } from '../../shared/stories';
 import type { StoryVerdict } from '../../shared/verify';
 import { isId } from '../../shared/ids';
-import type { Emit } from '../core/services';
+import type { Emit } from '../app/services';
 import type { StoriesRepo } from '../store/storiesRepo';
 
 export function statusForVerdict(status: StoryStatus, verdict: StoryVerdict): StoryStatus {

@@ -1,7 +1,7 @@
 /** A short title for a prompt (title schema, fast model, short timeout), with a local fallback. */
 import type { ErrorCode } from '../../shared/errors';
-import { toIpcError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { toIpcError } from '../base/errors';
+import type { Logger } from '../base/logger';
 import { defineWorkflow } from './definition';
 import { callWorkflow } from './call';
 import type { CallOptions, UnrecordedDeps } from './types';

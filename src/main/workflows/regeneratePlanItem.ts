@@ -3,7 +3,7 @@
  * hold an item for it (other items it returns are ignored by the merge, which keeps the current ones).
  */
 import type { Plan } from '../../shared/plans';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { planCall, type PlanInput } from './analyzeAmbiguities';
 import { defineWorkflow } from './definition';
 import { describePlan, describeStories, STORY_IDS_RULE, withContext } from './promptParts';

@@ -3,7 +3,7 @@
  * list for context and answers with the one story; every other story comes back exactly as it was sent, in place.
  */
 import type { ProjectSettings, ReviewDraft } from '../../shared/stories';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../base/errors';
 import { defineWorkflow } from './definition';
 import { storiesCall } from './deriveStories';
 import { describeDraft } from './modifyStories';

@@ -5,7 +5,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoot } from '../../../src/main/core/core';
+import { createRoot } from '../../../src/main/app/core';
 import { startHost } from '../../../src/host/server';
 import { cgroupBase } from '../../../src/main/engines/claude-cli/runCgroup';
 import { createCapabilityProbe } from '../../../src/main/engines/claude-cli/grounding/probeCapabilities';

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createRoot, type Root } from '../../../src/main/core/core';
+import { createRoot, type Root } from '../../../src/main/app/core';
 import { startHost } from '../../../src/host/server';
 import type { AppInfo } from '../../../src/shared/ipc/contract';
 
@@ -76,7 +76,7 @@ async function hostProbes(dir: string, times: number): Promise<ProbeRow[]> {
     }
     rows.push({
       fault: 'NUL byte in a path',
-      test: 'src/main/core/nulPaths.test.ts',
+      test: 'src/main/base/nulPaths.test.ts',
       tried: times,
       held: nulHeld,
       figure: `${nulHeld} invalid_payload (project:open, settings:update, assertions:evaluate, verify:run)`,
@@ -99,7 +99,7 @@ async function hostProbes(dir: string, times: number): Promise<ProbeRow[]> {
     }
     rows.push({
       fault: 'a folder outside the open project (`/etc`) from the host',
-      test: 'src/main/core/faceReach.test.ts',
+      test: 'src/main/app/faceReach.test.ts',
       tried: times,
       held: reachHeld,
       figure: `${reachHeld} refused (prompt:run, assertions:evaluate)`,
@@ -114,7 +114,7 @@ async function hostProbes(dir: string, times: number): Promise<ProbeRow[]> {
         broadHeld++;
     rows.push({
       fault: 'project root `/`, home or a system folder',
-      test: 'src/main/core/projectService.test.ts',
+      test: 'src/main/app/projectService.test.ts',
       tried: times,
       held: broadHeld,
       figure: `${broadHeld} refused not_a_project_folder`,
@@ -139,7 +139,7 @@ async function settingsProbe(dir: string, times: number): Promise<ProbeRow> {
   }
   return {
     fault: 'corrupt user settings.json',
-    test: 'src/main/core/settingsProblems.test.ts',
+    test: 'src/main/app/settingsProblems.test.ts',
     tried: times,
     held,
     figure: `${held} told (app:info problems, headless warnings)`,
@@ -177,7 +177,7 @@ async function tempProbe(dir: string, times: number): Promise<ProbeRow> {
   const liveKept = (await readdir(user)).includes(live.split('/').at(-1)!);
   return {
     fault: 'temp files of killed writers (user data, validator cache, store, docs/puffin)',
-    test: 'src/main/core/startSweep.test.ts',
+    test: 'src/main/app/startSweep.test.ts',
     tried: times,
     held: times - left.length - (liveKept ? 0 : 1),
     figure: `${left.length} left after the next start; a live writer's temp file ${liveKept ? 'kept' : '**removed**'}`,

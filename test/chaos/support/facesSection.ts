@@ -26,7 +26,7 @@ export async function facesChecks(runs: FacesRuns): Promise<{ lines: string[]; h
   const rows: ProbeRow[] = [
     {
       fault: 'two faces writing one project at once',
-      test: 'src/main/core/twoFacesWrites.test.ts',
+      test: 'src/main/app/twoFacesWrites.test.ts',
       tried: load.tried,
       held: load.tried - load.lost,
       figure: `${load.lost} updates lost (${channels})`,

@@ -2,8 +2,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoot } from '../../../src/main/core/core';
-import { LogBus } from '../../../src/main/core/logger';
+import { createRoot } from '../../../src/main/app/core';
+import { LogBus } from '../../../src/main/base/logger';
 import { startHost } from '../../../src/host/server';
 
 export async function fuzzTarget() {

@@ -4,8 +4,8 @@
 // Usage: PUFFIN_USER_DATA=<dir> node --import tsx test/chaos/support/hostDriver.ts
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRoot } from '../../../src/main/core/core';
-import { defaultUserDataDir } from '../../../src/main/core/paths';
+import { createRoot } from '../../../src/main/app/core';
+import { defaultUserDataDir } from '../../../src/main/base/paths';
 import { onShutdownSignal } from '../../../src/main/llm/shutdownSignals';
 import { startHost } from '../../../src/host/server';
 import { scratchDir } from '../../support/scratchDir';

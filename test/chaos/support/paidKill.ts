@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Generation } from '../../../src/shared/stories';
-import { createRoot } from '../../../src/main/core/core';
+import { createRoot } from '../../../src/main/app/core';
 import { fakeClaudeEnv, fakeClaudePath, makeRecordFile, readFakeClaudeRecord } from '../../support/fakeCli';
 import { reap } from './processes';
 

@@ -1,8 +1,8 @@
 // The Puffin a paid-result test kills: a root that opens a project and starts one derive against the fake CLI
 // (its environment selects the scenario); it prints `started` and never ends by itself.
 //   node --import tsx paidRunner.ts <projectDir> <userDataDir> <cliPath>
-import { createRoot } from '../../../src/main/core/core';
-import { LogBus } from '../../../src/main/core/logger';
+import { createRoot } from '../../../src/main/app/core';
+import { LogBus } from '../../../src/main/base/logger';
 
 const [projectDir, userDataDir, cliPath] = process.argv.slice(2) as [string, string, string];
 const root = await createRoot({

@@ -2,7 +2,7 @@
 // FAKE_CLAUDE_SCENARIO), prints "started" once the CLI's init line arrived, then waits for the call.
 // Usage: node --import tsx test/chaos/support/runDriver.ts
 import { ConcurrencyGate } from '../../../src/main/llm/gate';
-import { silentLogger } from '../../../src/main/core/logger';
+import { silentLogger } from '../../../src/main/base/logger';
 import { engineSendPrompt } from '../../support/engineSendPrompt';
 import { fakeClaudePath } from '../../support/fakeCli';
 

@@ -2,8 +2,8 @@
 // request at a time through the dispatcher, printing `ack <ids>` once each request's records are stored (what a
 // face would report to the user). It never ends by itself: it is killed with SIGKILL somewhere in a write.
 //   node storeWriter.mjs <projectDir> <userDataDir> <tag> <descriptionBytes>
-import { createRoot } from '../../../src/main/core/core';
-import { LogBus } from '../../../src/main/core/logger';
+import { createRoot } from '../../../src/main/app/core';
+import { LogBus } from '../../../src/main/base/logger';
 
 const [projectDir, userDataDir, tag, size] = process.argv.slice(2) as [string, string, string, string];
 const say = (line: string) => process.stdout.write(`${line}\n`);

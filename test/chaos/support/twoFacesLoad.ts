@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Sprint, SprintPlan, SprintQuestions } from '../../../src/shared/plans';
 import type { ProjectSettings, Story } from '../../../src/shared/stories';
 import { planItem, planOf } from '../../../src/shared/testing/planFixtures';
-import { createRoot, type Root } from '../../../src/main/core/core';
+import { createRoot, type Root } from '../../../src/main/app/core';
 
 export interface TwoFacesFigures {
   /** Acknowledged read-modify-writes, both faces, every channel. */

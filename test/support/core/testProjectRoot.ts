@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoot, type Root } from '../../../src/main/core/core';
+import { createRoot, type Root } from '../../../src/main/app/core';
 
 export interface TestProjectRoot {
   /** The temp dir: `app/` (the project) and `user-data/` (the root's settings). */

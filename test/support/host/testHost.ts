@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { EventChannel } from '../../../src/shared/ipc/contract';
-import { createRoot, type Root } from '../../../src/main/core/core';
+import { createRoot, type Root } from '../../../src/main/app/core';
 import { makeTestWebRoot } from '../static/testWebRoot';
 import { startHost, type RunningHost } from '../../../src/host/server';
 

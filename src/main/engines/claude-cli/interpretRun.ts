@@ -3,7 +3,7 @@
  * cancel, crash), then extraction in the order of sources and the logged legacy fallback. Validation against the
  * schema and the envelope unwrap are sendPrompt's, as for every provider (checkAnswer.ts).
  */
-import type { Logger } from '../../core/logger';
+import type { Logger } from '../../base/logger';
 import { boundLines, PromptError, type PromptErrorCode, type PromptErrorDiagnostics } from '../../llm/errors';
 import type { EngineMeta, ProviderAnswer } from '../provider';
 import { extractStructured, type ExtractionFailure, type ExtractionMeta } from './extract';

@@ -17,7 +17,7 @@ import type { Spawner } from './spawnCli';
 import { cliActivityEvents } from './activityEvents';
 import { PartialBatcher } from '../partialBatcher';
 import type { CliEvent } from './stream';
-import type { Logger } from '../../core/logger';
+import type { Logger } from '../../base/logger';
 import type { AttemptContext, PreparedCall, Provider, ProviderCall } from '../provider';
 import { CLAUDE_CLI_ALIASES, CLAUDE_CLI_TRAITS } from './traits';
 

@@ -4,7 +4,7 @@
  * worker where the face serves other clients). A map that cannot be built, or whose build the call cancelled,
  * costs the call its map, not its grounding.
  */
-import type { Logger } from '../../core/logger';
+import type { Logger } from '../../base/logger';
 import { groundingPromptSection } from './groundingPrompt';
 import type { GroundingPolicy } from './policy';
 import type { GroundingRequest } from './groundingRequest';

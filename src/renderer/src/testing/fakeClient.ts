@@ -18,7 +18,7 @@ type Handler<C extends RequestChannel> = (request: RequestOf<C>) => ResponseOf<C
 type AnyHandler = (request: unknown) => unknown;
 type AnyListener = (payload: unknown) => void;
 
-// The same options as main's dispatcher (src/main/core/dispatcher.ts), so a request passes here only if the app takes it.
+// The same options as main's dispatcher (src/main/app/dispatcher.ts), so a request passes here only if the app takes it.
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validators = new Map<RequestChannel, ValidateFunction>();
 

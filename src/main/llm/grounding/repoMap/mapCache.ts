@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TEMP_SUFFIX } from '../../../core/atomicFile';
+import { TEMP_SUFFIX } from '../../../base/atomicFile';
 import { STORE_DIR } from '../../../../shared/project';
 import type { RenderedMap } from './renderMap';
 

@@ -10,9 +10,9 @@ import {
 import type { IpcResult } from '../../shared/ipc/errors';
 import type { StoredCheck, StoredValidators } from '../llm/storedValidators';
 import { ajvModule } from '../llm/lazyAjv';
-import { toIpcError } from './errors';
-import { nulInPath, NUL_PATH_MESSAGE } from './nulPaths';
-import type { Logger } from './logger';
+import { toIpcError } from '../base/errors';
+import { nulInPath, NUL_PATH_MESSAGE } from '../base/nulPaths';
+import type { Logger } from '../base/logger';
 
 /** Who is calling: the face adapters fill this in; handlers can use it (e.g. Electron's window). */
 export interface CallContext {

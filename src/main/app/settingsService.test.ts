@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings } from '../../shared/settings';
-import { LogBus } from './logger';
+import { LogBus } from '../base/logger';
 import { sanitizeSettings, SettingsService } from './settingsService';
 
 let dir: string;

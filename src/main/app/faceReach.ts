@@ -4,8 +4,8 @@
  * holds the host's token), reach only the open project, as proofHandlers does for the JUnit path.
  */
 import type { CallContext } from './dispatcher';
-import { ServiceError } from './errors';
-import { requireInsideProject } from './insideProject';
+import { ServiceError } from '../base/errors';
+import { requireInsideProject } from '../base/insideProject';
 
 /** The folder to use: as given for the command line; for the app and the host, inside the open project or refused. */
 export async function folderForFace(

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { sweepUserDataTemps } from './startSweep';
-import { LogFile, logFilePath } from './logFile';
+import { LogFile, logFilePath } from '../base/logFile';
 import { AgentRuns } from '../agent/agentRuns';
 import type { AppInfo, EventChannel, EventPayloads, Face } from '../../shared/ipc/contract';
 import { createAssertionsService } from '../assertions/assertionsService';
@@ -23,8 +23,8 @@ import { PlanService } from '../plans/planService';
 import { WorkflowRunner } from '../services/workflowRunner';
 import { GenerationService } from '../services/generationService';
 import { createBoardWatch, type BoardWatch } from '../verify/boardWatch';
-import { APP_VERSION } from './appVersion';
-import type { LogBus } from './logger';
+import { APP_VERSION } from '../base/appVersion';
+import type { LogBus } from '../base/logger';
 import { ProjectService } from './projectService';
 import { createPromptRuns, type PromptRuns } from './promptRuns';
 import { SettingsService } from './settingsService';
@@ -33,7 +33,13 @@ import {
   NO_TRACKER_KEYCHAIN,
   type TrackerKeyStore,
 } from '../trackers/credentialStore';
-import { apiEnv, createEncryptedKeyStore, NO_KEYCHAIN, type KeyCipher, type KeyStore } from './keyStore';
+import {
+  apiEnv,
+  createEncryptedKeyStore,
+  NO_KEYCHAIN,
+  type KeyCipher,
+  type KeyStore,
+} from '../base/keyStore';
 import { engineChoiceFor } from '../../shared/engineSettings';
 import type { Settings } from '../../shared/settings';
 import type { WorkflowName } from '../../shared/workflows';

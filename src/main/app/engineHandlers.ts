@@ -1,7 +1,7 @@
 /** The engine settings' channels: a provider's model list, "test connection", and the API keys' status. */
 import type { ProviderName } from '../../shared/engines';
 import type { Handlers } from './dispatcher';
-import { keysView } from './keyStore';
+import { keysView } from '../base/keyStore';
 import type { Services } from './services';
 
 /** The tiny structured answer a connection test asks for. */

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogBus } from './logger';
+import { LogBus } from '../base/logger';
 import { sanitizeSettings, SettingsService } from './settingsService';
 
 let dir: string;

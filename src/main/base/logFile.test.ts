@@ -78,7 +78,7 @@ describe('LogFile', () => {
 
 describe('the composition root', () => {
   it('keeps warnings in the log file it names in app:info, and log:openFile answers its path', async () => {
-    const { createRoot } = await import('./core');
+    const { createRoot } = await import('../app/core');
     const root = await createRoot({ userDataDir: dir, platform: { face: 'browser' } });
     try {
       const info = await root.dispatch('app:info', {}, { face: 'test' });

@@ -4,11 +4,11 @@ import { homedir } from 'node:os';
 import { STORE_DIR, type ProjectInfo, type StoreProblem } from '../../shared/project';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { openStore } from '../store/storeMeta';
-import { ServiceError } from './errors';
-import { refuseTooBroad } from './tooBroad';
+import { ServiceError } from '../base/errors';
+import { refuseTooBroad } from '../base/tooBroad';
 import { sweepProjectTemps } from './startSweep';
-import type { Logger } from './logger';
-import { checkWritable, writeFailure } from './writeErrors';
+import type { Logger } from '../base/logger';
+import { checkWritable, writeFailure } from '../base/writeErrors';
 import type { SettingsService } from './settingsService';
 
 const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);

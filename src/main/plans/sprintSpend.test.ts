@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import type { Sprint } from '../../shared/plans';
-import { createRoot, type Root } from '../core/core';
+import { createRoot, type Root } from '../app/core';
 import { spentBy } from './sprintSpend';
 
 let dir: string;

@@ -33,7 +33,7 @@ describe('APP_VERSION', () => {
         outDir,
         emptyOutDir: true,
         minify: false,
-        lib: { entry: join(root, 'src/main/core/appVersion.ts'), formats: ['es'], fileName: 'appVersion' },
+        lib: { entry: join(root, 'src/main/base/appVersion.ts'), formats: ['es'], fileName: 'appVersion' },
       },
     });
     const bundled = (await import(pathToFileURL(join(outDir, 'appVersion.js')).href)) as {

@@ -3,7 +3,7 @@
 import { access, mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CallContext } from '../core/dispatcher';
+import type { CallContext } from './dispatcher';
 import { makeTestProjectRoot, type TestProjectRoot } from '../../../test/support/core/testProjectRoot';
 
 let t: TestProjectRoot;

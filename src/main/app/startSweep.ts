@@ -9,7 +9,7 @@ import { STORE_DIR } from '../../shared/project';
 import { EXPORT_DIR } from '../plans/exportMarkdown';
 import { STORE_SWEEP_SKIP, sweepTemps } from '../store/tempSweep';
 import { WORKFLOW_FILE } from '../verify/ciWorkflow';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 
 /** Folders of the user's project Puffin writes single files into (sprint exports, the CI workflow, the hook). */
 const PROJECT_FOLDERS = [EXPORT_DIR, dirname(WORKFLOW_FILE), join('.git', 'hooks')];

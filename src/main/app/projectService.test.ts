@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectInfo } from '../../shared/project';
 import { STORE_VERSION } from '../store/storeMeta';
-import { LogBus } from './logger';
+import { LogBus } from '../base/logger';
 import { normalizeProjectPath, ProjectService } from './projectService';
 import { SettingsService } from './settingsService';
 

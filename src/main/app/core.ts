@@ -5,12 +5,12 @@
  */
 import { appHandlers } from './appHandlers';
 import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dispatcher';
-import { LogBus } from './logger';
+import { LogBus } from '../base/logger';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { storedValidatorFiles } from '../llm/storedValidators';
 import { SchemaValidators, VALIDATOR_SETUP, withValidators } from '../llm/validate';
-import { APP_VERSION } from './appVersion';
+import { APP_VERSION } from '../base/appVersion';
 import { buildServices, type Emit, type FacePlatform, type LlmOptions, type Services } from './services';
 
 export type { Emit, FacePlatform, LlmOptions, Services } from './services';

@@ -2,18 +2,18 @@
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/ipc/contract';
 import type { VerifiedStory } from '../../shared/ipc/proofChannels';
-import { writeFileAtomic } from '../core/atomicFile';
-import type { Handlers } from '../core/dispatcher';
-import { ServiceError } from '../core/errors';
-import { requireInsideProject } from '../core/insideProject';
-import type { Emit, Services } from '../core/services';
-import { loadCostReport } from './boardLoader';
-import { writeCiWorkflow } from './ciWorkflow';
-import { toJUnitXml } from './junit';
-import { installPrePushHook } from './prePushHook';
-import { projectVerifySource } from './projectSource';
-import { moveAndTell } from './statusFromVerdict';
-import type { VerifyOutcome } from './verifyProject';
+import { writeFileAtomic } from '../base/atomicFile';
+import type { Handlers } from './dispatcher';
+import { ServiceError } from '../base/errors';
+import { requireInsideProject } from '../base/insideProject';
+import type { Emit, Services } from './services';
+import { loadCostReport } from '../verify/boardLoader';
+import { writeCiWorkflow } from '../verify/ciWorkflow';
+import { toJUnitXml } from '../verify/junit';
+import { installPrePushHook } from '../verify/prePushHook';
+import { projectVerifySource } from '../verify/projectSource';
+import { moveAndTell } from '../verify/statusFromVerdict';
+import type { VerifyOutcome } from '../verify/verifyProject';
 
 type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get' | 'costs:get';
 
@@ -44,7 +44,7 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
         ctx.face === 'cli' ? path.resolve(dir, p) : requireInsideProject(dir, p);
       const junitPath = junit ? await junitTarget(junit) : null;
       // Loaded by the commands that use them: the evaluators and the GitHub client are heavy.
-      const { verifyProject } = await import('./verifyProject');
+      const { verifyProject } = await import('../verify/verifyProject');
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
       await moveAndTell(services.projects.requireStore().stories, report.stories, emit);

@@ -1,7 +1,7 @@
 // A sprint's budget as the plan journey's calls meet it: its limit from the sprint record and what the sprint's
 // recorded calls cost so far (their history records), read fresh before every call.
 import type { Generation } from '../../shared/stories';
-import { requireSprint, type PlanProject } from '../plans/sprintDetail';
+import { requireSprint, type PlanProject } from './sprintDetail';
 
 export interface SprintBudgetFacts {
   limitUsd: number | null;

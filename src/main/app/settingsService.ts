@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { sanitizeEngineSettings } from '../../shared/engineSettings';
 import { DEFAULT_SETTINGS, MAX_RECENT_PROJECTS, type Settings, type Theme } from '../../shared/settings';
-import { quarantineNow, readJson, serializeOnPath, writeFileAtomicNow } from './atomicFile';
-import type { Logger } from './logger';
+import { quarantineNow, readJson, serializeOnPath, writeFileAtomicNow } from '../base/atomicFile';
+import type { Logger } from '../base/logger';
 
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 

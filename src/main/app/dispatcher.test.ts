@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { requestChannels, requestSchemas } from '../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { createDispatcher, type Handlers } from './dispatcher';
-import { ServiceError } from './errors';
-import { LogBus } from './logger';
+import { ServiceError } from '../base/errors';
+import { LogBus } from '../base/logger';
 import { storedValidatorFiles, type StoredValidators } from '../llm/storedValidators';
 
 function setup(overrides: Partial<Handlers> = {}, stored: StoredValidators | null = null) {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createRoot, type Root } from './core';
+import { createRoot, type Root } from '../app/core';
 import { toIpcError } from './errors';
 import { nulInPath } from './nulPaths';
 

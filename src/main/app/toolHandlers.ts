@@ -1,5 +1,5 @@
 /** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
-import { refuseTooBroad } from './tooBroad';
+import { refuseTooBroad } from '../base/tooBroad';
 import type { Generation } from '../../shared/stories';
 import { latestWithStories } from '../../shared/storySearch';
 import { evaluateSet } from '../assertions/evaluateSet';
@@ -14,7 +14,7 @@ import type { HistoryRepo } from '../store/historyRepo';
 import { TEXT_ANSWER } from '../workflows/cliPrompt';
 import { generateTitle } from '../workflows/generateTitle';
 import type { Handlers } from './dispatcher';
-import { ServiceError } from './errors';
+import { ServiceError } from '../base/errors';
 import { folderForFace } from './faceReach';
 import { runMeta } from './promptRuns';
 import type { Services } from './services';
