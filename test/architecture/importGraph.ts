@@ -43,7 +43,7 @@ function isTypeOnlyImport(clause: ts.ImportClause): boolean {
 }
 
 /** The repo-relative source file a relative specifier names; null for non-code files (JSON, CSS). */
-function resolveSpecifier(from: string, specifier: string): string | null {
+export function resolveSpecifier(from: string, specifier: string): string | null {
   const base = posix.join(posix.dirname(from), specifier);
   if (/\.(json|css|svg|png)$/.test(base)) return null;
   for (const suffix of RESOLVE_SUFFIXES) {
