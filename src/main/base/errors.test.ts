@@ -4,7 +4,9 @@ import { ServiceError, toIpcError } from './errors';
 
 describe('toIpcError', () => {
   it("sends a PromptError's diagnostics as its details, not its whole JSON form", () => {
-    const err = new PromptError('cli_not_found', { diagnostics: { workflow: 'stories', cliPath: '/x/claude' } });
+    const err = new PromptError('cli_not_found', {
+      diagnostics: { workflow: 'stories', cliPath: '/x/claude' },
+    });
     expect(toIpcError(err)).toEqual({
       code: 'cli_not_found',
       message: err.message,
@@ -18,6 +20,9 @@ describe('toIpcError', () => {
   });
 
   it('turns an error without a listed code into an internal error', () => {
-    expect(toIpcError(new Error('boom'))).toEqual({ code: 'internal_error', message: 'Unexpected error: boom' });
+    expect(toIpcError(new Error('boom'))).toEqual({
+      code: 'internal_error',
+      message: 'Unexpected error: boom',
+    });
   });
 });
