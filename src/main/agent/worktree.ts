@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ServiceError } from '../base/errors';
-import { git, isGitWorkTree } from '../verify/gitRepo';
+import { git, isGitWorkTree } from '../base/gitRepo';
 import { shortId } from '../../shared/shortIds';
 import { localDir, worktreesDir } from '../store/folders';
 

@@ -20,7 +20,7 @@ import { evaluateIpcHandler } from './evaluators/ipcHandler';
 import { evaluateJsonProperty } from './evaluators/jsonProperty';
 import { evaluateFileContains, evaluatePatternMatch } from './evaluators/text';
 import type { Evaluator, RawAssertion } from './evaluators/types';
-import { headCommit } from '../verify/gitRepo';
+import { headCommit } from '../base/gitRepo';
 
 export type { RawAssertion } from './evaluators/types';
 

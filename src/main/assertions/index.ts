@@ -4,7 +4,7 @@ export { evaluateAssertion, evaluateAssertions, type RawAssertion } from './eval
 export { checkDiscriminating, coverage, criterionIndex, type DiscriminationReport } from './selfCheck';
 export { appendRun, readHistory, resultsPath, type AppendOutcome, type HistoryRead } from './resultStore';
 export { firstPassed, latestResults } from './history';
-export { headCommit as readGitCommit } from '../verify/gitRepo';
+export { headCommit as readGitCommit } from '../base/gitRepo';
 export {
   AssertionInputError,
   parseAssertionSet,

@@ -16,7 +16,7 @@ import type { ProjectStore } from '../store/projectStore';
 import { fallbackTitle, generateTitle } from '../workflows/generateTitle';
 import { runWorkflow } from '../workflows/run';
 import type { CallOptions, WorkflowDeps } from '../workflows/types';
-import { headCommit } from '../verify/gitRepo';
+import { headCommit } from '../base/gitRepo';
 import { sprintBudget } from './sprintSpend';
 import { sprintHistory } from '../services/callRecorder';
 import { JobRunner } from '../services/jobRunner';

@@ -6,7 +6,7 @@
  */
 import type { Assertion } from '../../shared/assertions';
 import { evaluateAssertions } from '../assertions/evaluate';
-import { headCommit } from '../verify/gitRepo';
+import { headCommit } from '../base/gitRepo';
 import type { CallContext } from '../app/dispatcher';
 import { ServiceError } from '../base/errors';
 import { requireInsideProject } from '../base/insideProject';

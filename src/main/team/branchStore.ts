@@ -4,8 +4,8 @@
  */
 import { STORE_DIR } from '../../shared/project';
 import { NotGitRepoError } from '../verify/managedFile';
-import { repoLocation } from '../verify/gitRepo';
-import { GitError } from '../verify/gitRepo';
+import { repoLocation } from '../base/gitRepo';
+import { GitError } from '../base/gitRepo';
 import { filesAt, localBranches, parsedOr, readBlobs } from './gitObjects';
 
 export interface RepoStore {

@@ -3,7 +3,7 @@
  * folder at a branch (`git ls-tree`), and many files at once through one `git cat-file --batch`.
  */
 import { spawn } from 'node:child_process';
-import { git, GitError } from '../verify/gitRepo';
+import { git, GitError } from '../base/gitRepo';
 
 /** Files read in one cat-file process at most (every one of them is held in memory until parsed). */
 export const MAX_BLOBS = 200_000;

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STORE_DIR } from '../../shared/project';
 import { writeFileAtomic } from '../base/atomicFile';
-import { git, repoLocation } from '../verify/gitRepo';
+import { git, repoLocation } from '../base/gitRepo';
 import { NotGitRepoError } from '../verify/managedFile';
 import { shellQuote } from '../verify/prePushHook';
 import { runningPuffinRoot } from '../verify/puffinSource';

@@ -8,7 +8,7 @@ import type { PlanItem } from '../../shared/plans';
 import type { InFlight, Overlap } from '../../shared/team';
 import { normalizePath } from '../verify/plannedFiles';
 import { isPuffinOutput } from '../verify/puffinOutputs';
-import { git } from '../verify/gitRepo';
+import { git } from '../base/gitRepo';
 import { branchesOf, recordsAt, repoStoreOf, type BlobCache, type RepoStore } from './branchStore';
 
 type How = 'planned' | 'changed';

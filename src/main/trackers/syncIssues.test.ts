@@ -7,7 +7,7 @@ import { startMockJiraApi, type MockJiraApi } from '../../../test/support/mockJi
 import { startMockLinearApi, type MockLinearApi } from '../../../test/support/mockLinearApi';
 import { createTrackerProject, type TrackerProject } from '../../../test/support/trackerProject';
 import { StoriesRepo } from '../store/storiesRepo';
-import { trackerLinksByStory } from './boardLinks';
+import { trackerLinksByStory } from '../verify/trackerLinks';
 import { exportPlace } from './exportPlace';
 import { exportSprintToJira } from './jira/exportJira';
 import { syncSprintWithJira, type JiraSyncOptions } from './jira/syncJira';

@@ -5,12 +5,12 @@ import type { BoardData } from '../../shared/board';
 import type { CostReport } from '../../shared/cost';
 import { storyIdsWithSets } from '../assertions/storySets';
 import { rollUpCosts } from '../budget/costRollup';
-import { headCommit } from './gitRepo';
+import { headCommit } from '../base/gitRepo';
 import { PlanStore } from '../plans/planStore';
 import type { ProjectStore } from '../store/projectStore';
-import { trackerLinksByStory } from '../trackers/boardLinks';
+import { trackerLinksByStory } from './trackerLinks';
 import { buildBoard, type BoardFacts } from './boardModel';
-import { sprintChanges } from './gitRepo';
+import { sprintChanges } from '../base/gitRepo';
 import { projectVerifySource } from './projectSource';
 
 type SprintFacts = BoardFacts['sprints'][number];

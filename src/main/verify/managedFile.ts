@@ -3,7 +3,7 @@
 import { chmod, readFile } from 'node:fs/promises';
 import type { ErrorCodeOf } from '../../shared/errors';
 import { writeFileAtomic } from '../base/atomicFile';
-import { repoLocation, type RepoLocation } from './gitRepo';
+import { repoLocation, type RepoLocation } from '../base/gitRepo';
 
 export type ManagedFileAction = 'created' | 'updated' | 'unchanged';
 

@@ -4,7 +4,7 @@
 // It goes where git looks for hooks (core.hooksPath, a worktree's common hooks folder) and never replaces a hook
 // that Puffin did not write.
 import path from 'node:path';
-import { git } from './gitRepo';
+import { git } from '../base/gitRepo';
 import { writeRepoFile, type ManagedFileResult } from './managedFile';
 import { runningPuffinRoot } from './puffinSource';
 

@@ -5,7 +5,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorCodeOf } from '../../shared/errors';
-import { git } from './gitRepo';
+import { git } from '../base/gitRepo';
 
 /** Puffin runs from no git checkout (a packaged app, a copied install): there is no commit a job could install. */
 export class PuffinSourceError extends Error {

@@ -6,7 +6,7 @@ import type { StoryVerification, VerifyReport } from '../../shared/verify';
 import { EvaluationContext } from '../assertions/context';
 import { evaluateAssertions, type RawAssertion } from '../assertions/evaluate';
 import { driftOf, driftWarning, withFingerprints } from './drift';
-import { headCommit } from './gitRepo';
+import { headCommit } from '../base/gitRepo';
 import { addSummaries, countVerdicts, verifyStory } from './storyStatus';
 
 export interface VerifyStoryRef {
