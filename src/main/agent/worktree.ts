@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ServiceError } from '../base/errors';
 import { git, isGitWorkTree } from '../base/gitRepo';
 import { shortId } from '../../shared/shortIds';
+import { slugOf as slug } from '../../shared/slug';
 import { localDir, worktreesDir } from '../store/folders';
 
 const MAX_SLUG = 40;
@@ -19,17 +20,7 @@ export interface StoryWorktree {
   base: string;
 }
 
-export function slugOf(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '') // the accents NFKD split off: "é" stays a letter ("e")
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG)
-    .replace(/-+$/, '');
-  return slug || 'story';
-}
+export const slugOf = (title: string): string => slug(title, MAX_SLUG);
 
 async function branchExists(dir: string, branch: string): Promise<boolean> {
   return git(dir, ['show-ref', '--verify', '--quiet', `refs/heads/${branch}`]).then(

@@ -41,8 +41,11 @@ export interface SpecBundle {
 export const criterionId = (index: number): string => `AC${index + 1}`;
 
 /** The bundle of a sprint as the sprint view shows it: plan order when there is a plan, else the sprint's order. */
-/** `backlogIds`: every story id of the project, so short ids are the ones `--story` accepts. */
-export function bundleOf(detail: SprintDetail, backlogIds?: readonly string[]): SpecBundle {
+/**
+ * `short`: each story's short id among the whole backlog (the ones `--story` accepts); without it, among the
+ * sprint's stories.
+ */
+export function bundleOf(detail: SprintDetail, short?: ReadonlyMap<string, string>): SpecBundle {
   const plan = detail.plan ? currentRevision(detail.plan).plan : null;
   const items = new Map((plan?.planItems ?? []).map((item) => [item.storyId, item]));
   const order = plan ? plan.planItems.map((i) => i.storyId) : detail.sprint.storyIds;
@@ -52,7 +55,7 @@ export function bundleOf(detail: SprintDetail, backlogIds?: readonly string[]): 
       (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) ||
       detail.sprint.storyIds.indexOf(a.id) - detail.sprint.storyIds.indexOf(b.id),
   );
-  const short = shortIds([...new Set([...(backlogIds ?? []), ...stories.map((s) => s.id)])]);
+  const shortOf = short ?? shortIds(stories.map((s) => s.id));
   const ris = new Map(detail.ris.map((r) => [r.storyId, r.markdown]));
   const inSprint = new Set(stories.map((s) => s.id));
   return {
@@ -62,7 +65,7 @@ export function bundleOf(detail: SprintDetail, backlogIds?: readonly string[]): 
       const item = items.get(s.id);
       return {
         id: s.id,
-        shortId: short.get(s.id) ?? s.id,
+        shortId: shortOf.get(s.id) ?? s.id,
         title: s.title,
         description: s.description,
         criteria: s.acceptanceCriteria.map((text, i) => ({ id: criterionId(i), text })),

@@ -25,12 +25,12 @@ export async function exportSpec(
   detail: SprintDetail,
   format: ExportFormat,
   out: string,
-  backlogIds?: readonly string[],
+  short?: ReadonlyMap<string, string>,
 ): Promise<SpecExportResult> {
   const writer = WRITERS[format];
   const under = await readTree(path.join(out, writer.root));
   const previous = new Map([...under].map(([p, t]) => [`${writer.root}/${p}`, t]));
-  const wanted = writer.write(bundleOf(detail, backlogIds), previous);
+  const wanted = writer.write(bundleOf(detail, short), previous);
   const files: SpecExportResult['files'] = [];
   for (const [rel, text] of wanted) {
     // Every target is checked through symbolic links: nothing is written outside the chosen folder.

@@ -27,8 +27,9 @@ export function formatHandlers(services: Services, emit: Emit): Pick<Handlers, F
       const target = await reach(ctx.face, p.dir, out ?? '.');
       const { exportSpec } = await import('./exportSpec');
       const detail = await sprintDetail({ path: p.dir, store: p.store, plans: p.plans }, sprintId);
-      const ids = (await p.store.stories.list()).map((s) => s.id);
-      const r = await exportSpec(detail, format, target, ids);
+      // Short ids among the whole backlog, from its index: an export never reads every story.
+      const backlog = await p.store.stories.index.view();
+      const r = await exportSpec(detail, format, target, backlog.shortIds(detail.stories.map((s) => s.id)));
       const rel = path.relative(p.dir, r.out);
       const inside = !rel.startsWith('..') && !path.isAbsolute(rel);
       return { format, out: inside ? rel.split(path.sep).join('/') || '.' : r.out, files: r.files };

@@ -1,16 +1,5 @@
 /** Small text helpers the spec formats share: names, one-line forms and Given/When/Then. */
 
-/** A lowercase, dash-separated name of at most `max` characters ("add-login"). */
-export function kebab(text: string, max = 48): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return words.slice(0, max).replace(/-+$/g, '') || 'story';
-}
-
 /** Text on one line: a task or a list item cannot span lines in the formats' task lists. */
 export const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 

@@ -79,12 +79,9 @@ export async function reverseStories(
     if (!story) continue;
     await sets.put({
       storyId: story.id,
-      assertions: k.guards as unknown as StoredAssertionSet['assertions'],
+      assertions: k.guards,
     });
-    await source.record(
-      story.id,
-      withFingerprints(k.run, k.guards as unknown as Parameters<typeof withFingerprints>[1]),
-    );
+    await source.record(story.id, withFingerprints(k.run, k.guards));
     answer.stories.push({ id: story.id, title: story.title, guards: k.guards.map((g) => g.id) });
   }
   await moveAndTell(

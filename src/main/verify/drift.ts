@@ -8,20 +8,14 @@ import { createHash } from 'node:crypto';
 import type { AssertionRun } from '../../shared/assertions';
 import type { StoryDrift } from '../../shared/verify';
 import type { RawAssertion } from '../assertions/evaluate';
+import { stableValue } from '../store/recordFile';
 
 /** Key order does not matter: the same assertion saved by another face hashes the same. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
 export function assertionFingerprint(a: RawAssertion): string {
-  return createHash('sha256').update(stable(a)).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(stableValue(a)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 const idOf = (a: RawAssertion, i: number) => (typeof a.id === 'string' ? a.id : `#${i}`);

@@ -4,10 +4,11 @@
  * criteria it satisfies with `_Requirements: N.M_`. Criteria are written as the story has them (EARS when the
  * team writes EARS).
  */
+import { slugOf } from '../../../shared/slug';
 import type { SpecBundle } from '../bundle';
 import type { SpecFiles } from '../imported';
 import { readSprintMark, sprintMark, storyMark } from '../markers';
-import { kebab, oneLine, paragraph } from '../text';
+import { oneLine, paragraph } from '../text';
 
 /** The spec folder: the one an earlier export of this sprint wrote, else a new name from the sprint's title. */
 export function specFolder(bundle: SpecBundle, previous: SpecFiles): string {
@@ -15,7 +16,7 @@ export function specFolder(bundle: SpecBundle, previous: SpecFiles): string {
     const m = /^\.kiro\/specs\/([^/]+)\/requirements\.md$/.exec(path);
     if (m && readSprintMark(text) === bundle.sprint.id) return m[1]!;
   }
-  return kebab(bundle.slug, 60);
+  return slugOf(bundle.slug, 60);
 }
 
 function requirements(bundle: SpecBundle): string {

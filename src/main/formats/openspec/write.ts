@@ -4,15 +4,16 @@
  * WHEN/THEN scenario, as `openspec validate --strict` expects (a requirement says SHALL or MUST).
  */
 import type { SpecBundle, SpecStory } from '../bundle';
+import { slugOf } from '../../../shared/slug';
 import { sprintMark, storyMark } from '../markers';
-import { headline, kebab, oneLine, paragraph, parseGwt } from '../text';
+import { headline, oneLine, paragraph, parseGwt } from '../text';
 
 /** What the requirement text gets when the criterion does not say SHALL or MUST itself (removed on import). */
 export const SHALL_PREFIX = 'The system SHALL meet this criterion: ';
 
 export const changeName = (bundle: SpecBundle): string => `puffin-${bundle.slug}`;
 export const capabilityName = (story: SpecStory): string =>
-  `${kebab(story.title, 40)}-${story.id.replace(/-/g, '').slice(0, 8).toLowerCase()}`;
+  `${slugOf(story.title, 40)}-${story.id.replace(/-/g, '').slice(0, 8).toLowerCase()}`;
 
 export function requirementText(criterion: string): string {
   const text = oneLine(criterion);

@@ -3,11 +3,12 @@
  * "User Story N - Title (Priority: Pn)" with numbered acceptance scenarios (Given/When/Then bolded where the
  * criterion has that shape), criteria also listed as FR-### requirements, tasks `- [ ] T001 [P] [US1] …`.
  */
+import { slugOf } from '../../../shared/slug';
 import type { SpecBundle, SpecStory } from '../bundle';
 import { pad, tiers } from '../graph';
 import type { SpecFiles } from '../imported';
 import { readSprintMark, sprintMark, storyMark } from '../markers';
-import { kebab, oneLine, paragraph, parseGwt } from '../text';
+import { oneLine, paragraph, parseGwt } from '../text';
 
 /** "Given a, when b, then c" with its keywords bolded as written, so reading back gives the same text. */
 export function scenarioText(text: string): string {
@@ -25,7 +26,7 @@ export function featureFolder(bundle: SpecBundle, previous: SpecFiles): string {
     if (readSprintMark(text) === bundle.sprint.id) return m[1]!;
     numbers.push(Number(m[2]));
   }
-  return `${pad(Math.max(0, ...numbers) + 1, 3)}-${kebab(bundle.sprint.title, 40)}`;
+  return `${pad(Math.max(0, ...numbers) + 1, 3)}-${slugOf(bundle.sprint.title, 40)}`;
 }
 
 const verifyLine = (bundle: SpecBundle, s: SpecStory) =>
