@@ -4,8 +4,7 @@
 //   puffin hooks install --project DIR [--strict]                 data: {path, action, mergeDriver}: a pre-push hook
 //     running verify, and `puffin merge-driver` registered for the store's records (.gitattributes, git config)
 //   puffin ci init --project DIR                                  data: {path, action, puffin: {source, commit}}
-//   puffin github export --project DIR --sprint ID --repo OWNER/NAME [--api-url URL] [--close-verified]
-//     [--overwrite-edited]                                        data: {issues: [{storyId, number, url, action}], …}
+//   (puffin github export is with the other trackers, in trackers.ts)
 import type { CommandSpec } from '../spec';
 
 export const verifyCommand: CommandSpec<'verify:run'> = {
@@ -39,25 +38,8 @@ export const ciInitCommand: CommandSpec<'ci:init'> = {
   output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
 };
 
-export const githubExportCommand: CommandSpec<'github:export'> = {
-  path: ['github', 'export'],
-  summary:
-    'one GitHub issue per sprint story, criteria ticked where their assertions pass (token: GITHUB_TOKEN or gh)',
-  channel: 'github:export',
-  project: true,
-  flags: [
-    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
-    { flag: 'repo', kind: 'string', field: 'repo', required: true, value: 'OWNER/NAME' },
-    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
-    { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },
-    { flag: 'overwrite-edited', kind: 'boolean', field: 'overwriteEdited' },
-  ],
-  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
-};
-
 export const proofCommands: CommandSpec[] = [
   verifyCommand,
   hooksInstallCommand,
   ciInitCommand,
-  githubExportCommand,
 ];

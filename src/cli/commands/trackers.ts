@@ -1,4 +1,6 @@
-// Jira and Linear headless, each the app's own contract channel on the opened project:
+// GitHub, Jira and Linear headless, each the app's own contract channel on the opened project:
+//   puffin github export --project DIR --sprint ID --repo OWNER/NAME [--api-url URL] [--close-verified]
+//     [--overwrite-edited]   token: GITHUB_TOKEN or gh  data: {issues: [{storyId, number, key, url, action}], milestone, …}
 //   puffin jira export --project DIR --sprint ID --site URL --key PROJECT [--close-verified]
 //     credentials: JIRA_EMAIL + JIRA_API_TOKEN          data: {issues: [{storyId, key, url, action}], container, …}
 //   puffin linear export --project DIR --sprint ID --team KEY [--api-url URL] [--close-verified]
@@ -7,11 +9,28 @@
 //   puffin jira import --project DIR --site URL --key PROJECT [--label L]
 //   puffin linear import --project DIR --team KEY [--api-url URL] [--label L]
 //     issues not created by Puffin → backlog stories     data: {stories: [{storyId, key, url, action}], …}
+//   puffin github sync --project DIR --sprint ID [--repo OWNER/NAME] [--api-url URL] [--keep-mine IDS] [--take-theirs IDS]
 //   puffin jira sync --project DIR --sprint ID [--site URL --key PROJECT] [--keep-mine IDS] [--take-theirs IDS]
 //   puffin linear sync --project DIR --sprint ID [--team KEY] [--api-url URL] [--keep-mine IDS] [--take-theirs IDS]
 //     tracker edits → stories                            data: {stories: [{storyId, key, action, trackerDone, verdict}]},
 //                                                        meta: {conflicts: [{storyId, key, puffin, tracker}]}
 import type { CommandSpec } from '../spec';
+
+export const githubExportCommand: CommandSpec<'github:export'> = {
+  path: ['github', 'export'],
+  summary:
+    'one GitHub issue per sprint story, criteria ticked where their assertions pass (token: GITHUB_TOKEN or gh)',
+  channel: 'github:export',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'repo', kind: 'string', field: 'repo', required: true, value: 'OWNER/NAME' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    { flag: 'close-verified', kind: 'boolean', field: 'closeVerified' },
+    { flag: 'overwrite-edited', kind: 'boolean', field: 'overwriteEdited' },
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
+};
 
 export const jiraExportCommand: CommandSpec<'jira:export'> = {
   path: ['jira', 'export'],
@@ -93,6 +112,20 @@ const resolveFlags = [
 const SYNCED =
   'edits made there since the export come back to their stories; both sides changed: a conflict in meta.conflicts, nothing overwritten';
 
+export const githubSyncCommand: CommandSpec<'github:sync'> = {
+  path: ['github', 'sync'],
+  summary: `the sprint's GitHub issues read back: ${SYNCED}`,
+  channel: 'github:sync',
+  project: true,
+  flags: [
+    { flag: 'sprint', kind: 'string', field: 'sprintId', required: true, value: 'ID', ref: 'sprint' },
+    { flag: 'repo', kind: 'string', field: 'repo', value: 'OWNER/NAME' },
+    { flag: 'api-url', kind: 'string', field: 'apiUrl', value: 'URL' },
+    ...resolveFlags,
+  ],
+  output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: { conflicts: r.conflicts } }),
+};
+
 export const jiraSyncCommand: CommandSpec<'jira:sync'> = {
   path: ['jira', 'sync'],
   summary: `the sprint's Jira issues read back: ${SYNCED}`,
@@ -122,11 +155,13 @@ export const linearSyncCommand: CommandSpec<'linear:sync'> = {
 };
 
 export const trackerCommands: CommandSpec[] = [
+  githubExportCommand,
   jiraExportCommand,
   linearExportCommand,
   githubImportCommand,
   jiraImportCommand,
   linearImportCommand,
+  githubSyncCommand,
   jiraSyncCommand,
   linearSyncCommand,
 ];

@@ -15,7 +15,7 @@ import { projectVerifySource } from '../verify/projectSource';
 import { moveAndTell } from '../verify/statusFromVerdict';
 import type { VerifyOutcome } from '../verify/verifyProject';
 
-type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'github:export' | 'board:get' | 'costs:get';
+type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'board:get' | 'costs:get';
 
 function storyLine(s: VerifyOutcome['report']['stories'][number]): VerifiedStory {
   return {
@@ -43,7 +43,7 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
       const junitTarget = (p: string): Promise<string> | string =>
         ctx.face === 'cli' ? path.resolve(dir, p) : requireInsideProject(dir, p);
       const junitPath = junit ? await junitTarget(junit) : null;
-      // Loaded by the commands that use them: the evaluators and the GitHub client are heavy.
+      // Loaded by the command that uses it: the evaluators are heavy.
       const { verifyProject } = await import('../verify/verifyProject');
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
@@ -70,29 +70,6 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
       return { ...(await installPrePushHook(projectDir(), { strict: strict ?? false })), mergeDriver };
     },
     'ci:init': () => writeCiWorkflow(projectDir()),
-    'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
-      const { exportSprintToGithub } = await import('../github/exportSprint');
-      const r = await exportSprintToGithub({
-        projectDir: projectDir(),
-        sprintId,
-        repo,
-        ...(apiUrl ? { apiUrl } : {}),
-        closeVerified: closeVerified ?? false,
-        overwriteEdited: overwriteEdited ?? false,
-        token: { env: services.env() },
-        rateLimit: {
-          onWait: (ms) =>
-            services.logBus.logger('github').warn(`GitHub's rate limit: waiting ${Math.ceil(ms / 1000)} s`),
-        },
-      });
-      return {
-        repo: r.repo,
-        commit: r.commit,
-        milestone: r.milestone,
-        issues: r.issues,
-        warnings: r.warnings,
-      };
-    },
     'board:get': () => services.board.get(),
     'costs:get': () => loadCostReport(projectDir(), services.projects.requireStore()),
   };

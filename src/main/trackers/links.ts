@@ -2,8 +2,8 @@
 // (`.puffin/trackers/<tracker>__<host>__<scope>.json`, shared with the team through git) so a rerun updates the same
 // issues instead of opening new ones, and an import updates the stories it made.
 import { createHash } from 'node:crypto';
+import type { ErrorCode } from '../../shared/errors';
 import type { TrackerLinks } from '../../shared/schema-types';
-import { LinksUnreadableError } from '../github/issueLinks';
 import { FOLDERS } from '../store/folders';
 import { RecordFolder } from '../store/recordFolder';
 import { storeDirOf } from '../store/storeMeta';
@@ -16,6 +16,12 @@ export interface TrackerLinksStore {
   load(): Promise<TrackerLinks>;
   /** Merged into the record on disk: another face writing links of other stories meanwhile keeps them. */
   save(links: TrackerLinks): Promise<void>;
+}
+
+/** The links file cannot be read: going on without it would open every issue again. */
+export class LinksUnreadableError extends Error {
+  override readonly name = 'LinksUnreadableError';
+  readonly code = 'store_unreadable' satisfies ErrorCode;
 }
 
 /** The record's key (its file name), in the store's id alphabet. */

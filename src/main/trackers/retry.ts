@@ -1,6 +1,7 @@
-// One retry budget for a whole run against a tracker: rate limits (429 with Retry-After, Linear's RATELIMITED) are
-// waited out and a server error (5xx) is tried again after a short backoff, all drawing on the same count, so a
-// flaky tracker cannot keep a run going for ever. A wait longer than allowed stops at once with when to come back.
+// One retry budget for a whole run against a tracker: rate limits (429 with Retry-After, GitHub's 403 with its reset
+// time, Linear's RATELIMITED) are waited out and a server error (5xx) is tried again after a short backoff, all
+// drawing on the same count, so a flaky tracker cannot keep a run going for ever. A wait longer than allowed stops
+// at once with when to come back.
 import { TRACKER_LABEL, TrackerError, type Failure, type TrackerName } from './errors';
 
 /** Without Retry-After, a 429 waits this long. */
@@ -29,6 +30,9 @@ export function retryBudget(over: Partial<RetryBudget> = {}): RetryBudget {
   };
 }
 
+/** Clocks differ by a little: waiting one more second after a reset time avoids a second refusal. */
+const RESET_MARGIN_MS = 1000;
+
 /** How long a rate-limited answer asks to wait, or null when it is not one. */
 export function rateLimitWaitMs(f: Failure, nowMs: number): number | null {
   if (f.status !== 429 && !f.rateLimited) return null;
@@ -39,6 +43,10 @@ export function rateLimitWaitMs(f: Failure, nowMs: number): number | null {
     const at = Date.parse(after);
     if (Number.isFinite(at)) return Math.max(0, at - nowMs);
   }
+  // GitHub's primary limit: none left until x-ratelimit-reset, in epoch seconds.
+  const githubReset = Number(f.header('x-ratelimit-reset'));
+  if (f.header('x-ratelimit-remaining') === '0' && Number.isFinite(githubReset) && githubReset > 0)
+    return Math.max(0, githubReset * 1000 - nowMs) + RESET_MARGIN_MS;
   // Linear: epoch milliseconds at which the request allowance is back.
   const reset = Number(f.header('x-ratelimit-requests-reset'));
   if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset - nowMs);

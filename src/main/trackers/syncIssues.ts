@@ -90,7 +90,7 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
     await req.links.save(links);
   }
   return {
-    tracker: req.adapter.tracker as 'jira' | 'linear',
+    tracker: req.adapter.tracker,
     site: req.site,
     scope: req.scope,
     stories: out,

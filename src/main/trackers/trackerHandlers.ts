@@ -6,14 +6,17 @@ import type { Emit, Services } from '../app/services';
 import type { StoriesRepo } from '../store/storiesRepo';
 import { trackerEnv, trackerKeysView } from './credentialStore';
 import { exportPlace } from './exportPlace';
+import type { TrackerName } from './errors';
 import type { TrackerSyncResult } from './types';
 
 type TrackerChannel =
+  | 'github:export'
   | 'jira:export'
   | 'linear:export'
   | 'github:import'
   | 'jira:import'
   | 'linear:import'
+  | 'github:sync'
   | 'jira:sync'
   | 'linear:sync'
   | 'tracker:test'
@@ -28,11 +31,11 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
     if (!p) throw new ServiceError('no_project', 'Open a project first.');
     return p.path;
   };
-  const onWait = (tracker: 'jira' | 'linear') => (ms: number, why: 'rate limit' | 'server error') => {
+  const onWait = (tracker: TrackerName) => (ms: number, why: 'rate limit' | 'server error') => {
     services.logBus.logger(tracker).warn(`${tracker} ${why}: waiting ${Math.ceil(ms / 1000)} s`);
     emit('tracker:progress', { tracker, waitMs: ms, why });
   };
-  const onProgress = (tracker: 'jira' | 'linear') => (done: number, total: number) =>
+  const onProgress = (tracker: TrackerName) => (done: number, total: number) =>
     emit('tracker:progress', { tracker, done, total });
   /** What an import needs of the opened project: its backlog, and telling every face what changed there. */
   const backlog = () => ({
@@ -75,6 +78,23 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
       const { testConnection } = await import('./testConnection');
       return testConnection({ ...req, env: env() });
     },
+    'github:export': async ({ sprintId, repo, apiUrl, closeVerified, overwriteEdited }) => {
+      const { exportSprintToGithub } = await import('./github/exportGithub');
+      return cancellable((signal) =>
+        exportSprintToGithub({
+          signal,
+          projectDir: projectDir(),
+          sprintId,
+          repo,
+          ...(apiUrl ? { apiUrl } : {}),
+          closeVerified: closeVerified ?? false,
+          overwriteEdited: overwriteEdited ?? false,
+          token: { env: env() },
+          budget: { onWait: onWait('github') },
+          onProgress: onProgress('github'),
+        }),
+      );
+    },
     'jira:export': async ({ sprintId, site, key, closeVerified }) => {
       const { exportSprintToJira } = await import('./jira/exportJira');
       return cancellable((signal) =>
@@ -110,13 +130,17 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
     'github:import': async ({ repo, apiUrl, label }) => {
       const { importFromGithub } = await import('./github/importGithub');
       const { env, ...rest } = backlog();
-      return importFromGithub({
-        ...rest,
-        repo,
-        ...(apiUrl ? { apiUrl } : {}),
-        ...(label ? { label } : {}),
-        token: { env },
-      });
+      return cancellable((signal) =>
+        importFromGithub({
+          signal,
+          ...rest,
+          repo,
+          ...(apiUrl ? { apiUrl } : {}),
+          ...(label ? { label } : {}),
+          token: { env },
+          budget: { onWait: onWait('github') },
+        }),
+      );
     },
     'jira:import': async ({ site, key, label }) => {
       const { importFromJira } = await import('./jira/importJira');
@@ -143,6 +167,26 @@ export function trackerHandlers(services: Services, emit: Emit): Pick<Handlers, 
           budget: { onWait: onWait('linear') },
         }),
       );
+    },
+    'github:sync': async ({ sprintId, repo, apiUrl, keepMine, takeTheirs }) => {
+      const { syncSprintWithGithub } = await import('./github/syncGithub');
+      const { projectDir, stories, onChanged, env } = backlog();
+      const place = repo ? { site: apiUrl, scope: repo } : await exportPlace(projectDir, 'github', sprintId);
+      const r = await cancellable((signal) =>
+        syncSprintWithGithub({
+          signal,
+          projectDir,
+          sprintId,
+          repo: place.scope,
+          ...(place.site ? { apiUrl: place.site } : {}),
+          token: { env },
+          stories,
+          resolve: resolveOf(keepMine, takeTheirs),
+          budget: { onWait: onWait('github') },
+        }),
+      );
+      await tellPulled(r, stories, onChanged);
+      return r;
     },
     'jira:sync': async ({ sprintId, site, key, keepMine, takeTheirs }) => {
       const { syncSprintWithJira } = await import('./jira/syncJira');

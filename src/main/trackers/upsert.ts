@@ -53,6 +53,8 @@ export async function upsertIssue<W>(
     onLink: (link: TrackerLink) => Promise<void>;
     /** Hash of the story's own text now: kept when the tracker says what Puffin wrote, for sync to compare. */
     storyHash?: string;
+    /** Write over an edit made in the tracker (the warnings still say so). */
+    overwriteEdited?: boolean;
   },
 ): Promise<Upserted> {
   const mine = ctx.storyHash ? { storyHash: ctx.storyHash } : {};
@@ -80,14 +82,21 @@ export async function upsertIssue<W>(
     return { link: linked, action: 'created', issue: back };
   }
   const editedThere = link.remoteHash !== undefined && remoteHashOf(existing) !== link.remoteHash;
-  if (link.hash === hash && (editedThere || !ctx.storyHash || link.storyHash === ctx.storyHash))
+  const overwrite = editedThere && ctx.overwriteEdited === true;
+  if (
+    !overwrite &&
+    link.hash === hash &&
+    (editedThere || !ctx.storyHash || link.storyHash === ctx.storyHash)
+  )
     return { link, action: 'unchanged', issue: existing };
-  if (link.hash === hash) {
+  if (!overwrite && link.hash === hash) {
     const same = { ...link, ...mine };
     await ctx.onLink(same);
     return { link: same, action: 'unchanged', issue: existing };
   }
-  if (editedThere) {
+  if (overwrite)
+    ctx.warnings.push(`${link.key} (${label}) had been edited in ${name}; its text was replaced as asked.`);
+  else if (editedThere) {
     ctx.warnings.push(
       `${link.key} (${label}) was edited in ${name} since Puffin wrote it, so it was left as it is. Run sync to ` +
         'bring the edit back, or to see the conflict.',
@@ -98,6 +107,7 @@ export async function upsertIssue<W>(
   const back = (await adapter.read(link.key)) ?? existing;
   const updated: TrackerLink = {
     ...link,
+    ...mine,
     hash,
     remoteHash: remoteHashOf(back),
     exportedAt: ctx.now().toISOString(),

@@ -1,6 +1,7 @@
 /**
  * Contract channels of proof of done: verify every stored assertion, the pre-push hook and the CI
- * workflow Puffin writes into the repository, the GitHub export and the board. All work on the opened project.
+ * workflow Puffin writes into the repository and the board. All work on the opened project (the GitHub export is
+ * with the other trackers, in trackerChannels.ts).
  */
 import type { BoardData } from '../board';
 import type { CostReport } from '../cost';
@@ -33,20 +34,6 @@ export const proofSchemas = {
   }),
   /** Writes `.github/workflows/puffin-verify.yml`: installs this Puffin's git source at its commit, runs verify. */
   'ci:init': empty,
-  /** One GitHub issue per story of the sprint; a rerun updates the same issues. */
-  'github:export': schema({
-    ...sprintOnly,
-    required: ['sprintId', 'repo'],
-    properties: {
-      ...sprintOnly.properties,
-      /** OWNER/NAME */
-      repo: { type: 'string', minLength: 3, maxLength: 141, pattern: '^[^/\\s]+/[^/\\s]+$' },
-      /** The API root of a GitHub Enterprise server, e.g. https://ghe.example.com/api/v3. */
-      apiUrl: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://' },
-      closeVerified: { type: 'boolean' },
-      overwriteEdited: { type: 'boolean' },
-    },
-  }),
   /** Every story from backlog to verified, with chips, planned vs changed files and costs. */
   'board:get': empty,
   /** What the project's calls cost: in all, per sprint and per verified story. */
@@ -94,19 +81,10 @@ export interface CiInitResult extends RepoFileResult {
   warnings: string[];
 }
 
-export interface GithubExportResult {
-  repo: string;
-  commit: string | null;
-  milestone: { number: number; title: string };
-  issues: { storyId: string; number: number; url: string; action: 'created' | 'updated' | 'unchanged' }[];
-  warnings: string[];
-}
-
 export interface ProofResponses {
   'verify:run': VerifyRunResult;
   'hooks:install': HooksInstallResult;
   'ci:init': CiInitResult;
-  'github:export': GithubExportResult;
   'board:get': BoardData;
   'costs:get': CostReport;
 }

@@ -1,6 +1,7 @@
 /**
- * Contract channels of the Jira and Linear trackers: export a sprint (its stories ticked only where their assertions
- * pass now). All work on the opened project; credentials come from the face's environment or Settings.
+ * Contract channels of the GitHub, Jira and Linear trackers: export a sprint (its stories ticked only where their
+ * assertions pass now), import issues, sync edits back. All work on the opened project; credentials come from the
+ * face's environment or Settings.
  */
 import { ID, schema } from './schemaParts';
 
@@ -11,6 +12,8 @@ const jiraKey = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za
 const teamKey = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
 /** Stories whose conflict is settled: keep Puffin's story (the next export writes it) or take the tracker's text. */
 const storyIds = { type: 'array', maxItems: 200, items: { type: 'string', pattern: ID } } as const;
+/** OWNER/NAME */
+const repo = { type: 'string', minLength: 3, maxLength: 141, pattern: '^[^/\\s]+/[^/\\s]+$' } as const;
 /** Only issues with this label are imported. */
 const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
@@ -44,6 +47,21 @@ export const trackerSchemas = {
     required: ['name'],
     properties: { name: secretName },
   }),
+  /** One GitHub issue per story of the sprint in the sprint's milestone; a rerun updates the same issues. */
+  'github:export': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId', 'repo'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      repo,
+      /** The API root of a GitHub Enterprise server, e.g. https://ghe.example.com/api/v3. */
+      apiUrl: url,
+      closeVerified: { type: 'boolean' },
+      /** Replace text edited on GitHub since Puffin wrote it (the answer still warns about each). */
+      overwriteEdited: { type: 'boolean' },
+    },
+  }),
   /** The sprint as a Jira Epic with one Story per sprint story (parent = the Epic); a rerun updates the same issues. */
   'jira:export': schema({
     type: 'object',
@@ -75,11 +93,7 @@ export const trackerSchemas = {
     type: 'object',
     additionalProperties: false,
     required: ['repo'],
-    properties: {
-      repo: { type: 'string', minLength: 3, maxLength: 141, pattern: '^[^/\\s]+/[^/\\s]+$' },
-      apiUrl: url,
-      label: label,
-    },
+    properties: { repo, apiUrl: url, label: label },
   }),
   /** The Jira project's issues not created by Puffin become backlog stories; a rerun updates them. */
   'jira:import': schema({
@@ -112,6 +126,19 @@ export const trackerSchemas = {
       takeTheirs: storyIds,
     },
   }),
+  /** The same for GitHub (without repo, the repository the sprint was exported to). */
+  'github:sync': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['sprintId'],
+    properties: {
+      sprintId: { type: 'string', pattern: ID },
+      repo,
+      apiUrl: url,
+      keepMine: storyIds,
+      takeTheirs: storyIds,
+    },
+  }),
   /** The same for Linear. */
   'linear:sync': schema({
     type: 'object',
@@ -126,7 +153,7 @@ export const trackerSchemas = {
     },
   }),
   /**
-   * Stops the running Jira or Linear export, import or sync before its next request (what was written stays; a rerun
+   * Stops the running GitHub, Jira or Linear export, import or sync before its next request (what was written stays; a rerun
    * continues from there).
    */
   'tracker:cancel': schema({ type: 'object', additionalProperties: false, properties: {} }),
@@ -150,23 +177,32 @@ export type TrackerAction = 'created' | 'updated' | 'unchanged';
 
 export interface TrackerIssueResult {
   storyId: string;
-  /** PROJ-12 (Jira), ENG-7 (Linear). */
+  /** PROJ-12 (Jira), ENG-7 (Linear), #12 (GitHub). */
   key: string;
   url: string;
   action: TrackerAction;
 }
 
 export interface TrackerExportResult {
-  tracker: 'jira' | 'linear';
-  /** The site (Jira) or API URL (Linear). */
+  tracker: 'github' | 'jira' | 'linear';
+  /** The site (Jira) or API URL (Linear, GitHub). */
   site: string;
-  /** The project key (Jira) or team key (Linear). */
+  /** The project key (Jira), team key (Linear) or OWNER/NAME (GitHub). */
   scope: string;
   commit: string | null;
-  /** The sprint's Epic (Jira) or parent issue (Linear). */
+  /** The sprint's Epic (Jira), parent issue (Linear) or milestone (GitHub). */
   container: { key: string; url: string; action: TrackerAction };
   issues: TrackerIssueResult[];
   warnings: string[];
+}
+
+/** A GitHub export also names each issue's number, the repository and the sprint's milestone. */
+export interface GithubExportResult extends TrackerExportResult {
+  tracker: 'github';
+  /** OWNER/NAME */
+  repo: string;
+  milestone: { number: number; title: string };
+  issues: (TrackerIssueResult & { number: number })[];
 }
 
 export interface TrackerImportedStory {
@@ -213,7 +249,7 @@ export interface TrackerConflict {
 }
 
 export interface TrackerSyncResult {
-  tracker: 'jira' | 'linear';
+  tracker: 'github' | 'jira' | 'linear';
   site: string;
   scope: string;
   stories: TrackerSyncedStory[];
@@ -246,11 +282,13 @@ export interface TrackerResponses {
   'trackerKeys:set': TrackerKeysView;
   'trackerKeys:clear': TrackerKeysView;
   'tracker:test': TrackerTestResult;
+  'github:export': GithubExportResult;
   'jira:export': TrackerExportResult;
   'linear:export': TrackerExportResult;
   'github:import': TrackerImportResult;
   'jira:import': TrackerImportResult;
   'linear:import': TrackerImportResult;
+  'github:sync': TrackerSyncResult;
   'jira:sync': TrackerSyncResult;
   'linear:sync': TrackerSyncResult;
 }

@@ -1,23 +1,20 @@
 // GitHub's Test connection: the token resolved as an export resolves it, and the repository read with it.
 import type { TrackerTestResult } from '../../../shared/ipc/trackerChannels';
-import { createGithubClient, realTimers } from '../../github/client';
-import { checkRepo } from '../../github/repoSetup';
-import { normalizeApiUrl, parseRepo, repoName } from '../../github/repoRef';
-import { resolveGithubToken } from '../../github/token';
+import { githubSession } from './client';
+import { repoName } from './repoRef';
+import { checkRepo } from './repoSetup';
 
 export async function checkGithubRepo(
   repoText: string,
   apiUrlText: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<TrackerTestResult> {
-  const repo = parseRepo(repoText);
-  const apiUrl = normalizeApiUrl(apiUrlText);
-  const token = await resolveGithubToken(apiUrl, { env });
-  const octokit = createGithubClient({
-    token: token.token,
-    apiUrl,
-    rateLimit: { maxWaitMs: 10_000, ...realTimers },
+  const s = await githubSession({
+    repo: repoText,
+    ...(apiUrlText ? { apiUrl: apiUrlText } : {}),
+    token: { env },
+    budget: { maxWaitMs: 10_000 },
   });
-  await checkRepo({ octokit, repo, apiUrl });
-  return { tracker: 'github', account: `token from ${token.source}`, place: repoName(repo) };
+  await checkRepo(s);
+  return { tracker: 'github', account: `token from ${s.tokenSource}`, place: repoName(s.repo) };
 }

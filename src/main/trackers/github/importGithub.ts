@@ -1,15 +1,16 @@
 // `puffin github import`: the repository's open issues not created by Puffin (no `puffin` label, no Puffin marker;
 // optionally only those labelled --label) become backlog stories, linked in .puffin/trackers so a rerun updates them.
 import type { Story } from '../../../shared/stories';
-import { createGithubClient, realTimers } from '../../github/client';
-import { toGithubError } from '../../github/errors';
-import { readMarker } from '../../github/issueContent';
-import { normalizeApiUrl, parseRepo, repoName } from '../../github/repoRef';
-import { resolveGithubToken, type TokenSources } from '../../github/token';
 import type { StoriesRepo } from '../../store/storiesRepo';
 import { importIssues, MAX_IMPORT, type ListedIssue } from '../importIssues';
 import { storeTrackerLinks, type TrackerLinksStore } from '../links';
+import type { RetryBudget } from '../retry';
+import { step } from '../session';
 import type { TrackerImportResult } from '../types';
+import { githubSession } from './client';
+import { readMarker } from './issueContent';
+import { repoName } from './repoRef';
+import type { TokenSources } from './token';
 
 export interface GithubImportOptions {
   projectDir: string;
@@ -20,7 +21,8 @@ export interface GithubImportOptions {
   stories: StoriesRepo;
   onChanged?: (stories: Story[]) => void;
   links?: TrackerLinksStore;
-  rateLimit?: { sleep?: (ms: number) => Promise<void>; onWait?: (ms: number) => void };
+  budget?: Partial<RetryBudget>;
+  signal?: AbortSignal;
   now?: () => Date;
 }
 
@@ -35,30 +37,17 @@ interface RemoteIssue {
 }
 
 export async function importFromGithub(o: GithubImportOptions): Promise<TrackerImportResult> {
-  const repo = parseRepo(o.repo);
-  const apiUrl = normalizeApiUrl(o.apiUrl);
-  const token = await resolveGithubToken(apiUrl, o.token);
-  const octokit = createGithubClient({
-    token: token.token,
-    apiUrl,
-    rateLimit: { maxWaitMs: 60_000, ...realTimers, ...o.rateLimit },
-  });
-  let listed: RemoteIssue[];
-  try {
-    listed = (await octokit.paginate(octokit.rest.issues.listForRepo, {
-      owner: repo.owner,
-      repo: repo.name,
+  const s = await githubSession(o);
+  const repo = repoName(s.repo);
+  const listed = (await step(s, `listing the issues of ${repo}`, () =>
+    s.octokit.paginate(s.octokit.rest.issues.listForRepo, {
+      owner: s.repo.owner,
+      repo: s.repo.name,
       state: 'open',
       per_page: 100,
       ...(o.label ? { labels: o.label } : {}),
-    })) as RemoteIssue[];
-  } catch (err) {
-    throw toGithubError(err, {
-      repo: repoName(repo),
-      apiUrl,
-      doing: `listing the issues of ${repoName(repo)}`,
-    });
-  }
+    }),
+  )) as RemoteIssue[];
   const issues: ListedIssue[] = listed
     .filter((i) => !i.pull_request)
     .slice(0, MAX_IMPORT + 1)
@@ -73,10 +62,10 @@ export async function importFromGithub(o: GithubImportOptions): Promise<TrackerI
     }));
   return importIssues({
     tracker: 'github',
-    site: apiUrl,
-    scope: repoName(repo),
+    site: s.site,
+    scope: repo,
     issues,
-    links: o.links ?? storeTrackerLinks(o.projectDir, 'github', apiUrl, repoName(repo)),
+    links: o.links ?? storeTrackerLinks(o.projectDir, 'github', s.site, repo),
     stories: o.stories,
     ...(o.onChanged ? { onChanged: o.onChanged } : {}),
     ...(o.now ? { now: o.now } : {}),

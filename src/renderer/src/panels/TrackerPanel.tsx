@@ -132,16 +132,7 @@ export function TrackerPanel({ sprint }: { sprint: Sprint }) {
         >
           Export to {NAMES[t]}
         </button>
-        <button
-          type="button"
-          disabled={!ready || busy || t === 'github'}
-          title={
-            t === 'github'
-              ? 'Sync is for Jira and Linear; a GitHub export keeps edits made there and says so.'
-              : undefined
-          }
-          onClick={() => void trackerSync(sprint.id, place)}
-        >
+        <button type="button" disabled={!ready || busy} onClick={() => void trackerSync(sprint.id, place)}>
           Sync
         </button>
         <button type="button" disabled={!ready || busy} onClick={() => void trackerImport(place)}>

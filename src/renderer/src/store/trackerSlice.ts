@@ -1,5 +1,5 @@
-import type { GithubExportResult } from '../../../shared/ipc/proofChannels';
 import type {
+  GithubExportResult,
   TrackerKeysView,
   TrackerSecret,
   TrackerProgress,
@@ -134,9 +134,11 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
           ? { [resolve.keep === 'puffin' ? 'keepMine' : 'takeTheirs']: [resolve.storyId] }
           : {};
         const result =
-          p.tracker === 'jira'
-            ? await client.call('jira:sync', { sprintId, site: p.site.trim(), key: p.key.trim(), ...settle })
-            : await client.call('linear:sync', { sprintId, team: p.team.trim(), ...apiUrl(p), ...settle });
+          p.tracker === 'github'
+            ? await client.call('github:sync', { sprintId, repo: p.repo.trim(), ...apiUrl(p), ...settle })
+            : p.tracker === 'jira'
+              ? await client.call('jira:sync', { sprintId, site: p.site.trim(), key: p.key.trim(), ...settle })
+              : await client.call('linear:sync', { sprintId, team: p.team.trim(), ...apiUrl(p), ...settle });
         return { job: 'sync', tracker: p.tracker, result };
       }),
     trackerImport: (p) =>

@@ -1,6 +1,6 @@
 // OWNER/NAME and the API root: github.com's https://api.github.com, or an Enterprise server's
 // https://HOST/api/v3 given with --api-url.
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '../../../shared/errors';
 
 export const GITHUB_API_URL = 'https://api.github.com';
 
