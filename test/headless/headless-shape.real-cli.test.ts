@@ -220,7 +220,7 @@ describe('headless commands print the one-object shape (real CLI)', () => {
       'implement',
       'stories reverse',
       'merge-driver',
-      ...['github import', 'jira export', 'jira import', 'jira sync'],
+      ...['github import', 'github sync', 'jira export', 'jira import', 'jira sync'],
       ...['linear export', 'linear import', 'linear sync'],
     ]);
     expect([...ran].sort()).toEqual(

@@ -145,13 +145,13 @@ describe('puffin github export', () => {
   });
   afterEach(() => api.close());
 
-  it('creates the sprint’s issues, then leaves them unchanged; data.issues lists {storyId, number, url, action}', async () => {
+  it('creates the sprint’s issues, then leaves them unchanged; data.issues lists {storyId, number, key, url, action}', async () => {
     await repo.commit('greet');
     const argv = exportArgv();
     const first = await puffin(argv, { GITHUB_TOKEN: api.token });
     expect(first.code).toBe(0);
     expect((first.out.data as { issues: unknown }).issues).toEqual([
-      { storyId, number: 1, url: 'https://github.com/octo/app/issues/1', action: 'created' },
+      { storyId, number: 1, key: '#1', url: 'https://github.com/octo/app/issues/1', action: 'created' },
     ]);
     expect(api.repo('octo/app').issues[0]!.body).toContain('- [x] Exports greet');
     const again = await puffin(argv, { GITHUB_TOKEN: api.token });

@@ -1,13 +1,15 @@
 // The tracker commands end to end through the CLI face (root, dispatcher, one-object output) on a real git fixture
-// project, against the loopback Jira and Linear APIs.
+// project, against the loopback GitHub, Jira and Linear APIs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockGithubApi, type MockGithubApi } from '../../../test/support/mockGithubApi';
 import { startMockJiraApi, type MockJiraApi } from '../../../test/support/mockJiraApi';
 import { startMockLinearApi, type MockLinearApi } from '../../../test/support/mockLinearApi';
 import { createTrackerProject, type TrackerProject } from '../../../test/support/trackerProject';
 import { runPuffin } from '../../../test/support/cli/inProcessCli';
+import { StoriesRepo } from '../../main/store/storiesRepo';
 
 let project: TrackerProject;
 let userData: string;
@@ -112,5 +114,31 @@ describe('puffin linear export', () => {
         action: 'created',
       },
     ]);
+  });
+});
+
+describe('puffin github sync', () => {
+  let api: MockGithubApi;
+  beforeEach(async () => {
+    api = await startMockGithubApi({ repos: ['octo/app'] });
+  });
+  afterEach(() => api.close());
+
+  it('finds the repository the sprint was exported to; both sides changed is a conflict in meta.conflicts', async () => {
+    const token = { GITHUB_TOKEN: api.token };
+    const at = ['--project', project.repo.dir, '--sprint', 'sprint-1'];
+    const exported = await puffin(['github', 'export', ...at, '--repo', 'octo/app', '--api-url', api.url], token);
+    expect(exported.code).toBe(0);
+    const issue = api.repo('octo/app').issues[0]!;
+    issue.title = 'Renamed on GitHub';
+    const pulled = await puffin(['github', 'sync', ...at], token);
+    expect(pulled.code).toBe(0);
+    expect((pulled.out.data as { stories: { action: string }[] }).stories[0]!.action).toBe('pulled');
+    expect(pulled.out.meta).toEqual({ conflicts: [] });
+    issue.title = 'Renamed again on GitHub';
+    await new StoriesRepo(path.join(project.repo.dir, '.puffin')).update(project.storyId, { title: 'Mine' });
+    const clash = await puffin(['github', 'sync', ...at], token);
+    expect((clash.out.meta as { conflicts: { key: string }[] }).conflicts.map((c) => c.key)).toEqual(['#1']);
+    expect(issue.title).toBe('Renamed again on GitHub');
   });
 });

@@ -52,7 +52,7 @@ describe('testConnection', () => {
     ).rejects.toMatchObject({ code: 'tracker_unauthorized' });
   });
 
-  it('GitHub: the repository with the token, or github_repo_not_found', async () => {
+  it('GitHub: the repository with the token, or tracker_not_found naming it', async () => {
     const env = { GITHUB_TOKEN: github.token };
     expect(await testConnection({ tracker: 'github', repo: 'octo/app', apiUrl: github.url, env })).toEqual({
       tracker: 'github',
@@ -62,7 +62,8 @@ describe('testConnection', () => {
     await expect(
       testConnection({ tracker: 'github', repo: 'octo/nope', apiUrl: github.url, env }),
     ).rejects.toMatchObject({
-      code: 'github_repo_not_found',
+      code: 'tracker_not_found',
+      details: { tracker: 'github', what: 'the repository octo/nope' },
     });
   });
 });

@@ -21,7 +21,7 @@ afterEach(async () => {
   await project.repo.cleanup();
 });
 
-export function ghOptions(
+function ghOptions(
   p: TrackerProject,
   a: MockGithubApi,
   over: Partial<GithubExportOptions> = {},
