@@ -1098,6 +1098,24 @@ export interface StoryRis {
   meta?: GenerationMeta;
 }
 
+export interface StoryVersions {
+  storyId: string;
+  versions: StoryVersion[];
+}
+
+export interface StoryVersion {
+  /**
+   * 1-based, in creation order; never reused.
+   */
+  number: number;
+  kind: 'synced' | 'imported' | 'restored';
+  createdAt: string;
+  by: string;
+  title: string;
+  description: string;
+  acceptanceCriteria: string[];
+}
+
 export interface Story {
   id: string;
   title: string;
@@ -1178,6 +1196,7 @@ export interface RecordTypes {
   'story-imports': StoryImports;
   'story-revisions': StoryRevisions;
   'story-ris': StoryRis;
+  'story-versions': StoryVersions;
   story: Story;
   'tracker-links': TrackerLinks;
 }

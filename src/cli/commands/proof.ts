@@ -38,8 +38,4 @@ export const ciInitCommand: CommandSpec<'ci:init'> = {
   output: (r) => ({ data: r, source: null, warnings: r.warnings, meta: {} }),
 };
 
-export const proofCommands: CommandSpec[] = [
-  verifyCommand,
-  hooksInstallCommand,
-  ciInitCommand,
-];
+export const proofCommands: CommandSpec[] = [verifyCommand, hooksInstallCommand, ciInitCommand];

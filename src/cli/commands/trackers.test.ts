@@ -127,7 +127,10 @@ describe('puffin github sync', () => {
   it('finds the repository the sprint was exported to; both sides changed is a conflict in meta.conflicts', async () => {
     const token = { GITHUB_TOKEN: api.token };
     const at = ['--project', project.repo.dir, '--sprint', 'sprint-1'];
-    const exported = await puffin(['github', 'export', ...at, '--repo', 'octo/app', '--api-url', api.url], token);
+    const exported = await puffin(
+      ['github', 'export', ...at, '--repo', 'octo/app', '--api-url', api.url],
+      token,
+    );
     expect(exported.code).toBe(0);
     const issue = api.repo('octo/app').issues[0]!;
     issue.title = 'Renamed on GitHub';

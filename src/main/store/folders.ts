@@ -95,6 +95,8 @@ export const FOLDERS = {
   github: folder('github', 'key', 'fresh', 'github-links'),
   /** Versions of a story read from another tool's files and not applied (it had changed in Puffin since). */
   storyImports: folder('story-imports', 'storyId', 'fresh', 'story-imports'),
+  /** A story's texts before a sync, an import or a restore replaced them, newest last (the last few). */
+  storyVersions: folder('story-versions', 'storyId', 'fresh', 'story-versions'),
   /** Per tracker place (Jira project, Linear team): the issue of each exported or imported story, the sprint's container. */
   trackers: folder('trackers', 'key', 'fresh', 'tracker-links'),
 } satisfies Record<string, Folder>;

@@ -24,6 +24,7 @@ const NAMES: RecordName[] = [
   'story-imports',
   'story-revisions',
   'story-ris',
+  'story-versions',
   'tracker-links',
 ];
 

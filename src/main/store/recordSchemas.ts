@@ -21,6 +21,7 @@ import sprint from '../schemas/records/sprint.schema';
 import storeMeta from '../schemas/records/store-meta.schema';
 import storyRis from '../schemas/records/story-ris.schema';
 import storyImports from '../schemas/records/story-imports.schema';
+import storyVersions from '../schemas/records/story-versions.schema';
 import storyRevisions from '../schemas/records/story-revisions.schema';
 import story from '../schemas/records/story.schema';
 import trackerLinks from '../schemas/records/tracker-links.schema';
@@ -44,6 +45,7 @@ const DOCUMENTS: Record<RecordName, JsonSchema> = {
   sprint,
   'store-meta': storeMeta,
   'story-imports': storyImports,
+  'story-versions': storyVersions,
   'story-revisions': storyRevisions,
   'story-ris': storyRis,
   story,

@@ -17,6 +17,8 @@ export type StoryPatch = Partial<StoryDraft> & { status?: StoryStatus };
 /** The backlog: `stories/<id>.json` in the store, one file per story, so saving one never rewrites the others. */
 export class StoriesRepo {
   readonly records: RecordFolder<Story>;
+  /** Where the store is: what a record of the story's own (its versions) opens its folder with. */
+  readonly ctx: StoreContext;
   /** Order, status and title of every story, kept current by every write here (storyIndex.ts). */
   readonly index: StoryIndex;
   /** Update/delete/restore read then write: serialized so two edits of one story never lose each other. */
@@ -27,6 +29,7 @@ export class StoriesRepo {
     private readonly now: () => Date = () => new Date(),
   ) {
     const ctx = typeof store === 'string' ? { dir: store } : store;
+    this.ctx = ctx;
     this.records = new RecordFolder<Story>(ctx, FOLDERS.stories);
     this.index = new StoryIndex(ctx.dir, this.records, ctx.log);
   }
@@ -96,15 +99,17 @@ export class StoriesRepo {
 
   /**
    * Patches the story as it is on disk now (another face may have changed or deleted it since it was listed
-   * here); one that is no longer there is not_found, never brought back.
+   * here); one that is no longer there is not_found, never brought back. `keep` sees that story before the patch.
    */
-  update(id: string, patch: StoryPatch): Promise<Story> {
+  update(id: string, patch: StoryPatch, keep?: (before: Story) => Promise<void>): Promise<Story> {
     return this.queue.run(async () => {
       if (!isId(id)) throw notFound(id);
       const { record } = await this.index.change(
         () =>
-          this.records.update(id, (current) => {
+          this.records.update(id, async (current) => {
             if (!current) throw notFound(id);
+            // The story on disk before the change, kept first (its versions): a failure there changes nothing.
+            if (keep) await keep(current);
             return { ...current, ...definedOnly(patch), updatedAt: this.now().toISOString() };
           }),
         (r) => ({ put: [r.record], del: [] }),

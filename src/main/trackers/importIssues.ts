@@ -4,10 +4,11 @@
 // brought back.
 import type { Story } from '../../shared/stories';
 import type { StoriesRepo } from '../store/storiesRepo';
+import { StoryVersionLog } from '../store/storyVersions';
 import { splitCriteria, storyTitle } from './criteriaText';
 import { shortHash, type TrackerLink, type TrackerLinksStore } from './links';
 import type { TrackerImportResult, TrackerImportedStory } from './types';
-import type { TrackerName } from './errors';
+import { TRACKER_LABEL, type TrackerName } from './errors';
 
 /** At most this many issues per import: a backlog is for reading, and a rerun takes the next ones. */
 export const MAX_IMPORT = 500;
@@ -68,6 +69,7 @@ export async function importIssues(req: ImportRequest): Promise<TrackerImportRes
     warnings.push(
       `${candidates.length} issues match; the first ${MAX_IMPORT} were imported. Narrow it with --label.`,
     );
+  const versions = new StoryVersionLog(req.stories, now);
   const out: TrackerImportedStory[] = [];
   const changed: Story[] = [];
   for (const issue of candidates.slice(0, MAX_IMPORT)) {
@@ -82,7 +84,10 @@ export async function importIssues(req: ImportRequest): Promise<TrackerImportRes
         out.push({ ...base, storyId, action: 'unchanged' });
         continue;
       }
-      const story = await req.stories.update(storyId, draft).catch(() => null);
+      // The story's text before is kept as a version of it (story-versions).
+      const story = await versions
+        .replace(storyId, draft, { kind: 'imported', by: `${TRACKER_LABEL[req.tracker]} ${issue.key}` })
+        .catch(() => null);
       if (!story) {
         warnings.push(
           `The story imported from ${issue.key} was deleted from the backlog; it was not brought back.`,

@@ -7,6 +7,7 @@ import { startMockJiraApi, type MockJiraApi } from '../../../test/support/mockJi
 import { startMockLinearApi, type MockLinearApi } from '../../../test/support/mockLinearApi';
 import { createTrackerProject, type TrackerProject } from '../../../test/support/trackerProject';
 import { StoriesRepo } from '../store/storiesRepo';
+import { StoryVersionLog } from '../store/storyVersions';
 import { trackerLinksByStory } from '../verify/trackerLinks';
 import { exportPlace } from './exportPlace';
 import { exportSprintToJira } from './jira/exportJira';
@@ -85,6 +86,10 @@ describe('sync with Jira', () => {
       description: 'As a PM I want a CSV file.',
       acceptanceCriteria: ['A module exists', 'It exports toCsv', 'Headers come first'],
     });
+    const kept = (await new StoryVersionLog(repo).list(project.storyId)).versions;
+    expect(kept.map((v) => [v.kind, v.by, v.title])).toEqual([
+      ['synced', 'Jira PUF-2', 'Export the backlog'],
+    ]);
     expect((await sync()).stories.map((s) => s.action)).toEqual(['unchanged']);
     // The next export writes the pulled story with Puffin's ticks; the issue and the story agree again.
     const again = await exportSprintToJira(base());

@@ -1,8 +1,11 @@
 // The tracker's edits coming back: for each exported story of a sprint, the issue is read and compared with the
 // hashes its link kept at the last export. Only the tracker changed: its title, description and criteria become the
-// story's (the story before is in the answer). Only Puffin changed: nothing here (the next export writes it). Both
-// changed: a conflict, listed with both texts, nothing overwritten, until `resolve` says which side to keep.
+// story's, and the text it had is kept as a version of the story (story-versions). Only Puffin changed: nothing
+// here (the next export writes it). Both changed: a conflict, listed with both texts, nothing overwritten, until
+// `resolve` says which side to keep.
 import type { StoriesRepo } from '../store/storiesRepo';
+import { StoryVersionLog } from '../store/storyVersions';
+import { TRACKER_LABEL } from './errors';
 import { splitCriteria, storyTitle } from './criteriaText';
 import type { TrackerLinksStore } from './links';
 import { storyHashOf, type TrackerStory } from './sprintStories';
@@ -32,6 +35,7 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
   const now = req.now ?? (() => new Date());
   const links = await req.links.load();
   const resolve = new Map((req.resolve ?? []).map((r) => [r.storyId, r.keep]));
+  const versions = new StoryVersionLog(req.repo, now);
   const out: TrackerSyncedStory[] = [];
   const conflicts: TrackerConflict[] = [];
   const warnings: string[] = [];
@@ -77,7 +81,10 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
       links.issues[story.id] = { ...link, remoteHash, remoteDone: trackerDone };
       out.push({ ...base, action: 'kept', trackerDone });
     } else {
-      const saved = await req.repo.update(story.id, theirs);
+      const saved = await versions.replace(story.id, theirs, {
+        kind: 'synced',
+        by: `${TRACKER_LABEL[req.adapter.tracker]} ${link.key}`,
+      });
       links.issues[story.id] = {
         ...link,
         remoteHash,

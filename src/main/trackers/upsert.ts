@@ -83,11 +83,7 @@ export async function upsertIssue<W>(
   }
   const editedThere = link.remoteHash !== undefined && remoteHashOf(existing) !== link.remoteHash;
   const overwrite = editedThere && ctx.overwriteEdited === true;
-  if (
-    !overwrite &&
-    link.hash === hash &&
-    (editedThere || !ctx.storyHash || link.storyHash === ctx.storyHash)
-  )
+  if (!overwrite && link.hash === hash && (editedThere || !ctx.storyHash || link.storyHash === ctx.storyHash))
     return { link, action: 'unchanged', issue: existing };
   if (!overwrite && link.hash === hash) {
     const same = { ...link, ...mine };

@@ -7,7 +7,7 @@ import type { BoardData } from '../board';
 import type { CostReport } from '../cost';
 import type { RunSummary } from '../assertions';
 import type { Regression, StoryVerdict, VerifyReport } from '../verify';
-import { empty, ID, schema, sprintOnly } from './schemaParts';
+import { empty, ID, schema } from './schemaParts';
 
 export const proofSchemas = {
   /**

@@ -38,7 +38,10 @@ function ghOptions(
 }
 const options = (over: Partial<GithubExportOptions> = {}) => ghOptions(project, api, over);
 const gh = () => api.repo('octo/app');
-const boxes = (n = 0): string[] => gh().issues[n]!.body!.split('\n').filter((l) => /^- \[[ x]\] /.test(l));
+const boxes = (n = 0): string[] =>
+  gh()
+    .issues[n]!.body!.split('\n')
+    .filter((l) => /^- \[[ x]\] /.test(l));
 
 describe('exportSprintToGithub', () => {
   it('creates the issue with its label, milestone and ticks; links it in .puffin/trackers; a rerun writes nothing', async () => {
@@ -47,7 +50,11 @@ describe('exportSprintToGithub', () => {
     expect(first.issues).toEqual([
       { storyId: project.storyId, number: 1, key: '#1', url, action: 'created' },
     ]);
-    expect(first).toMatchObject({ tracker: 'github', repo: 'octo/app', milestone: { number: 1, title: 'Export' } });
+    expect(first).toMatchObject({
+      tracker: 'github',
+      repo: 'octo/app',
+      milestone: { number: 1, title: 'Export' },
+    });
     const issue = gh().issues[0]!;
     expect(issue.labels.map((l) => l.name)).toEqual(['puffin']);
     expect(issue.milestone?.title).toBe('Export');
@@ -99,7 +106,9 @@ describe('exportSprintToGithub', () => {
     expect(issue.body).toContain('- [ ] It exports toCsv');
     const replaced = await exportSprintToGithub(options({ overwriteEdited: true }));
     expect(replaced.issues[0]!.action).toBe('updated');
-    expect(replaced.warnings).toEqual([expect.stringMatching(/had been edited in GitHub; its text was replaced/)]);
+    expect(replaced.warnings).toEqual([
+      expect.stringMatching(/had been edited in GitHub; its text was replaced/),
+    ]);
     expect(issue.body).toContain('- [x] It exports toCsv');
     expect(issue.body).toContain('As a PM');
   });

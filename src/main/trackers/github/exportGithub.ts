@@ -62,7 +62,9 @@ function closingComment(commit: string | null, storyId: string): string {
 
 async function closeIssue(s: GithubSession, key: string, comment: string): Promise<void> {
   const at = { owner: s.repo.owner, repo: s.repo.name, issue_number: numberOf(key) };
-  await step(s, `commenting on issue ${key}`, () => s.octokit.rest.issues.createComment({ ...at, body: comment }));
+  await step(s, `commenting on issue ${key}`, () =>
+    s.octokit.rest.issues.createComment({ ...at, body: comment }),
+  );
   await step(s, `closing issue ${key}`, () =>
     s.octokit.rest.issues.update({ ...at, state: 'closed', state_reason: 'completed' }),
   );
@@ -148,7 +150,13 @@ export async function exportSprintToGithub(o: GithubExportOptions): Promise<Gith
         `Issue ${up.link.key} is closed but story ${story.id} has regressed; reopen it on GitHub if it matters.`,
       );
     links.issues[story.id] = { ...up.link, remoteDone: closed };
-    issues.push({ storyId: story.id, number: numberOf(up.link.key), key: up.link.key, url: up.link.url, action });
+    issues.push({
+      storyId: story.id,
+      number: numberOf(up.link.key),
+      key: up.link.key,
+      url: up.link.url,
+      action,
+    });
     o.onProgress?.(issues.length, stories.length);
   }
   // What GitHub says of each issue's state, for the Board.

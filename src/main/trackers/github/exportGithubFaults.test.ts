@@ -50,7 +50,9 @@ describe('exportSprintToGithub: what GitHub refuses', () => {
     api.rateLimitNext({ kind: 'primary', resetInSeconds: 3600 });
     const err = await exportSprintToGithub(options()).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'tracker_rate_limited', details: { tracker: 'github' } });
-    expect((err as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds).toBeGreaterThan(3590);
+    expect((err as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds).toBeGreaterThan(
+      3590,
+    );
     expect((err as Error).message).toMatch(/allows requests again in \d+ s \(at \d{4}-/);
     expect(waits).toEqual([]);
   });
@@ -83,7 +85,9 @@ describe('exportSprintToGithub: what GitHub refuses', () => {
       code: 'tracker_refused',
       details: { status: 422, fields: { 'Issue.title': 'title is too long' } },
     });
-    expect((err as Error).message).toMatch(/^GitHub refused creating the issue of story .* field “Issue.title”/);
+    expect((err as Error).message).toMatch(
+      /^GitHub refused creating the issue of story .* field “Issue.title”/,
+    );
   });
 
   it('without a token it stops before calling GitHub, with github_no_token', async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startMockGithubApi, type MockGithubApi } from '../../../../test/support/mockGithubApi';
 import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
 import { StoriesRepo } from '../../store/storiesRepo';
+import { StoryVersionLog } from '../../store/storyVersions';
 import { exportPlace } from '../exportPlace';
 import { exportSprintToGithub } from './exportGithub';
 import { syncSprintWithGithub, type GithubSyncOptions } from './syncGithub';
@@ -58,6 +59,18 @@ it('brings a GitHub edit back to the story when Puffin’s copy did not change, 
     acceptanceCriteria: ['A module exists', 'It exports toCsv', 'Headers come first'],
   });
   expect((await sync()).stories.map((s) => s.action)).toEqual(['unchanged']);
+  // The text the story had before the sync is kept, and can be put back.
+  const log = new StoryVersionLog(stories);
+  expect((await log.list(project.storyId)).versions).toEqual([
+    expect.objectContaining({
+      number: 1,
+      kind: 'synced',
+      by: 'GitHub #1',
+      title: 'Export the backlog',
+      description: 'As a PM I want a CSV.',
+      acceptanceCriteria: ['A module exists', 'It exports toCsv'],
+    }),
+  ]);
   const again = await exportSprintToGithub(base());
   expect(again.issues[0]!.action).toBe('updated');
   expect(issue().title).toBe('Export the backlog as CSV');
@@ -77,14 +90,20 @@ it('both changed: a conflict with both texts, nothing overwritten on either side
       tracker: expect.objectContaining({ title: 'Export the backlog as CSV' }),
     }),
   ]);
-  expect(((await stories.list())[0])?.title).toBe('Export the backlog (Puffin’s edit)');
+  expect((await stories.list())[0]?.title).toBe('Export the backlog (Puffin’s edit)');
   expect(issue().title).toBe('Export the backlog as CSV');
+  expect((await new StoryVersionLog(stories).list(project.storyId)).versions).toEqual([]);
 });
 
 it('a close on GitHub is shown next to the verdict, which stays what the assertions say; the place is found', async () => {
   await exportSprintToGithub(base());
   issue().state = 'closed';
   const r = await sync();
-  expect(r.stories).toEqual([expect.objectContaining({ action: 'unchanged', trackerDone: true, verdict: 'failing' })]);
-  expect(await exportPlace(project.repo.dir, 'github', 'sprint-1')).toEqual({ site: api.url, scope: 'octo/app' });
+  expect(r.stories).toEqual([
+    expect.objectContaining({ action: 'unchanged', trackerDone: true, verdict: 'failing' }),
+  ]);
+  expect(await exportPlace(project.repo.dir, 'github', 'sprint-1')).toEqual({
+    site: api.url,
+    scope: 'octo/app',
+  });
 });

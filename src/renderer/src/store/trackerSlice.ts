@@ -137,7 +137,12 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
           p.tracker === 'github'
             ? await client.call('github:sync', { sprintId, repo: p.repo.trim(), ...apiUrl(p), ...settle })
             : p.tracker === 'jira'
-              ? await client.call('jira:sync', { sprintId, site: p.site.trim(), key: p.key.trim(), ...settle })
+              ? await client.call('jira:sync', {
+                  sprintId,
+                  site: p.site.trim(),
+                  key: p.key.trim(),
+                  ...settle,
+                })
               : await client.call('linear:sync', { sprintId, team: p.team.trim(), ...apiUrl(p), ...settle });
         return { job: 'sync', tracker: p.tracker, result };
       }),
