@@ -72,6 +72,8 @@ const INVALID: Record<string, { argv: () => string[]; stdin?: string; field: str
   'jira import': { argv: () => [...at(), '--site', 'nope', '--key', 'PUF'], field: '/site' },
   'linear import': { argv: () => [...at(), '--team', 'E N G'], field: '/team' },
   'jira sync': { argv: () => sprint(), field: '/sprintId' },
+  'stories versions': { argv: () => [...at(), '--story', 'has space'], field: '/storyId' },
+  'stories restore-version': { argv: () => [...at(), '--story', 's1', '--version', '0'], field: '/number' },
   'github sync': { argv: () => [...sprint('s1'), '--repo', 'no-slash'], field: '/repo' },
   'linear sync': { argv: () => [...sprint('s1'), '--team', 'E N G'], field: '/team' },
   'linear export': {

@@ -214,13 +214,14 @@ describe('headless commands print the one-object shape (real CLI)', () => {
 
     // The coding agent and describing existing code have journeys of their own (test/mcp/implement.real-cli.test.ts,
     // test/formats/reverse.real-cli.test.ts).
-    // The trackers' commands run against their API mocks (src/cli/commands/trackers.test.ts), and git runs the
-    // merge driver in test/team/twoClones.test.ts.
+    // The trackers' commands (and the story versions a sync keeps) run against their API mocks
+    // (src/cli/commands/trackers.test.ts), and git runs the merge driver in test/team/twoClones.test.ts.
     const elsewhere = new Set([
       'implement',
       'stories reverse',
       'merge-driver',
       ...['github import', 'github sync', 'jira export', 'jira import', 'jira sync'],
+      ...['stories versions', 'stories restore-version'],
       ...['linear export', 'linear import', 'linear sync'],
     ]);
     expect([...ran].sort()).toEqual(

@@ -10,6 +10,7 @@ import { agentsInitCommand, implementCommand } from './mcp';
 import { specExportCommand, specImportCommand, storiesReverseCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
+import { storyRestoreVersionCommand, storyVersionsCommand } from './storyVersions';
 
 /** Every headless command; `puffin --help` lists them in this order. */
 export const commands: readonly CommandSpec[] = [
@@ -22,6 +23,8 @@ export const commands: readonly CommandSpec[] = [
   storiesRegenerateCommand,
   storiesAcceptCommand,
   storiesListCommand,
+  storyVersionsCommand,
+  storyRestoreVersionCommand,
   storiesReverseCommand,
   sprintCreateCommand,
   ...sprintCommands,

@@ -138,6 +138,15 @@ describe('puffin github sync', () => {
     expect(pulled.code).toBe(0);
     expect((pulled.out.data as { stories: { action: string }[] }).stories[0]!.action).toBe('pulled');
     expect(pulled.out.meta).toEqual({ conflicts: [] });
+    // The text the sync replaced is kept, and put back on request.
+    const story = ['--project', project.repo.dir, '--story', project.storyId];
+    const versions = await puffin(['stories', 'versions', ...story], {});
+    expect((versions.out.data as { versions: { number: number; title: string }[] }).versions).toEqual([
+      expect.objectContaining({ number: 1, kind: 'synced', by: 'GitHub #1', title: 'Export the backlog' }),
+    ]);
+    const restored = await puffin(['stories', 'restore-version', ...story, '--version', '1'], {});
+    expect(restored.code).toBe(0);
+    expect((restored.out.data as { title: string }).title).toBe('Export the backlog');
     issue.title = 'Renamed again on GitHub';
     await new StoriesRepo(path.join(project.repo.dir, '.puffin')).update(project.storyId, { title: 'Mine' });
     const clash = await puffin(['github', 'sync', ...at], token);

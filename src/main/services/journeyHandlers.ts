@@ -4,6 +4,7 @@ import type { Story } from '../../shared/stories';
 import type { Handlers } from '../app/dispatcher';
 import type { ProjectService } from '../app/projectService';
 import { StoriesLeftChanged } from '../store/storyBatch';
+import { StoryVersionLog } from '../store/storyVersions';
 import { importContext } from '../projectContext/importContext';
 import { readContextSources } from '../projectContext/readSources';
 import type { GenerationService } from './generationService';
@@ -24,6 +25,8 @@ export type JourneyChannel =
   | 'stories:setStatus'
   | 'stories:delete'
   | 'stories:restore'
+  | 'storyVersions:get'
+  | 'storyVersions:restore'
   | 'projectSettings:get'
   | 'projectSettings:update'
   | 'projectSettings:import';
@@ -75,6 +78,9 @@ export function journeyHandlers(deps: {
       batch(async () => changed(await repo().stories.setStatus(ids, status))),
     'stories:delete': ({ ids }) => batch(async () => deleted(await repo().stories.delete(ids))),
     'stories:restore': ({ stories }) => batch(async () => changed(await repo().stories.restore(stories))),
+    'storyVersions:get': ({ storyId }) => new StoryVersionLog(repo().stories).list(storyId),
+    'storyVersions:restore': async ({ storyId, number }) =>
+      changed([await new StoryVersionLog(repo().stories).restore(storyId, number)])[0]!,
     'projectSettings:get': () => repo().settings.get(),
     'projectSettings:update': (patch) => repo().settings.update(patch),
     'projectSettings:import': async () => {

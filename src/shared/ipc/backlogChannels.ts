@@ -1,8 +1,13 @@
-/** Contract channels of the backlog listed by page: a large backlog never travels whole in one answer. */
+/**
+ * Contract channels of the backlog listed by page (a large backlog never travels whole in one answer), and of a
+ * story's earlier texts (what a sync or an import replaced), to read and restore.
+ */
+import type { StoryVersions } from '../schema-types';
+import type { Story } from '../stories';
 import { STORY_STATUSES } from '../stories';
 import type { StoryPage } from '../storyPage';
 import { STORY_PAGE_LIMITS } from '../storyPage';
-import { schema } from './schemaParts';
+import { ID, schema } from './schemaParts';
 
 export const backlogSchemas = {
   /**
@@ -24,8 +29,24 @@ export const backlogSchemas = {
       query: { type: 'string', maxLength: 1_000 },
     },
   }),
+  /** The story's earlier texts, oldest first: each one a sync, an import or a restore replaced. */
+  'storyVersions:get': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['storyId'],
+    properties: { storyId: { type: 'string', pattern: ID } },
+  }),
+  /** That earlier text becomes the story's again; the text it replaces is kept as a version too. */
+  'storyVersions:restore': schema({
+    type: 'object',
+    additionalProperties: false,
+    required: ['storyId', 'number'],
+    properties: { storyId: { type: 'string', pattern: ID }, number: { type: 'integer', minimum: 1 } },
+  }),
 } as const;
 
 export interface BacklogResponses {
   'stories:page': StoryPage;
+  'storyVersions:get': StoryVersions;
+  'storyVersions:restore': Story;
 }
