@@ -1,7 +1,7 @@
 import type { ErrorCodeOf } from '../../../shared/errors';
 import { again, fix, type HelpEntry } from './errorHelpEntry';
 
-/** Help for the codes of the Jira and Linear trackers (export, import, sync). */
+/** Help for the codes of the GitHub, Jira and Linear trackers (export, import, sync). */
 export const TRACKERS_HELP: Record<ErrorCodeOf<'trackers'>, HelpEntry> = {
   tracker_no_credentials: fix(
     'No credentials for the tracker',
@@ -10,12 +10,12 @@ export const TRACKERS_HELP: Record<ErrorCodeOf<'trackers'>, HelpEntry> = {
   ),
   tracker_unauthorized: fix(
     'The tracker refused the credentials',
-    'Check the email and API token (Jira) or the API key (Linear) and that they may create and edit issues in that project or team, then try again.',
+    'Check the email and API token (Jira), the API key (Linear) or GITHUB_TOKEN (GitHub) and that they may create and edit issues in that project, team or repository, then try again.',
     { openSettings: true },
   ),
   tracker_not_found: fix(
-    'The tracker found no such site, project or team',
-    'Check the site URL, the project key or the team key named in the message, then try again.',
+    'The tracker found no such site, project, team or repository',
+    'Check the site URL, the project key, the team key or the repository named in the message, then try again.',
   ),
   tracker_refused: fix(
     'The tracker refused a field',

@@ -102,6 +102,25 @@ describe('TrackerPanel', () => {
     expect(screen.queryByRole('region', { name: 'Conflicts' })).toBeNull();
   });
 
+  it('syncs with GitHub too: the repository given, the issue shown closed there next to the verdict', async () => {
+    const setup = await show();
+    fireEvent.click(screen.getByRole('radio', { name: 'GitHub' }));
+    fireEvent.change(screen.getByLabelText('Repository'), { target: { value: 'octo/app' } });
+    const url = 'https://github.com/octo/app/issues/1';
+    setup.client.handle('github:sync', () => ({
+      ...conflictResult('taken'),
+      tracker: 'github',
+      site: 'https://api.github.com',
+      scope: 'octo/app',
+      stories: [{ storyId: 'st1', key: '#1', url, action: 'pulled', trackerDone: true, verdict: 'failing' }],
+    }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sync' })));
+    expect(setup.client.callsTo('github:sync')).toEqual([{ sprintId: 's1', repo: 'octo/app' }]);
+    const issues = screen.getByRole('list', { name: 'Tracker issues' });
+    expect(within(issues).getByRole('link', { name: '#1' }).getAttribute('href')).toBe(url);
+    expect(issues.textContent).toContain('closed there · Puffin: failing');
+  });
+
   it('Cancel stops the run in main and drops its answer', async () => {
     const setup = await show();
     let finish: () => void = () => {};
