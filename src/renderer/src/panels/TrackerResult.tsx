@@ -25,7 +25,7 @@ export function TrackerResult({
     o.job === 'export'
       ? o.result.issues.map((i) => ({
           storyId: i.storyId,
-          key: 'key' in i ? i.key : `#${i.number}`,
+          key: i.key,
           url: i.url,
           action: i.action,
           note: '',
@@ -39,9 +39,9 @@ export function TrackerResult({
   const conflicts = o.job === 'sync' ? o.result.conflicts : [];
   return (
     <div role="group" aria-label="Last tracker result">
-      {o.job === 'export' && 'container' in o.result && (
+      {o.job === 'export' && (
         <p>
-          Sprint issue:{' '}
+          {o.tracker === 'github' ? 'Milestone' : 'Sprint issue'}:{' '}
           <a href={o.result.container.url} target="_blank" rel="noreferrer">
             {o.result.container.key}
           </a>{' '}

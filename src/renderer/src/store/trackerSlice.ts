@@ -1,5 +1,4 @@
 import type {
-  GithubExportResult,
   TrackerKeysView,
   TrackerSecret,
   TrackerProgress,
@@ -28,7 +27,7 @@ export interface TrackerPlace {
 }
 
 export type TrackerOutcome =
-  | { job: 'export'; tracker: TrackerKind; result: TrackerExportResult | GithubExportResult }
+  | { job: 'export'; tracker: TrackerKind; result: TrackerExportResult }
   | { job: 'sync'; tracker: TrackerKind; result: TrackerSyncResult }
   | { job: 'import'; tracker: TrackerKind; result: TrackerImportResult };
 
