@@ -129,7 +129,10 @@ export const ERROR_CODES = {
     'unspecified',
     'puffin_source_unknown',
   ],
-  /** Exporting a sprint's stories as GitHub issues (src/main/github). */
+  /**
+   * GitHub (src/main/trackers/github): github_no_token before any request; its failed requests are the trackers'
+   * codes now, the others are kept for answers recorded before.
+   */
   github: [
     'github_no_token',
     'github_unauthorized',
@@ -153,7 +156,7 @@ export const ERROR_CODES = {
     /** More files or bytes than an import or export reads: a wrong folder was named. */
     'spec_too_large',
   ],
-  /** Exporting to, importing from and syncing with Jira and Linear (src/main/trackers). */
+  /** Exporting to, importing from and syncing with GitHub, Jira and Linear (src/main/trackers). */
   trackers: [
     /** JIRA_EMAIL + JIRA_API_TOKEN or LINEAR_API_KEY is missing (environment or Settings). */
     'tracker_no_credentials',
