@@ -131,7 +131,7 @@ export const ERROR_CODES = {
   ],
   /**
    * GitHub (src/main/trackers/github): github_no_token before any request; its failed requests are the trackers'
-   * codes now, the others are kept for answers recorded before.
+   * codes (tracker_*), so the other github_* codes are no longer raised.
    */
   github: [
     'github_no_token',
