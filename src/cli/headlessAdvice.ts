@@ -151,7 +151,7 @@ export const HEADLESS_ADVICE: Record<ErrorCode, string> = {
   tracker_no_credentials:
     'Set JIRA_EMAIL and JIRA_API_TOKEN (an Atlassian API token) for Jira, or LINEAR_API_KEY for Linear, then run the command again.',
   tracker_unauthorized: `Check the credentials and that they may create and edit issues there (error.details.status: 401 wrong, 403 not allowed). ${TRACKER_AGAIN}.`,
-  tracker_not_found: `Check --site and --key (Jira) or --team and --api-url (Linear): error.details.what names what was missing. ${TRACKER_AGAIN}.`,
+  tracker_not_found: `Check --site and --key (Jira), --team and --api-url (Linear) or --repo and --api-url (GitHub): error.details.what names what was missing. ${TRACKER_AGAIN}.`,
   tracker_refused: `The tracker refused the fields in error.details.fields (why in error.message); change the project's screens or issue types. ${TRACKER_AGAIN}.`,
   tracker_rate_limited: `Wait until error.details.resetAt. ${TRACKER_AGAIN}; it continues where it stopped.`,
   tracker_unreachable: `Check the network and --site or --api-url. ${TRACKER_AGAIN}.`,
