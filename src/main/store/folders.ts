@@ -91,13 +91,13 @@ export const FOLDERS = {
   assertions: folder('assertions', 'storyId', 'fresh', 'assertion-set'),
   /** The append-only run history of a story's assertions. */
   results: folder('assertions/results', 'storyId', 'fresh', 'assertion-history'),
-  /** Per GitHub repository: the issue of each exported story and the milestone of each sprint. */
+  /** Per GitHub repository, as older exports wrote it: read only, carried over into `trackers/`. */
   github: folder('github', 'key', 'fresh', 'github-links'),
   /** Versions of a story read from another tool's files and not applied (it had changed in Puffin since). */
   storyImports: folder('story-imports', 'storyId', 'fresh', 'story-imports'),
   /** A story's texts before a sync, an import or a restore replaced them, newest last (the last few). */
   storyVersions: folder('story-versions', 'storyId', 'fresh', 'story-versions'),
-  /** Per tracker place (Jira project, Linear team): the issue of each exported or imported story, the sprint's container. */
+  /** Per tracker place (GitHub repository, Jira project, Linear team): each story's issue, each sprint's container. */
   trackers: folder('trackers', 'key', 'fresh', 'tracker-links'),
 } satisfies Record<string, Folder>;
 
