@@ -22,7 +22,7 @@ const text = (title: string) => ({ title, description: `${title}.`, acceptanceCr
 
 it('keeps the text a replacement overwrote, and a restore puts it back keeping the text it replaces', async () => {
   const log = new StoryVersionLog(stories);
-  await log.replace(id, text('Second'), { kind: 'synced', by: 'Jira PUF-2' });
+  expect((await log.replace(id, text('Second'), { kind: 'synced', by: 'Jira PUF-2' })).kept).toBe(1);
   expect((await stories.list())[0]).toMatchObject(text('Second'));
   // Another face's log reads what is on disk.
   const other = new StoryVersionLog(new StoriesRepo(dir));

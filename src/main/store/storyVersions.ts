@@ -51,12 +51,20 @@ export class StoryVersionLog {
     return (await this.folder.current(storyId)) ?? { storyId, versions: [] };
   }
 
-  /** The story gets `text`; the text it had on disk just before is appended as a version (unless it is the same). */
-  replace(storyId: string, text: StoryText, why: Replacement): Promise<Story> {
-    return this.stories.update(storyId, text, async (before) => {
+  /**
+   * The story gets `text`; the text it had on disk just before is appended as a version (unless it is the same):
+   * `kept` is that version's number, or null.
+   */
+  async replace(
+    storyId: string,
+    text: StoryText,
+    why: Replacement,
+  ): Promise<{ story: Story; kept: number | null }> {
+    let kept: number | null = null;
+    const story = await this.stories.update(storyId, text, async (before) => {
       if (sameText(before, text)) return;
       await this.folder.update(storyId, (was) => {
-        const { revisions } = appendNumbered<StoryVersion>(
+        const { revisions, number } = appendNumbered<StoryVersion>(
           was?.versions ?? [],
           {
             kind: why.kind,
@@ -67,9 +75,11 @@ export class StoryVersionLog {
           },
           this.now(),
         );
+        kept = number;
         return { storyId, versions: revisions.slice(-MAX_VERSIONS) };
       });
     });
+    return { story, kept };
   }
 
   /** Version `number`'s text becomes the story's again (the text it replaces is kept as a version). */
@@ -78,10 +88,11 @@ export class StoryVersionLog {
     if (versions.length === 0)
       throw new ServiceError('not_found', `Story ${storyId} has no earlier versions to restore.`);
     const v = findNumbered(versions, number, `Story ${storyId}`);
-    return this.replace(
+    const { story } = await this.replace(
       storyId,
       { title: v.title, description: v.description, acceptanceCriteria: v.acceptanceCriteria },
       { kind: 'restored', by: `version ${number}` },
     );
+    return story;
   }
 }

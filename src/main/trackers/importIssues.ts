@@ -87,6 +87,7 @@ export async function importIssues(req: ImportRequest): Promise<TrackerImportRes
       // The story's text before is kept as a version of it (story-versions).
       const story = await versions
         .replace(storyId, draft, { kind: 'imported', by: `${TRACKER_LABEL[req.tracker]} ${issue.key}` })
+        .then((r) => r.story)
         .catch(() => null);
       if (!story) {
         warnings.push(

@@ -81,7 +81,7 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
       links.issues[story.id] = { ...link, remoteHash, remoteDone: trackerDone };
       out.push({ ...base, action: 'kept', trackerDone });
     } else {
-      const saved = await versions.replace(story.id, theirs, {
+      const { story: saved, kept } = await versions.replace(story.id, theirs, {
         kind: 'synced',
         by: `${TRACKER_LABEL[req.adapter.tracker]} ${link.key}`,
       });
@@ -92,7 +92,13 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
         storyHash: storyHashOf({ ...saved, criteria: saved.acceptanceCriteria.map((text) => ({ text })) }),
         exportedAt: now().toISOString(),
       };
-      out.push({ ...base, action: keep === 'tracker' ? 'taken' : 'pulled', trackerDone });
+      out.push({
+        ...base,
+        action: keep === 'tracker' ? 'taken' : 'pulled',
+        trackerDone,
+        // What the story said before, kept as that version of it: the app offers it back.
+        ...(kept !== null ? { previous: { version: kept, title: story.title } } : {}),
+      });
     }
     await req.links.save(links);
   }

@@ -238,6 +238,8 @@ export interface TrackerSyncedStory {
   trackerDone: boolean | null;
   /** Puffin's verdict, which stays what the assertions say whatever the tracker's state. */
   verdict: 'verified' | 'failing' | 'regressed' | 'unspecified';
+  /** When the tracker's text replaced the story's: the story's text before, kept as this version of it. */
+  previous?: { version: number; title: string };
 }
 
 export interface TrackerConflict {

@@ -51,7 +51,13 @@ it('brings a GitHub edit back to the story when Puffin’s copy did not change, 
   const r = await sync();
   expect(r).toMatchObject({ tracker: 'github', scope: 'octo/app', conflicts: [] });
   expect(r.stories).toEqual([
-    expect.objectContaining({ storyId: project.storyId, key: '#1', action: 'pulled', verdict: 'failing' }),
+    expect.objectContaining({
+      storyId: project.storyId,
+      key: '#1',
+      action: 'pulled',
+      verdict: 'failing',
+      previous: { version: 1, title: 'Export the backlog' },
+    }),
   ]);
   expect((await stories.list())[0]).toMatchObject({
     title: 'Export the backlog as CSV',

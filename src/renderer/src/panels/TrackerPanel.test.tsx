@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { TrackerSyncResult } from '../../../shared/ipc/trackerChannels';
+import { story } from '../testing/fakeClient';
 import { renderWith, setupStore } from '../testing/setup';
 import { sprint } from '../testing/sprintFixtures';
 import { TrackerPanel } from './TrackerPanel';
@@ -112,13 +113,31 @@ describe('TrackerPanel', () => {
       tracker: 'github',
       site: 'https://api.github.com',
       scope: 'octo/app',
-      stories: [{ storyId: 'st1', key: '#1', url, action: 'pulled', trackerDone: true, verdict: 'failing' }],
+      stories: [
+        {
+          storyId: 'st1',
+          key: '#1',
+          url,
+          action: 'pulled',
+          trackerDone: true,
+          verdict: 'failing',
+          previous: { version: 1, title: 'Export the backlog' },
+        },
+      ],
     }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sync' })));
     expect(setup.client.callsTo('github:sync')).toEqual([{ sprintId: 's1', repo: 'octo/app' }]);
     const issues = screen.getByRole('list', { name: 'Tracker issues' });
     expect(within(issues).getByRole('link', { name: '#1' }).getAttribute('href')).toBe(url);
     expect(issues.textContent).toContain('closed there · Puffin: failing');
+    // The text the sync replaced is offered back.
+    expect(issues.textContent).toContain('(was “Export the backlog”)');
+    setup.client.handle('storyVersions:restore', () => story(1, { id: 'st1', title: 'Export the backlog' }));
+    await act(async () =>
+      fireEvent.click(within(issues).getByRole('button', { name: 'Restore earlier text' })),
+    );
+    expect(setup.client.callsTo('storyVersions:restore')).toEqual([{ storyId: 'st1', number: 1 }]);
+    expect(within(issues).queryByRole('button', { name: 'Restore earlier text' })).toBeNull();
   });
 
   it('Cancel stops the run in main and drops its answer', async () => {

@@ -19,7 +19,7 @@ export function TrackerResult({
   onResolve: (storyId: string, keep: 'puffin' | 'tracker') => void;
   busy: boolean;
 }) {
-  const { trackerOutcome: o } = useAppFields('trackerOutcome');
+  const { trackerOutcome: o, restoreStoryVersion } = useAppFields('trackerOutcome', 'restoreStoryVersion');
   if (!o) return null;
   const rows =
     o.job === 'export'
@@ -56,6 +56,19 @@ export function TrackerResult({
             </a>{' '}
             {ACTION[r.action] ?? r.action}
             {r.note && <span className="muted"> · {r.note}</span>}
+            {'previous' in r && r.previous && (
+              <>
+                {' '}
+                <span className="muted">(was “{r.previous.title}”)</span>{' '}
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void restoreStoryVersion(r.storyId, r.previous!.version)}
+                >
+                  Restore earlier text
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>

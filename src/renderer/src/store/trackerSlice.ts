@@ -46,6 +46,8 @@ export interface TrackerSlice {
     resolve?: { storyId: string; keep: 'puffin' | 'tracker' },
   ): Promise<void>;
   trackerImport(place: TrackerPlace): Promise<void>;
+  /** Puts back the story's text a sync replaced (kept as that version); its row then offers it no more. */
+  restoreStoryVersion(storyId: string, version: number): Promise<void>;
   /** What Test connection found (who and where), or null. */
   trackerTested: string | null;
   trackerTest(place: TrackerPlace): Promise<void>;
@@ -155,6 +157,27 @@ export const createTrackerSlice: Slice<TrackerSlice> = (client) => (set, get) =>
               : await client.call('linear:import', { team: p.team.trim(), ...apiUrl(p) });
         return { job: 'import', tracker: p.tracker, result };
       }),
+    async restoreStoryVersion(storyId, version) {
+      try {
+        const story = await client.call('storyVersions:restore', { storyId, number: version });
+        const o = get().trackerOutcome;
+        if (o?.job === 'sync')
+          set({
+            trackerOutcome: {
+              ...o,
+              result: {
+                ...o.result,
+                stories: o.result.stories.map((s) =>
+                  s.storyId === storyId ? { ...s, previous: undefined } : s,
+                ),
+              },
+            },
+          });
+        set({ notice: { kind: 'info', message: `“${story.title}” has its earlier text again.` } });
+      } catch (err) {
+        set({ trackerError: toUiError(err) });
+      }
+    },
     trackerKeys: null,
     async loadTrackerKeys() {
       try {
