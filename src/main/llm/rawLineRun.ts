@@ -1,7 +1,7 @@
 /**
  * The lines of a run of the CLI's delta lines as the CLI printed them, kept as they came: lines the JavaScript
- * path read as strings, and whole blocks of lines the scanner took as the stdout bytes they are (a view of the
- * chunk, never copied). History keeps every raw line of a call until it ends, ~4.8 MB for a large answer: as bytes
+ * path read as strings, and whole blocks of lines as the stdout bytes they are (a view of the chunk, never copied;
+ * no reader hands blocks over since the byte-level delta scanner was deleted). History keeps every raw line of a call until it ends, ~4.8 MB for a large answer: as bytes
  * they stay off the JavaScript heap, where scavenges would copy them and then promote them. History writes them to
  * its file as the bytes they are (pushText); they become strings only when read: the last few when the live
  * activity shows them.
