@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import { memoryLogger } from '../../../test/support/memorySpawner';
 import {
   apiEnv,
   createEncryptedKeyStore,

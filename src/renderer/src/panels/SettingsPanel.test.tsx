@@ -4,7 +4,7 @@ import type { Settings } from '../../../shared/settings';
 import { IpcError } from '../../../shared/ipc/errors';
 import { createAppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
-import { createFakeClient, SETTINGS } from '../testing/fakeClient';
+import { createFakeClient, SETTINGS } from '../../../../test/support/renderer/fakeClient';
 import { SettingsPanel } from './SettingsPanel';
 
 afterEach(cleanup);

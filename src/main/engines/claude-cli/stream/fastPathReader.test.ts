@@ -12,7 +12,7 @@ import {
   fixtureDir,
   fixtureFiles,
   plain,
-} from './fastPathTesting';
+} from '../../../../../test/support/cliDeltaLines';
 import { isCliDeltaEvent } from './cliDeltaEvent';
 import { StreamJsonReader } from './streamJsonReader';
 

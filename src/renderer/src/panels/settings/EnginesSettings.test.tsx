@@ -5,7 +5,7 @@ import { errorData, IpcError } from '../../../../shared/ipc/errors';
 import type { Settings } from '../../../../shared/settings';
 import { createAppStore } from '../../store/appStore';
 import { StoreProvider } from '../../store/StoreContext';
-import { createFakeClient, SETTINGS } from '../../testing/fakeClient';
+import { createFakeClient, SETTINGS } from '../../../../../test/support/renderer/fakeClient';
 import { EnginesSettings } from './EnginesSettings';
 import { KeysSettings } from './KeysSettings';
 
