@@ -40,6 +40,20 @@ export function isKeyedProvider(name: string): name is KeyedProvider {
   return Object.hasOwn(KEY_ENV_VARS, name);
 }
 
+/**
+ * What Settings shows of a provider, as its own folder declares it (`engines:providers`): the renderer keeps no copy
+ * of these facts.
+ */
+export interface ProviderFacts {
+  name: ProviderName;
+  /** The environment variable its API key is read from; null when it takes none (or not that way). */
+  keyEnvVar: string | null;
+  /** Its root URL when none is set, and the hint the field shows; null when it has no URL (the CLI). */
+  baseUrl: { default: string; hint: string } | null;
+  /** What an empty model field means for it (e.g. "CLI default"), or how to fill it. */
+  modelHint: string;
+}
+
 /** Where a provider's key comes from: the environment wins over the keychain. */
 export type KeySource = 'env' | 'keychain' | 'missing';
 export interface KeyStatus {

@@ -1,0 +1,18 @@
+/** What Settings shows of each provider, taken from its own folder's traits (the renderer cannot import main). */
+import { PROVIDER_NAMES } from '../../shared/engines';
+import type { ProviderFacts } from '../../shared/engineSettings';
+import type { ProviderLookup, ProviderTraits } from './provider';
+
+export function providerFacts(traits: ProviderTraits): ProviderFacts {
+  return {
+    name: traits.name,
+    keyEnvVar: traits.keyEnvVar,
+    baseUrl: traits.baseUrl ? { default: traits.baseUrl.default, hint: traits.baseUrl.hint } : null,
+    modelHint: traits.modelHint ?? 'model id',
+  };
+}
+
+/** Every provider's facts, in the registry's order. */
+export function allProviderFacts(providers: ProviderLookup): ProviderFacts[] {
+  return PROVIDER_NAMES.map((name) => providerFacts(providers(name)));
+}
