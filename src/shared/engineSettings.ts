@@ -27,17 +27,15 @@ export function defaultEngineSettings(): EngineSettings {
   return { default: { ...DEFAULT_ENGINE_CHOICE }, workflows: {}, baseUrls: {} };
 }
 
-/** The providers that take an API key, and the environment variable it is read from. */
-export const KEY_ENV_VARS = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-} as const satisfies Partial<Record<ProviderName, string>>;
-export type KeyedProvider = keyof typeof KEY_ENV_VARS;
-export const KEYED_PROVIDERS = Object.keys(KEY_ENV_VARS) as KeyedProvider[];
+/**
+ * The providers whose API key Settings can keep, named for the contract's checks; the variable each key is read
+ * from is the provider's own (its traits' keyEnvVar, served by `engines:providers` and `keys:status`).
+ */
+export const KEYED_PROVIDERS = ['anthropic', 'openai', 'gemini'] as const satisfies readonly ProviderName[];
+export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 
 export function isKeyedProvider(name: string): name is KeyedProvider {
-  return Object.hasOwn(KEY_ENV_VARS, name);
+  return (KEYED_PROVIDERS as readonly string[]).includes(name);
 }
 
 /**
