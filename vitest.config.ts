@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -13,6 +13,8 @@ export default defineConfig({
             'test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // The renderer's test helpers (and the test of its fake client) run in the renderer's project.
+          exclude: [...configDefaults.exclude, 'test/support/renderer/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One folder per run for the tests' temporary folders (test/support/scratchDir.ts), removed at its end.
@@ -24,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
-          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          include: ['src/renderer/**/*.test.{ts,tsx}', 'test/support/renderer/**/*.test.{ts,tsx}'],
         },
       },
     ],

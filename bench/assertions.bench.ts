@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ts from 'typescript';
-import { evaluateAssertions, EvaluationContext, type RawAssertion } from '../src/main/assertions';
+import { EvaluationContext } from '../src/main/assertions/context';
+import { evaluateAssertions, type RawAssertion } from '../src/main/assertions/evaluate';
 import type { BenchModule } from './types';
 
 const SIZES = [500, 1000, 2000];

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createGroundingProvider } from '../src/main/llm/grounding/callGrounding';
 import { buildProjectMap } from '../src/main/llm/grounding/repoMap/projectMap';
-import { memoryLogger } from '../src/main/llm/testing';
+import { memoryLogger } from '../test/support/memoryLogger';
 import { fakeClaudePath } from '../test/support/fakeCli';
 import { scratchDir } from '../test/support/scratchDir';
 import { interleaved, median, timedRun } from './childCpu';

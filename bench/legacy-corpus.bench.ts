@@ -11,7 +11,7 @@ import {
   parseCorpus,
   scoreCorpus,
   type CorpusCase,
-} from '../src/main/engines/claude-cli/legacy/corpusScore';
+} from '../test/support/legacyCorpusScore';
 import { extractLegacy } from '../src/main/engines/claude-cli/legacy/extractLegacy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

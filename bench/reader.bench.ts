@@ -68,7 +68,7 @@ function viaReader(bytes: Uint8Array): number {
 
 /**
  * The reader as the app runs it (runCli with a delta listener, the CLI engine's default): sink mode, events handed
- * to event(), runs of delta lines to delta() as their fields, byte chunks scanned in WebAssembly first; with
+ * to event(), runs of delta lines to delta() as their fields; with
  * `rawLines` (History kept) each run also carries its lines. Returns the lines seen.
  */
 function viaAppPath(bytes: Uint8Array, rawLines: boolean): number {
@@ -176,7 +176,7 @@ export default {
       '|---|---|---|',
       `| decode + split('\\n') + JSON.parse per line (baseline) | ${med(split).toFixed(0)} ms | ${rate(med(split))} |`,
       `| careful streaming reader: newline search in bytes, decode per line, JSON.parse (baseline) | ${med(streaming).toFixed(0)} ms | ${rate(med(streaming))} |`,
-      `| **StreamJsonReader as the app runs it** (runCli's sink: events to event(), delta runs to delta(), bytes scanned in WebAssembly) | ${med(app).toFixed(0)} ms | ${rate(med(app))} |`,
+      `| **StreamJsonReader as the app runs it** (runCli's sink: events to event(), delta runs to delta()) | ${med(app).toFixed(0)} ms | ${rate(med(app))} |`,
       `| the same with History kept (each delta run with its raw lines) | ${med(appRaw).toFixed(0)} ms | ${rate(med(appRaw))} |`,
       `| StreamJsonReader returning typed CliEvents from push() (no sink: tests and transcript files) | ${med(reader).toFixed(0)} ms | ${rate(med(reader))} |`,
       '',

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AssertionRun } from '../src/shared/assertions';
-import type { RawAssertion } from '../src/main/assertions';
+import type { RawAssertion } from '../src/main/assertions/evaluate';
 import { startProjectWatch, type WatchUpdate } from '../src/main/verify/projectWatch';
 import { verifyProject, type VerifySource } from '../src/main/verify/verifyProject';
 import { generate, median, relPath, source, workload } from './assertions.bench';

@@ -68,7 +68,10 @@ test('stories derived on the openai provider chosen in Settings, reviewed and ac
 
     await nav(page, 'Settings');
     await expect(page.getByTestId('key-openai')).toContainText('from OPENAI_API_KEY');
-    await page.getByLabel('openai base URL').fill(mock.url);
+    // The hint is the one the openai provider's own folder declares, served by main.
+    const openaiUrl = page.getByLabel('openai base URL');
+    await expect(openaiUrl).toHaveAttribute('placeholder', 'the /v1 root, e.g. http://localhost:8000/v1');
+    await openaiUrl.fill(mock.url);
     await chooseOpenAi(page, 'Derive stories');
     await chooseOpenAi(page, 'Title');
     const stories = page.getByTestId('engine-row-derive-stories');

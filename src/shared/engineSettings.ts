@@ -27,17 +27,29 @@ export function defaultEngineSettings(): EngineSettings {
   return { default: { ...DEFAULT_ENGINE_CHOICE }, workflows: {}, baseUrls: {} };
 }
 
-/** The providers that take an API key, and the environment variable it is read from. */
-export const KEY_ENV_VARS = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-} as const satisfies Partial<Record<ProviderName, string>>;
-export type KeyedProvider = keyof typeof KEY_ENV_VARS;
-export const KEYED_PROVIDERS = Object.keys(KEY_ENV_VARS) as KeyedProvider[];
+/**
+ * The providers whose API key Settings can keep, named for the contract's checks; the variable each key is read
+ * from is the provider's own (its traits' keyEnvVar, served by `engines:providers` and `keys:status`).
+ */
+export const KEYED_PROVIDERS = ['anthropic', 'openai', 'gemini'] as const satisfies readonly ProviderName[];
+export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 
 export function isKeyedProvider(name: string): name is KeyedProvider {
-  return Object.hasOwn(KEY_ENV_VARS, name);
+  return (KEYED_PROVIDERS as readonly string[]).includes(name);
+}
+
+/**
+ * What Settings shows of a provider, as its own folder declares it (`engines:providers`): the renderer keeps no copy
+ * of these facts.
+ */
+export interface ProviderFacts {
+  name: ProviderName;
+  /** The environment variable its API key is read from; null when it takes none (or not that way). */
+  keyEnvVar: string | null;
+  /** Its root URL when none is set, and the hint the field shows; null when it has no URL (the CLI). */
+  baseUrl: { default: string; hint: string } | null;
+  /** What an empty model field means for it (e.g. "CLI default"), or how to fill it. */
+  modelHint: string;
 }
 
 /** Where a provider's key comes from: the environment wins over the keychain. */

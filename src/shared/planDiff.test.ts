@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffPlans } from './planDiff';
 import type { Plan } from './schema-types';
-import { planItem } from './testing/planFixtures';
+import { planItem } from '../../test/support/planFixtures';
 
 const item = planItem;
 

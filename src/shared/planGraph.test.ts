@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlanGraph, topologicalOrder } from './planGraph';
 import type { Plan, PlanItem } from './schema-types';
-import { planItem } from './testing/planFixtures';
+import { planItem } from '../../test/support/planFixtures';
 
 const item = (storyId: string, order: number, dependencies: string[] = []): PlanItem =>
   planItem(storyId, order, { dependencies });

@@ -3,54 +3,9 @@
 // any import (type-only and lazy ones too); its product files take nothing but types from src/main/engines/.
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { modulesNamed, type Use } from './modulesNamed';
 import { listFiles, repoRoot } from './sourceFiles';
-
-interface Use {
-  specifier: string;
-  typeOnly: boolean;
-}
-
-/** Every module a file names: imports, re-exports and import() calls, each with whether it is type-only. */
-export function modulesNamed(fileName: string, text: string): Use[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const uses: Use[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const bindings = clause?.namedBindings;
-      const allTypes =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (!clause.name &&
-            bindings !== undefined &&
-            ts.isNamedImports(bindings) &&
-            bindings.elements.length > 0 &&
-            bindings.elements.every((e) => e.isTypeOnly)));
-      uses.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes });
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      uses.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      uses.push({ specifier: node.arguments[0].text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      const literal = node.argument.literal;
-      if (ts.isStringLiteral(literal)) uses.push({ specifier: literal.text, typeOnly: true });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return uses.filter((u) => u.specifier.startsWith('.'));
-}
 
 /** What a file of src/main/llm/ may not name in src/main/engines/; null when the use is allowed. */
 export function seamBreach(file: string, use: Use): string | null {

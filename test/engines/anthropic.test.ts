@@ -8,7 +8,7 @@ import type { PromptError } from '../../src/main/llm/errors';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { PreviewEvent, SendPromptRequest } from '../../src/main/llm/promptTypes';
 import { engineSendPrompt } from '../support/engineSendPrompt';
-import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
+import { memoryLogger } from '../support/memorySpawner';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import type { MockTurn } from '../support/mockTypes';
 

@@ -7,7 +7,7 @@ import { MAX_LOOK_TURNS } from '../../src/main/engines/grounding/lookLoop';
 import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { SendPromptRequest } from '../../src/main/llm/promptTypes';
 import { engineSendPrompt } from '../support/engineSendPrompt';
-import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
+import { memoryLogger } from '../support/memorySpawner';
 import { groundedProject, tokenIn, TOKEN_SCHEMA } from '../support/groundedProject';
 import { startMockMessagesApi, type MockMessagesApi } from '../support/mockMessagesApi';
 import type { MessagesRequestBody, MockTurn } from '../support/mockTypes';

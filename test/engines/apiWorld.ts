@@ -5,7 +5,7 @@ import { ConcurrencyGate } from '../../src/main/llm/gate';
 import { PromptError } from '../../src/main/llm/errors';
 import type { PreviewEvent, RetryNotice, SendPromptRequest } from '../../src/main/llm/promptTypes';
 import { engineSendPrompt } from '../support/engineSendPrompt';
-import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
+import { memoryLogger } from '../support/memorySpawner';
 import type { EngineEvent } from '../../src/main/engines/provider';
 
 /** Stories with what strict shapes drop or change: optional and nullable members, an enum, a range, array sizes. */

@@ -4,7 +4,7 @@ import { ConcurrencyGate } from '../../src/main/llm/gate';
 import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
 
 import { engineSendPrompt, type EngineSendPromptOptions } from '../support/engineSendPrompt';
-import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
+import { memoryLogger } from '../support/memorySpawner';
 import { instantRetries } from '../support/instantRetries';
 import { fakeClaudeEnv, fakeClaudePath, type FakeClaudeOptions } from '../support/fakeCli';
 import { PERSON_PROMPT, PERSON_SCHEMA } from '../support/scenarios';

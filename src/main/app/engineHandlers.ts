@@ -2,6 +2,7 @@
 import type { ProviderName } from '../../shared/engines';
 import type { Handlers } from './dispatcher';
 import { keysView } from '../base/keyStore';
+import { allProviderFacts } from '../engines/providerFacts';
 import type { Services } from './services';
 
 /** The tiny structured answer a connection test asks for. */
@@ -14,7 +15,8 @@ export const TEST_SCHEMA = {
 export const TEST_PROMPT = 'Connection test: answer with {"ok": true}.';
 const TEST_TIMEOUT_MS = 60_000;
 
-type EngineChannel = 'engines:models' | 'engines:test' | 'keys:status' | 'keys:set' | 'keys:clear';
+type EngineChannel =
+  'engines:models' | 'engines:test' | 'engines:providers' | 'keys:status' | 'keys:set' | 'keys:clear';
 
 export function engineHandlers(services: Services): Pick<Handlers, EngineChannel> {
   const { keys, env, settings } = services;
@@ -41,6 +43,7 @@ export function engineHandlers(services: Services): Pick<Handlers, EngineChannel
         });
         return { provider, model: r.meta.model, mode: r.meta.mode ?? null, durationMs: r.meta.durationMs };
       }),
+    'engines:providers': () => ({ providers: allProviderFacts(services.providers) }),
     'keys:status': () => keysView(env(), keys),
     'keys:set': async ({ provider, key }) => {
       await keys.set(provider, key);

@@ -15,6 +15,7 @@ import { locateCli, type LocatedCli } from '../engines/claude-cli/locateCli';
 import type { SendPrompt } from '../llm/promptTypes';
 import type { Spawner } from '../engines/claude-cli/spawnCli';
 import type { ProviderLookup } from '../engines/provider';
+import { keyVarsOf } from '../engines/providerFacts';
 import { createProviders } from '../engines/registry';
 import { createGroundingProvider, type GroundingProvider } from '../llm/grounding/callGrounding';
 import { DEFAULT_PROVIDER } from '../../shared/engines';
@@ -33,13 +34,7 @@ import {
   NO_TRACKER_KEYCHAIN,
   type TrackerKeyStore,
 } from '../trackers/credentialStore';
-import {
-  apiEnv,
-  createEncryptedKeyStore,
-  NO_KEYCHAIN,
-  type KeyCipher,
-  type KeyStore,
-} from '../base/keyStore';
+import { apiEnv, createEncryptedKeyStore, noKeychain, type KeyCipher, type KeyStore } from '../base/keyStore';
 import { engineChoiceFor } from '../../shared/engineSettings';
 import type { Settings } from '../../shared/settings';
 import type { WorkflowName } from '../../shared/workflows';
@@ -137,16 +132,17 @@ export async function buildServices(opts: {
   const env = opts.llm?.env ?? (() => process.env);
   const desktop = opts.llm?.desktop ?? opts.platform.face === 'electron';
   const findCli = () => locateCli({ settingsPath: settings.get().claudePath, env: env(), desktop });
-  const keys = opts.platform.keyCipher
-    ? await createEncryptedKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
-    : NO_KEYCHAIN;
   const providers = createProviders({
     logger: logBus.logger('llm').child('sendPrompt'),
-    // The API engines get the keys kept in the keychain; the CLI never does (it uses its own login).
+    // The API engines get the keys kept in the keychain (read at call time); the CLI never does (its own login).
     env: () => apiEnv(env(), keys),
     ...(opts.llm?.retry?.policy ? { retryPolicy: opts.llm.retry.policy } : {}),
     cli: { locate: findCli, env, ...(opts.llm?.spawn ? { spawn: opts.llm.spawn } : {}) },
   });
+  const keyVars = keyVarsOf(providers);
+  const keys = opts.platform.keyCipher
+    ? await createEncryptedKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'), keyVars)
+    : noKeychain(keyVars);
   const trackerKeys = opts.platform.keyCipher
     ? await createTrackerKeyStore(opts.userDataDir, opts.platform.keyCipher, logBus.logger('keys'))
     : NO_TRACKER_KEYCHAIN;

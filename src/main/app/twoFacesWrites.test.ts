@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sprint, SprintPlan, SprintQuestions } from '../../shared/plans';
 import type { ProjectSettings, Story } from '../../shared/stories';
-import { planItem, planOf } from '../../shared/testing/planFixtures';
+import { planItem, planOf } from '../../../test/support/planFixtures';
 import { createRoot, type Root } from './core';
 
 /** Read-modify-writes each face makes per channel. */

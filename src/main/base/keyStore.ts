@@ -6,7 +6,6 @@
  */
 import { join } from 'node:path';
 import {
-  KEY_ENV_VARS,
   KEYED_PROVIDERS,
   isKeyedProvider,
   type KeyedProvider,
@@ -22,27 +21,30 @@ export interface KeyCipher {
   decrypt(cipher: Buffer): string;
 }
 
+/** The environment variable each provider's key is read from, as its traits declare it (engines/providerFacts.ts). */
+export type KeyVars = Readonly<Record<KeyedProvider, string>>;
+
 export interface KeyStore {
   readonly canStore: boolean;
+  /** Where each key comes from when the environment gives it. */
+  readonly keyVars: KeyVars;
   /** The stored key, decrypted when asked (every call reads it, so a change applies to the next call). */
   get(provider: KeyedProvider): string | undefined;
   set(provider: KeyedProvider, key: string): Promise<void>;
   clear(provider: KeyedProvider): Promise<void>;
 }
 
-const refuse = (provider: KeyedProvider) =>
-  new ServiceError(
-    'keychain_unavailable',
-    `There is no keychain here to keep the ${provider} key: set ${KEY_ENV_VARS[provider]} in the environment Puffin is started from.`,
-  );
-
 /** Where there is no keychain (browser host, headless): nothing stored, storing refused. */
-export const NO_KEYCHAIN: KeyStore = {
-  canStore: false,
-  get: () => undefined,
-  set: (provider) => Promise.reject(refuse(provider)),
-  clear: (provider) => Promise.reject(refuse(provider)),
-};
+export function noKeychain(keyVars: KeyVars): KeyStore {
+  const refuse = (provider: KeyedProvider) =>
+    Promise.reject(
+      new ServiceError(
+        'keychain_unavailable',
+        `There is no keychain here to keep the ${provider} key: set ${keyVars[provider]} in the environment Puffin is started from.`,
+      ),
+    );
+  return { canStore: false, keyVars, get: () => undefined, set: refuse, clear: refuse };
+}
 
 export const KEYS_FILE = 'keys.json';
 
@@ -51,6 +53,7 @@ export async function createEncryptedKeyStore(
   userDataDir: string,
   cipher: KeyCipher,
   log: Logger,
+  keyVars: KeyVars,
 ): Promise<KeyStore> {
   const file = join(userDataDir, KEYS_FILE);
   const sealed = new Map<KeyedProvider, string>();
@@ -65,6 +68,7 @@ export async function createEncryptedKeyStore(
   const save = () => writeFileAtomic(file, JSON.stringify(Object.fromEntries(sealed), null, 2) + '\n');
   return {
     canStore: true,
+    keyVars,
     get(provider) {
       const value = sealed.get(provider);
       if (value === undefined) return undefined;
@@ -92,7 +96,7 @@ const given = (env: NodeJS.ProcessEnv, name: string) => Boolean(env[name]?.trim(
 export function apiEnv(env: NodeJS.ProcessEnv, store: KeyStore): NodeJS.ProcessEnv {
   const out = { ...env };
   for (const provider of KEYED_PROVIDERS) {
-    const name = KEY_ENV_VARS[provider];
+    const name = store.keyVars[provider];
     if (given(env, name)) continue;
     const stored = store.get(provider);
     if (stored) out[name] = stored;
@@ -105,7 +109,7 @@ export function keysView(env: NodeJS.ProcessEnv, store: KeyStore): KeysView {
   return {
     canStore: store.canStore,
     keys: KEYED_PROVIDERS.map((provider) => {
-      const envVar = KEY_ENV_VARS[provider];
+      const envVar = store.keyVars[provider];
       const source = given(env, envVar) ? 'env' : store.get(provider) ? 'keychain' : 'missing';
       return { provider, envVar, source };
     }),

@@ -137,6 +137,8 @@ export interface Provider {
   readonly keyEnvVar: string | null;
   /** Its root URL when none is set, and the hint shown with the setting; null: it has no address to set. */
   readonly baseUrl: { readonly default: string; readonly hint: string } | null;
+  /** What Settings shows in an empty model field when that means something of its own; default "model id". */
+  readonly modelHint?: string;
   /** The model a workflow's tier gets here; undefined: the user's model, else the engine's own default. */
   tierModel(tier: ModelTier): string | undefined;
   /** The capability table: whether `model` answers with native structured output, one forced tool, or neither. */

@@ -3,14 +3,14 @@
 // validation against the original schema, the envelope, the preview fed from partial events, and the one retry
 // budget.
 import { describe, expect, it } from 'vitest';
-import { notBuiltProvider } from '../engines/notBuilt';
+import { notBuiltProvider } from '../../../test/support/notBuiltProvider';
 import type { ProviderName } from '../../shared/engines';
 import type { EngineMeta, Provider, ProviderAnswer, ProviderCall } from '../engines/provider';
 import { PromptError } from './errors';
 import { ConcurrencyGate } from './gate';
 import type { ModelTier, PreviewEvent, SendPrompt } from './promptTypes';
 import { createSendPrompt, type SendPromptSettings } from './sendPrompt';
-import { memoryLogger } from './testing';
+import { memoryLogger } from '../../../test/support/memoryLogger';
 
 const SCHEMA = {
   type: 'object',

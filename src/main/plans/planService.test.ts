@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../shared/plans';
 import type { Generation, Story } from '../../shared/stories';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import { memoryLogger } from '../../../test/support/memorySpawner';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { PlanService } from './planService';
-import { planItem, planOf } from '../../shared/testing/planFixtures';
+import { planItem, planOf } from '../../../test/support/planFixtures';
 
 const item = (storyId: string, order: number, approach = 'Do it.') => planItem(storyId, order, { approach });
 const plan = (items: PlanItem[]) => planOf(items);

@@ -128,12 +128,9 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
   });
 
   it('takes a run of raw lines as that many lines, and keeps only the newest between two events', () => {
-    // Half of each run as a block of bytes, as the scanner hands them over.
     const run = (lines: string[]) => {
       const r = new RawLineRun();
-      const half = Math.floor(lines.length / 2);
-      for (const line of lines.slice(0, half)) r.addLine(line);
-      r.addBlock(Buffer.from(lines.slice(half).join('\r\n') + '\n'), lines.length - half);
+      for (const line of lines) r.addLine(line);
       return r;
     };
     const events: CallActivityEvent[] = [];
@@ -150,14 +147,16 @@ describe('ActivityMeter over the CLI’s events as neutral engine events', () =>
     const events: CallActivityEvent[] = [];
     const m = new ActivityMeter({ callId: 'c', label: 'l' }, (e) => events.push(e), { maxLines: 3 });
     const old = new RawLineRun();
-    old.addBlock(Buffer.from('o1\no2\n'), 2);
+    old.addLine('o1');
+    old.addLine('o2');
     const last = vi.spyOn(old, 'last');
     const all = vi.spyOn(old, 'all');
     m.signal({ type: 'rawLines', lines: old });
     // Far more entries than an event carries: the pending list is trimmed on the way, not only at the flush.
     for (let k = 0; k < 50; k++) m.signal({ type: 'raw', line: `r${k}` });
     const newest = new RawLineRun();
-    newest.addBlock(Buffer.from('n1\nn2\n'), 2);
+    newest.addLine('n1');
+    newest.addLine('n2');
     m.signal({ type: 'rawLines', lines: newest });
     m.finish();
     expect(last).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../shared/stories';
 import { BudgetExceededError } from '../budget/sprintBudget';
 import type { SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../../../test/support/memoryLogger';
 import type { ProjectStore } from '../store/projectStore';
 import { sprintHistory } from './callRecorder';
 import { JobRunner } from './jobRunner';

@@ -6,7 +6,7 @@ import type { GenerationProgress } from '../../shared/stories';
 import type { GroundingCall } from '../llm/grounding/callGrounding';
 import { PromptError } from '../llm/errors';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../../../test/support/memoryLogger';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { GenerationService } from './generationService';
 

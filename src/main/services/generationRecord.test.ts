@@ -3,7 +3,7 @@ import { EMPTY_META, type Generation } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
 import { engineSendPrompt } from '../../../test/support/engineSendPrompt';
 import { ConcurrencyGate } from '../llm/gate';
-import { memoryLogger, memorySpawner, transcript as t } from '../engines/claude-cli/testing';
+import { memoryLogger, memorySpawner, transcript as t } from '../../../test/support/memorySpawner';
 import { failed } from './generationRecord';
 
 const running: Generation = {

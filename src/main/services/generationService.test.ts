@@ -6,7 +6,7 @@ import type { Generation } from '../../shared/stories';
 import type { WorkflowName } from '../../shared/workflows';
 import { PromptError } from '../llm/errors';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import { memoryLogger } from '../../../test/support/memorySpawner';
 import { openProjectStore, type ProjectStore } from '../store/projectStore';
 import { GenerationService } from './generationService';
 

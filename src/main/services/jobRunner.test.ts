@@ -3,7 +3,7 @@ import type { CallActivityEvent } from '../../shared/activity';
 import { EMPTY_META, type Generation } from '../../shared/stories';
 import { PromptError } from '../llm/errors';
 import type { SendPromptResult } from '../llm/promptTypes';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import { memoryLogger } from '../../../test/support/memorySpawner';
 import type { ProjectStore } from '../store/projectStore';
 import { JobRunner } from './jobRunner';
 import type { LineText } from '../llm/rawLineRun';

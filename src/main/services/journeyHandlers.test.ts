@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Story } from '../../shared/stories';
-import { testStory } from '../../shared/testing/planFixtures';
+import { testStory } from '../../../test/support/planFixtures';
 import type { ProjectService } from '../app/projectService';
 import { ServiceError, toIpcError } from '../base/errors';
 import { StoriesLeftChanged } from '../store/storyBatch';

@@ -59,8 +59,7 @@ describe('RawLineRecorder', () => {
         const part = lines.slice(k, k + 8);
         for (const line of part) oneByOne.push(line);
         const run = new RawLineRun();
-        run.addLine(part[0]!);
-        run.addBlock(Buffer.from(part.slice(1).join('\n') + '\n'), part.length - 1);
+        for (const line of part) run.addLine(line);
         byRuns.pushRun(run);
         if (k === 0) {
           // Out at once, not at the end: the head's share of the first run (all of it, or up to maxLines).

@@ -69,7 +69,7 @@ export class RawLineRecorder {
   }
 
   /**
-   * A run of lines (the CLI's delta lines): out whole, as the bytes it came in, while it fits in the head;
+   * A run of lines (the CLI's delta lines): out whole while it fits in the head;
    * otherwise line by line.
    * Its lines are short (a delta line is at most 64 KB), so none needs bounding where the limit is the default.
    */

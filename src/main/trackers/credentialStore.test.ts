@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyCipher } from '../base/keyStore';
-import { memoryLogger } from '../llm/testing';
+import { memoryLogger } from '../../../test/support/memoryLogger';
 import {
   createTrackerKeyStore,
   NO_TRACKER_KEYCHAIN,

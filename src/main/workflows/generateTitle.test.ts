@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryLogger } from '../engines/claude-cli/testing';
+import { memoryLogger } from '../../../test/support/memorySpawner';
 import { PromptError } from '../llm/errors';
 import type { SendPrompt, SendPromptRequest } from '../llm/promptTypes';
 import { fallbackTitle, generateTitle, TITLE_TIER } from './generateTitle';

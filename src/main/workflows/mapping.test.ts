@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planItem, planOf, testStory } from '../../shared/testing/planFixtures';
+import { planItem, planOf, testStory } from '../../../test/support/planFixtures';
 import { WORKFLOWS } from './registry';
 
 const story = testStory('s1', 'Share', ['a link is shown']);

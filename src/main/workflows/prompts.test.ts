@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SprintQuestions } from '../../shared/plans';
 import type { Story } from '../../shared/stories';
 import type { WorkflowName } from '../../shared/workflows';
-import { planItem, planOf, testStory } from '../../shared/testing/planFixtures';
+import { planItem, planOf, testStory } from '../../../test/support/planFixtures';
 import type { InputOf } from './definition';
 import { WORKFLOWS, type Workflows } from './registry';
 

@@ -1,7 +1,7 @@
 // Modify and refine rounds as conversations: the original request, the previous answer as the model's own turn, then
 // the follow-up (what API engines send as messages, and the CLI as one text).
 import { describe, expect, it } from 'vitest';
-import { planItem, planOf, testStory } from '../../shared/testing/planFixtures';
+import { planItem, planOf, testStory } from '../../../test/support/planFixtures';
 import { requestFor } from './call';
 import { derivePrompt } from './deriveStories';
 import { planPrompt } from './generatePlan';

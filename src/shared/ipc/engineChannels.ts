@@ -2,7 +2,13 @@
  * Contract channels of the engine settings: the engines part of `settings:update`, a provider's
  * model list, a "test connection" call, and the API keys' status, stored in the OS keychain where there is one.
  */
-import { BASE_URL_PATTERN, KEYED_PROVIDERS, MODEL_PATTERN, type KeysView } from '../engineSettings';
+import {
+  BASE_URL_PATTERN,
+  KEYED_PROVIDERS,
+  MODEL_PATTERN,
+  type KeysView,
+  type ProviderFacts,
+} from '../engineSettings';
 import { OUTPUT_MODES, PROVIDER_NAMES, type OutputMode, type ProviderName } from '../engines';
 import { WORKFLOW_NAMES } from '../workflows';
 import { schema } from './schemaParts';
@@ -60,6 +66,8 @@ export const engineSchemas = {
     required: ['provider'],
     properties: { provider: PROVIDER, model: MODEL, baseUrl: BASE_URL, mode: { enum: OUTPUT_MODES } },
   }),
+  /** Each provider's facts for Settings (key variable, base URL default and hint), read from its own folder. */
+  'engines:providers': schema({ type: 'object', additionalProperties: false, properties: {} }),
   'keys:status': schema({ type: 'object', additionalProperties: false, properties: {} }),
   /** Stores a key encrypted with the OS keychain (desktop only; elsewhere `keychain_unavailable`). */
   'keys:set': schema({
@@ -86,6 +94,8 @@ export interface EngineResponses {
   /** Ids as the provider lists them; empty where it has no list (claude-cli: type the model). */
   'engines:models': { models: string[] };
   'engines:test': EngineTestResult;
+  /** In the registry's order (PROVIDER_NAMES). */
+  'engines:providers': { providers: ProviderFacts[] };
   'keys:status': KeysView;
   'keys:set': KeysView;
   'keys:clear': KeysView;

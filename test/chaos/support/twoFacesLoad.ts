@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sprint, SprintPlan, SprintQuestions } from '../../../src/shared/plans';
 import type { ProjectSettings, Story } from '../../../src/shared/stories';
-import { planItem, planOf } from '../../../src/shared/testing/planFixtures';
+import { planItem, planOf } from '../../support/planFixtures';
 import { createRoot, type Root } from '../../../src/main/app/core';
 
 export interface TwoFacesFigures {

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from '../../llm/gate';
 import { resolveSchema } from '../../llm/resolveSchema';
-import { memoryLogger, memorySpawner, transcript as t } from './testing';
+import { memoryLogger, memorySpawner, transcript as t } from '../../../../test/support/memorySpawner';
 import type { EngineEvent } from '../provider';
 import { createClaudeCliProvider } from './provider';
 import type { SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from './stream/fastPathTesting';
+import { cliDeltaLine } from '../../../../test/support/cliDeltaLines';
 
 const PERSON = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const se = (event: Record<string, unknown>) => JSON.stringify({ type: 'stream_event', event });

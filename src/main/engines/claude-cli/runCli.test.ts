@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type RunRequest } from './runCli';
 import type { LocatedCli } from './locateCli';
 import type { KillDeps } from './processTree';
-import { memorySpawner, transcript as t } from './testing';
+import { memorySpawner, transcript as t } from '../../../../test/support/memorySpawner';
 import type { SpawnedCli, SpawnExit, Spawner } from './spawnCli';
-import { cliDeltaLine } from './stream/fastPathTesting';
+import { cliDeltaLine } from '../../../../test/support/cliDeltaLines';
 
 const cli: LocatedCli = { path: '/x/claude', source: 'path', command: '/x/claude', argsPrefix: [] };
 const req = (extra: Partial<RunRequest> = {}): RunRequest => ({

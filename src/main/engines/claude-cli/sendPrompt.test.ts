@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { PromptError } from '../../llm/errors';
 import type { PreviewEvent } from '../../llm/promptTypes';
 import { DEFAULT_TIMEOUT_MS, timeoutFor } from '../../llm/sendPrompt';
-import { transcript as t } from './testing';
+import { transcript as t } from '../../../../test/support/memorySpawner';
 import { ConcurrencyGate } from '../../llm/gate';
-import { PERSON, noSleep, setup, happy } from './sendPromptTesting';
+import { PERSON, noSleep, setup, happy } from '../../../../test/support/scriptedCliSendPrompt';
 import { renderTurns } from '../../llm/conversation';
 
 describe('sendPrompt', () => {

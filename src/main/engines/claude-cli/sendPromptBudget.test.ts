@@ -6,7 +6,12 @@ import type { PromptError } from '../../llm/errors';
 import type { RetryNotice } from '../../llm/promptTypes';
 import { engineSendPrompt } from '../../../../test/support/engineSendPrompt';
 import type { Spawner } from './spawnCli';
-import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
+import {
+  memoryLogger,
+  memorySpawner,
+  transcript as t,
+  type ScriptedRun,
+} from '../../../../test/support/memorySpawner';
 
 const SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const serverError: ScriptedRun = {

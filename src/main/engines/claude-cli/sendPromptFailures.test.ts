@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyGate } from '../../llm/gate';
 import { PromptError } from '../../llm/errors';
-import { transcript as t } from './testing';
-import { PERSON, setup, happy } from './sendPromptTesting';
+import { transcript as t } from '../../../../test/support/memorySpawner';
+import { PERSON, setup, happy } from '../../../../test/support/scriptedCliSendPrompt';
 
 describe('sendPrompt failures', () => {
   it('retries transient API failures outside the gate, then succeeds', async () => {

@@ -13,6 +13,7 @@ export const CLAUDE_CLI_TRAITS: ProviderTraits = {
   words: CLAUDE_WORDS,
   keyEnvVar: null,
   baseUrl: null,
+  modelHint: 'CLI default',
   // A title needs no large model; every other call takes the user's model, else the CLI's own default.
   tierModel: (tier) => (tier === 'fast' ? 'haiku' : undefined),
   support: () => ({ native: true, tool: false, why: 'the CLI enforces the schema itself (--json-schema)' }),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../testing';
+import { memoryLogger } from '../../../../test/support/memoryLogger';
 import { createGroundingProvider } from './callGrounding';
 
 const dirs: string[] = [];

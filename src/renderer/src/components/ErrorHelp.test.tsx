@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../../shared/errors';
 import { errorData } from '../../../shared/ipc/errors';
-import { renderWith, setupStore } from '../testing/setup';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { ErrorHelp } from './ErrorHelp';
 
 afterEach(cleanup);

@@ -5,7 +5,7 @@ import { IpcError } from '../../../shared/ipc/errors';
 import { AssertionsPanel } from '../panels/AssertionsPanel';
 import { BoardPanel } from '../panels/board/BoardPanel';
 import { HistoryPanel } from '../panels/HistoryPanel';
-import { renderWith, setupStore } from '../testing/setup';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import { createAppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
-import { createFakeClient } from '../testing/fakeClient';
+import { createFakeClient } from '../../../../test/support/renderer/fakeClient';
 import { ActivityPanel } from './ActivityPanel';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoryAssertionsView } from '../../../shared/assertions';
-import { renderWith, setupStore } from '../testing/setup';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { AssertionsPanel } from './AssertionsPanel';
 
 afterEach(cleanup);

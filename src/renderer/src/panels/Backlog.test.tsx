@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Story } from '../../../shared/stories';
-import { backlogPages, story } from '../testing/fakeClient';
-import { stubLayout } from '../testing/layout';
-import { renderWith, setupStore } from '../testing/setup';
+import { backlogPages, story } from '../../../../test/support/renderer/fakeClient';
+import { stubLayout } from '../../../../test/support/renderer/layout';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { Backlog } from './Backlog';
 import { ROW_HEIGHT } from './BacklogList';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CostReport } from '../../../shared/cost';
-import { renderWith, setupStore } from '../testing/setup';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { CostSummary } from './CostSummary';
 
 afterEach(cleanup);

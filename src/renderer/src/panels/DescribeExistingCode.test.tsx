@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { deferred } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import type { ResponseOf } from '../../../shared/ipc/contract';
 import { PromptPanel } from './PromptPanel';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generation } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { generation } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { ActivityPanel } from './ActivityPanel';
 import { HistoryPanel } from './HistoryPanel';
 

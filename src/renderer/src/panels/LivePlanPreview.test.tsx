@@ -1,9 +1,14 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SprintDetail } from '../../../shared/plans';
-import { deferred } from '../testing/fakeClient';
-import { listed, renderWith } from '../testing/setup';
-import { detail, openSprintStore, planItem, revision } from '../testing/sprintFixtures';
+import { deferred } from '../../../../test/support/renderer/fakeClient';
+import { listed, renderWith } from '../../../../test/support/renderer/setup';
+import {
+  detail,
+  openSprintStore,
+  planItem,
+  revision,
+} from '../../../../test/support/renderer/sprintFixtures';
 import { SprintsPanel } from './SprintsPanel';
 
 afterEach(cleanup);

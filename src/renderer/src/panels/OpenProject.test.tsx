@@ -4,7 +4,12 @@ import type { AppInfo } from '../../../shared/ipc/contract';
 import { IpcError } from '../../../shared/ipc/errors';
 import { createAppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
-import { createFakeClient, PROJECT, SETTINGS, type FakeClient } from '../testing/fakeClient';
+import {
+  createFakeClient,
+  PROJECT,
+  SETTINGS,
+  type FakeClient,
+} from '../../../../test/support/renderer/fakeClient';
 import { OpenProject, pathProblem } from './OpenProject';
 
 afterEach(cleanup);

@@ -1,8 +1,14 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanChecks, SprintDetail } from '../../../shared/plans';
-import { renderWith } from '../testing/setup';
-import { detail, openSprintStore, plan, planItem, revision } from '../testing/sprintFixtures';
+import { renderWith } from '../../../../test/support/renderer/setup';
+import {
+  detail,
+  openSprintStore,
+  plan,
+  planItem,
+  revision,
+} from '../../../../test/support/renderer/sprintFixtures';
 import { SprintsPanel } from './SprintsPanel';
 
 afterEach(cleanup);

@@ -3,9 +3,15 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { ProjectSettings } from '../../../shared/stories';
-import { corruptDraft, draftStored, OTHER_PROJECT, remount, switchProject } from '../testing/drafts';
-import { PROJECT } from '../testing/fakeClient';
-import { renderWith, setupStore, type Setup } from '../testing/setup';
+import {
+  corruptDraft,
+  draftStored,
+  OTHER_PROJECT,
+  remount,
+  switchProject,
+} from '../../../../test/support/renderer/drafts';
+import { PROJECT } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore, type Setup } from '../../../../test/support/renderer/setup';
 import { ProjectContextPanel } from './ProjectContextPanel';
 
 afterEach(cleanup);

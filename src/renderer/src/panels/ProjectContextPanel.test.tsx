@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectSettings } from '../../../shared/stories';
-import { PROJECT } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { PROJECT } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { ProjectContextPanel } from './ProjectContextPanel';
 
 afterEach(cleanup);

@@ -2,9 +2,14 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
-import { corruptDraft, OTHER_PROJECT, remount, switchProject } from '../testing/drafts';
-import { generation, PROJECT } from '../testing/fakeClient';
-import { renderWith, setupStore, type Setup } from '../testing/setup';
+import {
+  corruptDraft,
+  OTHER_PROJECT,
+  remount,
+  switchProject,
+} from '../../../../test/support/renderer/drafts';
+import { generation, PROJECT } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore, type Setup } from '../../../../test/support/renderer/setup';
 import { PromptPanel } from './PromptPanel';
 
 afterEach(cleanup);

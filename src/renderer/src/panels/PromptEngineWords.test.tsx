@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineSettings } from '../../../shared/engineSettings';
 import { ErrorHelp } from '../components/ErrorHelp';
-import { SETTINGS } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { SETTINGS } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { StoreProvider } from '../store/StoreContext';
 import { PromptPanel } from './PromptPanel';
 

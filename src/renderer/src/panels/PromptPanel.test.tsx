@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { Generation, GenerationProgress } from '../../../shared/stories';
-import { deferred, generation } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
+import { deferred, generation } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
 import { PromptPanel } from './PromptPanel';
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@
 // and shows its result when the record says it ended.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generation, PROJECT } from '../testing/fakeClient';
-import { renderWith, setupStore, type Setup } from '../testing/setup';
+import { generation, PROJECT } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore, type Setup } from '../../../../test/support/renderer/setup';
 import { PromptPanel } from './PromptPanel';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SprintQuestions } from '../../../shared/plans';
-import { renderWith } from '../testing/setup';
-import { detail, openSprintStore, plan, revision } from '../testing/sprintFixtures';
+import { renderWith } from '../../../../test/support/renderer/setup';
+import { detail, openSprintStore, plan, revision } from '../../../../test/support/renderer/sprintFixtures';
 import { SprintsPanel } from './SprintsPanel';
 
 afterEach(cleanup);

@@ -2,9 +2,9 @@
 // new app over the same project; a generation that finished after the tab closed opens into review from History.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generation } from '../testing/fakeClient';
-import { pendingReview, reviewDraft } from '../testing/reviewFixtures';
-import { reload, renderWith, setupStore, type Setup } from '../testing/setup';
+import { generation } from '../../../../test/support/renderer/fakeClient';
+import { pendingReview, reviewDraft } from '../../../../test/support/renderer/reviewFixtures';
+import { reload, renderWith, setupStore, type Setup } from '../../../../test/support/renderer/setup';
 import { HistoryPanel } from './HistoryPanel';
 import { StoryReview } from './StoryReview';
 

@@ -4,7 +4,8 @@ import type { Settings } from '../../../shared/settings';
 import { IpcError } from '../../../shared/ipc/errors';
 import { createAppStore } from '../store/appStore';
 import { StoreProvider } from '../store/StoreContext';
-import { createFakeClient, SETTINGS } from '../testing/fakeClient';
+import { createFakeClient, SETTINGS } from '../../../../test/support/renderer/fakeClient';
+import { PROVIDER_FACTS } from '../../../../test/support/providerFacts';
 import { SettingsPanel } from './SettingsPanel';
 
 afterEach(cleanup);
@@ -22,6 +23,7 @@ function setup(settings: Settings | null = LOADED) {
   const client = createFakeClient();
   client.handle('settings:update', (patch) => ({ ...LOADED, ...patch }));
   client.handle('cli:locate', () => ({ found: true, path: '/usr/local/bin/claude', source: 'path' }));
+  client.handle('engines:providers', () => ({ providers: PROVIDER_FACTS }));
   const store = createAppStore(client);
   store.setState({ settings });
   render(

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assertion } from '../../../shared/assertions';
 import type { SprintDetail } from '../../../shared/plans';
-import { deferred } from '../testing/fakeClient';
-import { renderWith } from '../testing/setup';
-import { detail, openSprintStore, revision } from '../testing/sprintFixtures';
+import { deferred } from '../../../../test/support/renderer/fakeClient';
+import { renderWith } from '../../../../test/support/renderer/setup';
+import { detail, openSprintStore, revision } from '../../../../test/support/renderer/sprintFixtures';
 import { SpecsPanel, NOT_DISCRIMINATING } from './SpecsPanel';
 import { SprintsPanel } from './SprintsPanel';
 

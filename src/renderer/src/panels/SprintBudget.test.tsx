@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CostReport } from '../../../shared/cost';
-import { generation } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
-import { sprint } from '../testing/sprintFixtures';
+import { generation } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
+import { sprint } from '../../../../test/support/renderer/sprintFixtures';
 import { SprintBudget } from './SprintBudget';
 
 afterEach(cleanup);

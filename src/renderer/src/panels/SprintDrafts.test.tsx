@@ -5,10 +5,21 @@ import type { ReactElement } from 'react';
 import type { SprintDetail } from '../../../shared/plans';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { RequestChannel } from '../../../shared/ipc/contract';
-import { corruptDraft, draftStored, OTHER_PROJECT, remount, switchProject } from '../testing/drafts';
-import { PROJECT } from '../testing/fakeClient';
-import { renderWith } from '../testing/setup';
-import { analysis, detail, openSprintStore, revision } from '../testing/sprintFixtures';
+import {
+  corruptDraft,
+  draftStored,
+  OTHER_PROJECT,
+  remount,
+  switchProject,
+} from '../../../../test/support/renderer/drafts';
+import { PROJECT } from '../../../../test/support/renderer/fakeClient';
+import { renderWith } from '../../../../test/support/renderer/setup';
+import {
+  analysis,
+  detail,
+  openSprintStore,
+  revision,
+} from '../../../../test/support/renderer/sprintFixtures';
 import { QuestionsPanel } from './QuestionsPanel';
 import { RevisionsPanel } from './RevisionsPanel';
 

@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assertion } from '../../../shared/assertions';
 import { IpcError } from '../../../shared/ipc/errors';
-import { backlogPages, story } from '../testing/fakeClient';
-import { stubLayout } from '../testing/layout';
-import { listed, renderWith, setupStore } from '../testing/setup';
-import { detail, openSprintStore, sprint } from '../testing/sprintFixtures';
+import { backlogPages, story } from '../../../../test/support/renderer/fakeClient';
+import { stubLayout } from '../../../../test/support/renderer/layout';
+import { listed, renderWith, setupStore } from '../../../../test/support/renderer/setup';
+import { detail, openSprintStore, sprint } from '../../../../test/support/renderer/sprintFixtures';
 import { Backlog } from './Backlog';
 import { SprintsPanel } from './SprintsPanel';
 

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { SprintDetail } from '../../../shared/plans';
-import { deferred } from '../testing/fakeClient';
-import { renderWith } from '../testing/setup';
-import { detail, openSprintStore, revision } from '../testing/sprintFixtures';
+import { deferred } from '../../../../test/support/renderer/fakeClient';
+import { renderWith } from '../../../../test/support/renderer/setup';
+import { detail, openSprintStore, revision } from '../../../../test/support/renderer/sprintFixtures';
 import type { SprintSlice } from '../store/sprintSlice';
 import { SprintsPanel } from './SprintsPanel';
 

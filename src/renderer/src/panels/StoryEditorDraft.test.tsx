@@ -1,9 +1,15 @@
 // A backlog story's unsaved edits survive a reload (lib/drafts.ts) until they are saved or the editor is closed.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { corruptDraft, draftStored, OTHER_PROJECT, remount, switchProject } from '../testing/drafts';
-import { PROJECT, story } from '../testing/fakeClient';
-import { renderWith, setupStore, type Setup } from '../testing/setup';
+import {
+  corruptDraft,
+  draftStored,
+  OTHER_PROJECT,
+  remount,
+  switchProject,
+} from '../../../../test/support/renderer/drafts';
+import { PROJECT, story } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore, type Setup } from '../../../../test/support/renderer/setup';
 import { StoryEditor } from './StoryEditor';
 
 afterEach(cleanup);

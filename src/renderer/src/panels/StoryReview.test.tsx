@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewDraft } from '../../../shared/stories';
-import { generation, story } from '../testing/fakeClient';
-import { openStoryReview, reviewDraft } from '../testing/reviewFixtures';
+import { generation, story } from '../../../../test/support/renderer/fakeClient';
+import { openStoryReview, reviewDraft } from '../../../../test/support/renderer/reviewFixtures';
 
 afterEach(cleanup);
 

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewDraft } from '../../../shared/stories';
 import type { StoryRevision, StoryRevisions } from '../../../shared/storyRevisions';
-import { generation } from '../testing/fakeClient';
-import { openStoryReview, reviewDraft } from '../testing/reviewFixtures';
+import { generation } from '../../../../test/support/renderer/fakeClient';
+import { openStoryReview, reviewDraft } from '../../../../test/support/renderer/reviewFixtures';
 
 afterEach(cleanup);
 

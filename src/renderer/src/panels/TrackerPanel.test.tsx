@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { TrackerSyncResult } from '../../../shared/ipc/trackerChannels';
-import { story } from '../testing/fakeClient';
-import { renderWith, setupStore } from '../testing/setup';
-import { sprint } from '../testing/sprintFixtures';
+import { story } from '../../../../test/support/renderer/fakeClient';
+import { renderWith, setupStore } from '../../../../test/support/renderer/setup';
+import { sprint } from '../../../../test/support/renderer/sprintFixtures';
 import { TrackerPanel } from './TrackerPanel';
 
 afterEach(cleanup);

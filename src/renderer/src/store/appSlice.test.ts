@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reload, setupStore } from '../testing/setup';
+import { reload, setupStore } from '../../../../test/support/renderer/setup';
 import type { Client } from '../bridge/client';
 import { createAppStore } from './appStore';
 

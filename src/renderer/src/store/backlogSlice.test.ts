@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testStory } from '../../../shared/testing/planFixtures';
+import { testStory } from '../../../../test/support/planFixtures';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { Client } from '../bridge/client';
 import { createAppStore } from './appStore';

@@ -50,6 +50,14 @@ export const createSettingsSlice: Slice<SettingsSlice> = (client) => (set) => ({
       set({ notice: errorNotice(err) });
     }
   },
+  providers: null,
+  async loadProviders() {
+    try {
+      set({ providers: (await client.call('engines:providers', {})).providers });
+    } catch (err) {
+      set({ notice: errorNotice(err) });
+    }
+  },
   async listModels(provider, baseUrl) {
     try {
       return (await client.call('engines:models', { provider, ...(baseUrl ? { baseUrl } : {}) })).models;

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, CliLocation, RequestOf } from '../../../shared/ipc/contract';
 import type { EngineTestResult } from '../../../shared/ipc/engineChannels';
-import type { KeyedProvider, KeysView } from '../../../shared/engineSettings';
+import type { KeyedProvider, KeysView, ProviderFacts } from '../../../shared/engineSettings';
 import type { ProviderName } from '../../../shared/engines';
 import type { LogLevel, LogLine } from '../../../shared/log';
 import type { ProjectInfo } from '../../../shared/project';
@@ -65,6 +65,9 @@ export interface SettingsSlice {
   loadKeys(): Promise<void>;
   setKey(provider: KeyedProvider, key: string): Promise<boolean>;
   clearKey(provider: KeyedProvider): Promise<void>;
+  /** Each provider's facts as its own folder in main declares them (null until asked). */
+  providers: ProviderFacts[] | null;
+  loadProviders(): Promise<void>;
   /** The models the provider lists; a failure is the app's notice and an empty list (free text still works). */
   listModels(provider: ProviderName, baseUrl?: string): Promise<string[]>;
   /** One tiny structured call to the engine: its result, or its typed error for the panel to show. */

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { PUBLIC_ANCHORS, parseCorpus, scoreCorpus } from './corpusScore';
+import { PUBLIC_ANCHORS, parseCorpus, scoreCorpus } from '../../../../../test/support/legacyCorpusScore';
 import { extractLegacy } from './extractLegacy';
 import { sharedDataDir } from '../../../../../test/support/sharedData';
 

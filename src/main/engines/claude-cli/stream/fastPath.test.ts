@@ -18,7 +18,7 @@ import {
   plain,
   streamingDir,
   mutated,
-} from './fastPathTesting';
+} from '../../../../../test/support/cliDeltaLines';
 
 /** The property every line must have: the fast path declines, or agrees with JSON.parse on keys, order, values. */
 function expectAgrees(line: string): boolean {

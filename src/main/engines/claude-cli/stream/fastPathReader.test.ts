@@ -12,7 +12,7 @@ import {
   fixtureDir,
   fixtureFiles,
   plain,
-} from './fastPathTesting';
+} from '../../../../../test/support/cliDeltaLines';
 import { isCliDeltaEvent } from './cliDeltaEvent';
 import { StreamJsonReader } from './streamJsonReader';
 
@@ -173,5 +173,18 @@ describe('StreamJsonReader with a sink', () => {
       { delta: [0, '{}', undefined, 'm2'] },
       { delta: [0, '[]', undefined, 'm2'] },
     ]);
+  });
+
+  it('with rawLines, hands over each delta line verbatim as a raw line (CRLF dropped), across chunk boundaries', () => {
+    const deltas = Array.from({ length: 500 }, (_, k) => cliDeltaLine(`é${k}\\"`, k, k % 7 === 0 ? 1 : 0));
+    const bytes = Buffer.from(deltas.map((l, k) => l + (k % 5 === 0 ? '\r\n' : '\n')).join(''));
+    const raw: string[] = [];
+    const reader = new StreamJsonReader({
+      rawLines: true,
+      sink: { event: () => undefined, delta: (...fields) => raw.push(...(fields[4]?.all() ?? [])) },
+    });
+    for (let i = 0; i < bytes.length; i += 3000) reader.push(bytes.subarray(i, i + 3000));
+    reader.end();
+    expect(raw).toEqual(deltas);
   });
 });

@@ -1,9 +1,8 @@
 import type { CliEvent } from './cliEvents';
 import { isRecord } from '../../../llm/jsonFields';
 import { LineSplitter, MAX_LINE_CHARS } from './lineSplitter';
-import { MAX_LINE, parseInputJsonDelta } from './fastDelta';
+import { parseInputJsonDelta } from './fastDelta';
 import { cliDeltaEventAt, matchCliDelta, type CliDeltaFields } from './cliDeltaEvent';
-import { deltaScanner, type ScanSink } from './deltaScanner';
 import { RawLineRun } from '../../../llm/rawLineRun';
 import { DecodeState, pushCliEvents } from './toCliEvents';
 
@@ -32,11 +31,6 @@ export interface StreamJsonReaderOptions {
    */
   sink?: ReaderSink;
   /**
-   * With a sink and the fast path, byte chunks are scanned for delta lines in WebAssembly (deltaScanner.ts) before
-   * any of them is decoded. Default true; false exists for the differential tests.
-   */
-  scanBytes?: boolean;
-  /**
    * With a sink, each run of delta lines also comes with the lines themselves, as the CLI printed them (terminator
    * excluded), for a consumer that keeps every raw line (History) without an event per line.
    */
@@ -64,9 +58,6 @@ export class StreamJsonReader {
   private readonly state = new DecodeState();
   private readonly fastPath: boolean;
   private readonly sink: ReaderSink | undefined;
-  private readonly scanBytes: boolean;
-  /** The longest line the scanner may take as a delta: the fast path's and the splitter's limits both hold. */
-  private readonly scanMaxLen: number;
   /** Where matchCliDelta writes a delta line's fields (sink mode). */
   private readonly fields: CliDeltaFields = { index: 0, partialJson: '', parent: undefined };
   private lineNumber = 0;
@@ -87,9 +78,7 @@ export class StreamJsonReader {
     this.fastPath = options.fastPath ?? true;
     this.sink = options.sink;
     const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
-    this.scanBytes = (options.scanBytes ?? true) && this.fastPath && this.sink !== undefined;
     if (options.rawLines && this.sink) this.runRaw = new RawLineRun();
-    this.scanMaxLen = Math.min(MAX_LINE, maxLineChars);
     this.lines = new LineSplitter({
       maxLineChars,
       onOversized: (chars) => {
@@ -108,44 +97,12 @@ export class StreamJsonReader {
   push(chunk: string | Uint8Array): CliEvent[] {
     const events: CliEvent[] = [];
     this.out = events;
-    if (this.scanBytes && Buffer.isBuffer(chunk)) this.pushScanned(chunk);
-    else this.lines.pushSpans(chunk, this.onLine);
+    this.lines.pushSpans(chunk, this.onLine);
     this.endRun();
     return this.handedOver(events);
   }
 
-  /**
-   * A byte chunk's whole lines go through the scanner: its delta runs to the run being read, the other lines (and
-   * a line begun in an earlier chunk, and the unfinished tail) to the splitter, all in stdout order.
-   */
-  private pushScanned(chunk: Buffer): void {
-    const scanner = deltaScanner();
-    const lastNewline = chunk.lastIndexOf(0x0a);
-    const from = this.lines.atLineStart ? 0 : chunk.indexOf(0x0a) + 1;
-    if (scanner === null || lastNewline === -1 || from > lastNewline) {
-      this.lines.pushSpans(chunk, this.onLine);
-      return;
-    }
-    if (from > 0) this.lines.pushSpans(chunk.subarray(0, from), this.onLine);
-    this.scanned = chunk;
-    scanner.scan(chunk, from, lastNewline + 1, this.scanMaxLen, this.scanSink);
-    this.scanned = undefined;
-    if (lastNewline + 1 < chunk.length) this.lines.pushSpans(chunk.subarray(lastNewline + 1), this.onLine);
-  }
-
-  /** The chunk being scanned (the scanner's ranges are into it). */
-  private scanned: Buffer | undefined;
-
-  private readonly scanSink: ScanSink = {
-    other: (start, end) => this.lines.pushSpans(this.scanned!.subarray(start, end), this.onLine),
-    run: (index, parent, text, lines, start, end) => {
-      this.lineNumber += lines;
-      this.deltaLine(index, parent, text);
-      this.runRaw?.addBlock(this.scanned!.subarray(start, end), lines);
-    },
-  };
-
-  /** A delta line's (or a scanned run's) fragment joins the run being read, or ends it and starts another. */
+  /** A delta line's fragment joins the run being read, or ends it and starts another. */
   private deltaLine(index: number, parent: string | undefined, partialJson: string): void {
     const run = this.run;
     if (run.length === 0 || index !== this.runIndex || parent !== this.runParent) {

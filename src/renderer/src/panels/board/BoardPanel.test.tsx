@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardData, BoardStory } from '../../../../shared/board';
 import type { VerifyRunResult } from '../../../../shared/ipc/proofChannels';
-import { stubLayout } from '../../testing/layout';
-import { renderWith, setupStore } from '../../testing/setup';
+import { stubLayout } from '../../../../../test/support/renderer/layout';
+import { renderWith, setupStore } from '../../../../../test/support/renderer/setup';
 import { BoardPanel } from './BoardPanel';
 
 stubLayout(520, 240);

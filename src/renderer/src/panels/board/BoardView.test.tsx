@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOARD_COLUMNS, type BoardData, type BoardStory } from '../../../../shared/board';
-import { stubLayout } from '../../testing/layout';
+import { stubLayout } from '../../../../../test/support/renderer/layout';
 import { BoardView } from './BoardView';
 
 stubLayout(520, 240);

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardData, BoardStory } from '../../../../shared/board';
 import type { ResponseOf } from '../../../../shared/ipc/contract';
 import { IpcError } from '../../../../shared/ipc/errors';
-import { deferred } from '../../testing/fakeClient';
-import { stubLayout } from '../../testing/layout';
-import { renderWith, setupStore } from '../../testing/setup';
+import { deferred } from '../../../../../test/support/renderer/fakeClient';
+import { stubLayout } from '../../../../../test/support/renderer/layout';
+import { renderWith, setupStore } from '../../../../../test/support/renderer/setup';
 import { BoardPanel } from './BoardPanel';
 
 stubLayout(520, 240);

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoardData } from '../../../../shared/board';
 import type { OverlapReport, RecordConflicts } from '../../../../shared/team';
-import { stubLayout } from '../../testing/layout';
-import { renderWith, setupStore } from '../../testing/setup';
+import { stubLayout } from '../../../../../test/support/renderer/layout';
+import { renderWith, setupStore } from '../../../../../test/support/renderer/setup';
 import { BoardPanel } from './BoardPanel';
 
 stubLayout(520, 240);

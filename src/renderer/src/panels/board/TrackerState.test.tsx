@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWith, setupStore } from '../../testing/setup';
+import { renderWith, setupStore } from '../../../../../test/support/renderer/setup';
 import { TrackerState } from './TrackerState';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
-import { OUTPUT_MODES, PROVIDER_NAMES, type OutputMode, type ProviderName } from '../../../../shared/engines';
-import type { EngineChoice } from '../../../../shared/engineSettings';
+import { OUTPUT_MODES, type OutputMode, type ProviderName } from '../../../../shared/engines';
+import type { EngineChoice, ProviderFacts } from '../../../../shared/engineSettings';
 import { EngineTest } from './EngineTest';
 
 interface Props {
@@ -12,6 +12,8 @@ interface Props {
   models: Partial<Record<ProviderName, string[]>>;
   onListModels(provider: ProviderName): void;
   baseUrl: string | undefined;
+  /** The providers to offer, as main describes them (`engines:providers`). */
+  providers: ProviderFacts[];
   /** Per-workflow rows may follow the default engine. */
   optional?: boolean;
 }
@@ -19,9 +21,11 @@ interface Props {
 const FALLBACK = '';
 
 /** One engine choice: provider, model (picked from the provider's list or typed), mode, and its connection test. */
-export function EngineRow({ label, choice, onChange, models, onListModels, baseUrl, optional }: Props) {
+export function EngineRow(props: Props) {
+  const { label, choice, onChange, models, onListModels, baseUrl, providers, optional } = props;
   const id = label.replace(/\W+/g, '-').toLowerCase();
   const listed = choice ? models[choice.provider] : undefined;
+  const facts = choice ? providers.find((p) => p.name === choice.provider) : undefined;
   return (
     <tr data-testid={`engine-row-${id}`}>
       <th scope="row">{label}</th>
@@ -38,9 +42,9 @@ export function EngineRow({ label, choice, onChange, models, onListModels, baseU
           }
         >
           {optional && <option value={FALLBACK}>Default engine</option>}
-          {PROVIDER_NAMES.map((p) => (
-            <option key={p} value={p}>
-              {p}
+          {providers.map(({ name }) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </select>
@@ -51,7 +55,7 @@ export function EngineRow({ label, choice, onChange, models, onListModels, baseU
             <input
               aria-label={`${label} model`}
               value={choice.model}
-              placeholder={choice.provider === 'claude-cli' ? 'CLI default' : 'model id'}
+              placeholder={facts?.modelHint ?? 'model id'}
               onChange={(e) => onChange({ ...choice, model: e.target.value.trim() })}
               spellCheck={false}
             />

@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeysView } from '../../../../shared/engineSettings';
+import type { KeysView, ProviderFacts } from '../../../../shared/engineSettings';
 import { errorData, IpcError } from '../../../../shared/ipc/errors';
 import type { Settings } from '../../../../shared/settings';
 import { createAppStore } from '../../store/appStore';
 import { StoreProvider } from '../../store/StoreContext';
-import { createFakeClient, SETTINGS } from '../../testing/fakeClient';
+import { createFakeClient, SETTINGS } from '../../../../../test/support/renderer/fakeClient';
+import { PROVIDER_FACTS } from '../../../../../test/support/providerFacts';
 import { EnginesSettings } from './EnginesSettings';
 import { KeysSettings } from './KeysSettings';
 
@@ -20,8 +21,10 @@ const KEYS: KeysView = {
   ],
 };
 
-function setup(keys: KeysView = KEYS) {
+/** The panels, once main's answers to what they load at mount have arrived. */
+async function setup(keys: KeysView = KEYS, providers: ProviderFacts[] = PROVIDER_FACTS) {
   const client = createFakeClient();
+  client.handle('engines:providers', () => ({ providers }));
   let saved: Settings = structuredClone(SETTINGS);
   client.handle('settings:update', (patch) => (saved = { ...saved, ...(patch as Partial<Settings>) }));
   client.handle('engines:models', ({ provider }) => ({
@@ -35,21 +38,51 @@ function setup(keys: KeysView = KEYS) {
   client.handle('keys:clear', () => keys);
   const store = createAppStore(client);
   store.setState({ settings: saved });
-  render(
+  const view = render(
     <StoreProvider store={store}>
       <EnginesSettings />
       <KeysSettings />
     </StoreProvider>,
   );
-  return { client };
+  await act(async () => {});
+  return { client, view };
 }
 
 const row = (label: string) => screen.getByRole('row', { name: new RegExp(`^${label}`) });
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 
 describe('EnginesSettings', () => {
+  it('offers the providers, base URL fields and hints main serves, and nothing of its own', async () => {
+    const served: ProviderFacts[] = [
+      { name: 'claude-cli', keyEnvVar: null, baseUrl: null, modelHint: 'the CLI picks' },
+      {
+        name: 'ollama',
+        keyEnvVar: null,
+        baseUrl: { default: 'http://127.0.0.1:11434', hint: 'served: where Ollama listens' },
+        modelHint: 'served: a pulled model',
+      },
+    ];
+    const { client, view } = await setup(KEYS, served);
+    expect(client.callsTo('engines:providers')).toEqual([{}]);
+    expect([...select('Default engine provider').options].map((o) => o.value)).toEqual([
+      'claude-cli',
+      'ollama',
+    ]);
+    expect((screen.getByLabelText('Default engine model') as HTMLInputElement).placeholder).toBe(
+      'the CLI picks',
+    );
+    const urls = view.container.querySelectorAll('input[id^="base-url-"]');
+    expect([...urls].map((u) => [u.id, (u as HTMLInputElement).placeholder])).toEqual([
+      ['base-url-ollama', 'served: where Ollama listens'],
+    ]);
+    fireEvent.change(select('Default engine provider'), { target: { value: 'ollama' } });
+    expect((screen.getByLabelText('Default engine model') as HTMLInputElement).placeholder).toBe(
+      'served: a pulled model',
+    );
+  });
+
   it('chooses a provider and a listed model for one workflow and saves it with its base URL', async () => {
-    const { client } = setup();
+    const { client } = await setup();
     fireEvent.change(select('Derive stories provider'), { target: { value: 'openai' } });
     await act(async () => {
       fireEvent.click(within(row('Derive stories')).getByRole('button', { name: 'List models' }));
@@ -77,13 +110,15 @@ describe('EnginesSettings', () => {
   });
 
   it('offers bedrock with its endpoint, saved like any provider', async () => {
-    const { client } = setup();
+    const { client } = await setup();
     fireEvent.change(select('Default engine provider'), { target: { value: 'bedrock' } });
     fireEvent.change(screen.getByLabelText('Default engine model'), {
       target: { value: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' },
     });
     const url = screen.getByLabelText('bedrock base URL') as HTMLInputElement;
-    expect(url.placeholder).toContain('bedrock-runtime.');
+    expect(url.placeholder).toBe(
+      'empty: the endpoint of the AWS region configured (AWS_REGION or the profile)',
+    );
     fireEvent.change(url, {
       target: { value: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com' },
     });
@@ -105,15 +140,15 @@ describe('EnginesSettings', () => {
     ]);
   });
 
-  it('refuses a base URL that is not http(s)', () => {
-    setup();
+  it('refuses a base URL that is not http(s)', async () => {
+    await setup();
     fireEvent.change(screen.getByLabelText('ollama base URL'), { target: { value: 'localhost:11434' } });
     expect(screen.getByText('A base URL starts with http:// or https://.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save engines' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('tests the connection and shows the result, or the typed error with its next step', async () => {
-    const { client } = setup();
+    const { client } = await setup();
     client.handle('engines:test', ({ provider, model }) => {
       if (provider === 'gemini')
         throw new IpcError(
@@ -144,7 +179,7 @@ describe('EnginesSettings', () => {
 
 describe('KeysSettings', () => {
   it('says where each key comes from and stores one with the keychain', async () => {
-    const { client } = setup();
+    const { client } = await setup();
     await act(async () => {});
     expect(screen.getByTestId('key-anthropic').textContent).toContain('from ANTHROPIC_API_KEY');
     expect(screen.getByTestId('key-openai').textContent).toContain('stored in the keychain');
@@ -159,7 +194,7 @@ describe('KeysSettings', () => {
   });
 
   it('offers no key input where there is no keychain', async () => {
-    setup({ ...KEYS, canStore: false });
+    await setup({ ...KEYS, canStore: false });
     await act(async () => {});
     expect(screen.getByText(/Keys come from the environment/)).toBeTruthy();
     expect(screen.queryByLabelText('gemini API key')).toBeNull();

@@ -7,24 +7,30 @@ import { EngineRow } from './EngineRow';
 
 /** The headless prompt always names its engine or takes the default: no row of its own. */
 const ROWS = WORKFLOW_NAMES.filter((w) => w !== 'cli-prompt');
-const URL_PROVIDERS: { provider: ProviderName; hint: string }[] = [
-  { provider: 'openai', hint: 'the /v1 root, e.g. http://localhost:8000/v1' },
-  { provider: 'ollama', hint: 'e.g. http://127.0.0.1:11434 (empty: OLLAMA_HOST)' },
-  { provider: 'anthropic', hint: 'empty: api.anthropic.com' },
-  { provider: 'gemini', hint: 'empty: generativelanguage.googleapis.com' },
-  { provider: 'bedrock', hint: 'empty: bedrock-runtime.<AWS region>.amazonaws.com' },
-];
 const URL_RE = new RegExp(BASE_URL_PATTERN);
 
-/** Which engine answers each workflow: a default engine, per-workflow overrides, and each provider's root URL. */
+/**
+ * Which engine answers each workflow: a default engine, per-workflow overrides, and each provider's root URL. The
+ * providers, their URL hints and model hints come from main (`engines:providers`): each provider's own folder.
+ */
 export function EnginesSettings() {
-  const { settings, saving, updateSettings } = useAppFields('settings', 'saving', 'updateSettings');
+  const { settings, saving, updateSettings, providers, loadProviders } = useAppFields(
+    'settings',
+    'saving',
+    'updateSettings',
+    'providers',
+    'loadProviders',
+  );
   const listModels = useApp((s) => s.listModels);
   const [draft, setDraft] = useState<EngineSettings | null>(null);
   const [models, setModels] = useState<Partial<Record<ProviderName, string[]>>>({});
   const saved = settings?.engines;
   useEffect(() => setDraft(saved ? structuredClone(saved) : null), [saved]);
-  if (!draft) return null;
+  useEffect(() => void loadProviders(), [loadProviders]);
+  if (!draft || !providers) return null;
+  const urlProviders = providers.flatMap((p) =>
+    p.baseUrl ? [{ provider: p.name, hint: p.baseUrl.hint }] : [],
+  );
 
   const baseUrlOf = (p: ProviderName) => draft.baseUrls[p] || undefined;
   const fetchModels = async (p: ProviderName) => {
@@ -37,7 +43,7 @@ export function EnginesSettings() {
     else delete workflows[w];
     setDraft({ ...draft, workflows });
   };
-  const badUrls = URL_PROVIDERS.filter(({ provider }) => {
+  const badUrls = urlProviders.filter(({ provider }) => {
     const url = draft.baseUrls[provider];
     return url !== undefined && url !== '' && !URL_RE.test(url);
   });
@@ -72,6 +78,7 @@ export function EnginesSettings() {
             models={models}
             onListModels={(p) => void fetchModels(p)}
             baseUrl={baseUrlOf(draft.default.provider)}
+            providers={providers}
           />
           {ROWS.map((w) => (
             <EngineRow
@@ -82,12 +89,13 @@ export function EnginesSettings() {
               models={models}
               onListModels={(p) => void fetchModels(p)}
               baseUrl={draft.workflows[w] ? baseUrlOf(draft.workflows[w].provider) : undefined}
+              providers={providers}
               optional
             />
           ))}
         </tbody>
       </table>
-      {URL_PROVIDERS.map(({ provider, hint }) => (
+      {urlProviders.map(({ provider, hint }) => (
         <div key={provider}>
           <label htmlFor={`base-url-${provider}`}>{provider} base URL</label>
           <input

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TrackerKeysView } from '../../../../shared/ipc/trackerChannels';
-import { renderWith, setupStore } from '../../testing/setup';
+import { renderWith, setupStore } from '../../../../../test/support/renderer/setup';
 import { TrackerKeysSettings } from './TrackerKeysSettings';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 // What the sendPrompt tests share: a scripted CLI (memorySpawner) behind a real sendPrompt, and a happy transcript.
-import { ConcurrencyGate } from '../../llm/gate';
-import type { LocatedCli } from './locateCli';
-import type { EngineSendPromptOptions } from '../../../../test/support/engineSendPrompt';
-import { engineSendPrompt } from '../../../../test/support/engineSendPrompt';
-import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './testing';
+import { ConcurrencyGate } from '../../src/main/llm/gate';
+import type { LocatedCli } from '../../src/main/engines/claude-cli/locateCli';
+import type { EngineSendPromptOptions } from './engineSendPrompt';
+import { engineSendPrompt } from './engineSendPrompt';
+import { memoryLogger, memorySpawner, transcript as t, type ScriptedRun } from './memorySpawner';
 
 const CLI: LocatedCli = {
   path: '/opt/claude',

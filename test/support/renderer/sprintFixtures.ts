@@ -6,7 +6,7 @@ import type {
   SprintDetail,
   SprintQuestion,
   SprintQuestions,
-} from '../../../shared/plans';
+} from '../../../src/shared/plans';
 import { story } from './fakeClient';
 import { setupStore, type Setup } from './setup';
 

@@ -7,12 +7,12 @@ import {
   type RequestChannel,
   type RequestOf,
   type ResponseOf,
-} from '../../../shared/ipc/contract';
-import { IpcError } from '../../../shared/ipc/errors';
-import type { ProjectInfo } from '../../../shared/project';
-import { DEFAULT_SETTINGS } from '../../../shared/settings';
-import type { Generation, Story } from '../../../shared/stories';
-import type { Client } from '../bridge/client';
+} from '../../../src/shared/ipc/contract';
+import { IpcError } from '../../../src/shared/ipc/errors';
+import type { ProjectInfo } from '../../../src/shared/project';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import type { Generation, Story } from '../../../src/shared/stories';
+import type { Client } from '../../../src/renderer/src/bridge/client';
 
 type Handler<C extends RequestChannel> = (request: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
 type AnyHandler = (request: unknown) => unknown;

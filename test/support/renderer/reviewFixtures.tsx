@@ -1,6 +1,6 @@
-import type { ReviewDraft } from '../../../shared/stories';
-import { StoryReview } from '../panels/StoryReview';
-import type { ReviewRound } from '../store/types';
+import type { ReviewDraft } from '../../../src/shared/stories';
+import { StoryReview } from '../../../src/renderer/src/panels/StoryReview';
+import type { ReviewRound } from '../../../src/renderer/src/store/types';
 import { renderWith, setupStore, type Setup } from './setup';
 
 /** Story n as the model drafted it: one criterion, unlocked; `patch` changes what a test is about. */

@@ -1,5 +1,5 @@
-/** A logger that remembers its lines, for tests and the bench (only they import it). */
-import type { Logger } from '../base/logger';
+/** A logger that remembers its lines, for tests and the bench. */
+import type { Logger } from '../../src/main/base/logger';
 
 export interface LoggedLine {
   level: 'debug' | 'info' | 'warn' | 'error';

@@ -1,5 +1,6 @@
+// Scoring of the text fallback's extractor against the corpus, for its test and bench/legacy-corpus.bench.ts.
 import { isDeepStrictEqual } from 'node:util';
-import { extractLegacy, type LegacyResult } from './extractLegacy';
+import { extractLegacy, type LegacyResult } from '../../src/main/engines/claude-cli/legacy/extractLegacy';
 
 /** One line of a corpus file in test/fixtures/corpus (llm-json-extraction.jsonl, inner-quotes.jsonl). */
 export interface CorpusCase {

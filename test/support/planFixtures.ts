@@ -1,6 +1,6 @@
 /** Test data of the plans journey, for tests only: stories, plan items and plans given by what a test cares about. */
-import type { Plan, PlanItem } from '../plans';
-import type { Story } from '../stories';
+import type { Plan, PlanItem } from '../../src/shared/plans';
+import type { Story } from '../../src/shared/stories';
 
 export function testStory(id: string, title: string, criteria: string[] = ['x']): Story {
   return {

@@ -2,9 +2,9 @@
 // CLI prints them, the streaming corpus turned into transcripts, and events as plain objects to compare.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rng } from '../../../../../test/support/rng';
-import { sharedDataDir } from '../../../../../test/support/sharedData';
-import type { CliEvent } from './cliEvents';
+import { rng } from './rng';
+import { sharedDataDir } from './sharedData';
+import type { CliEvent } from '../../src/main/engines/claude-cli/stream/cliEvents';
 
 export const fixtureDir = sharedDataDir('cli');
 export const streamingDir = sharedDataDir('corpus', 'streaming');

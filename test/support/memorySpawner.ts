@@ -1,9 +1,9 @@
 /**
  * Test doubles for sendPrompt's unit tests and the bench: a Spawner that "runs" nothing and prints a given
- * transcript (the logger that remembers lines is llm/testing.ts). Kept out of production wiring (only tests and bench import it).
+ * transcript (the logger that remembers lines is memoryLogger.ts, re-exported here).
  */
 import { Readable } from 'node:stream';
-import type { SpawnExit, Spawner } from './spawnCli';
+import type { SpawnExit, Spawner } from '../../src/main/engines/claude-cli/spawnCli';
 
 export interface ScriptedRun {
   stdout: string;
@@ -35,7 +35,7 @@ export function memorySpawner(runs: ScriptedRun[]): { spawn: Spawner; calls: Spa
   return { spawn, calls };
 }
 
-export { memoryLogger, type LoggedLine } from '../../llm/testing';
+export { memoryLogger, type LoggedLine } from './memoryLogger';
 
 /** A stream-json transcript built from parts, the way CLI 2.1.330 prints it. */
 export const transcript = {

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import type { OpenReview } from '../../../shared/schema-types';
+import type { OpenReview } from '../../../src/shared/schema-types';
 import type { ReactElement } from 'react';
-import { createAppStore, type AppStore } from '../store/appStore';
-import { StoreProvider } from '../store/StoreContext';
+import { createAppStore, type AppStore } from '../../../src/renderer/src/store/appStore';
+import { StoreProvider } from '../../../src/renderer/src/store/StoreContext';
 import { backlogPages, createFakeClient, PROJECT, SETTINGS, type FakeClient } from './fakeClient';
 
 export interface Setup {

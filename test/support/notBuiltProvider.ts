@@ -1,9 +1,9 @@
 /**
- * A provider whose engine is not in this build yet: it refuses every call (and its model list) with a typed
- * `provider_unavailable` before anything is started, so the registry names every provider from the first day.
+ * A provider that refuses every call (and its model list) with a typed `provider_unavailable` before anything is
+ * started: the stand-in for the providers a pipeline test does not use.
  */
-import { PromptError } from '../llm/errors';
-import type { Provider, ProviderName } from './provider';
+import { PromptError } from '../../src/main/llm/errors';
+import type { Provider, ProviderName } from '../../src/main/engines/provider';
 
 export function notBuiltProvider(name: ProviderName): Provider {
   const refuse = () =>

@@ -1,8 +1,8 @@
 // Helpers for the drafts tests (lib/drafts.ts): a reload that keeps the storage, a project switch, corrupt content.
 import { act, cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { ProjectInfo } from '../../../shared/project';
-import { draftKey } from '../lib/drafts';
+import type { ProjectInfo } from '../../../src/shared/project';
+import { draftKey } from '../../../src/renderer/src/lib/drafts';
 import { PROJECT } from './fakeClient';
 import { reload, renderWith, type Setup } from './setup';
 
