@@ -11,6 +11,7 @@ import { appendRun, readHistory } from '../assertions/resultStore';
 import { storyIdsWithSets, writeStoryAssertions } from '../assertions/storySets';
 import { PlanStore } from '../plans/planStore';
 import { StoriesRepo } from '../store/storiesRepo';
+import { toJUnitXml } from './junit';
 import { projectVerifySource } from './projectSource';
 import { verifyProject, type VerifySource } from './verifyProject';
 
@@ -95,11 +96,13 @@ async function outcomeOf(source: (dir: string) => VerifySource, sprintId: string
   made.push(dir);
   await cp(base, dir, { recursive: true });
   const { report, messages, warnings } = await verifyProject(dir, source(dir), { sprintId });
-  const text = JSON.stringify(
-    { report, messages: [...messages].map(([id, m]) => [id, [...m]]), warnings },
-    (k, v: unknown) => (k === 'startedAt' || k === 'durationMs' ? undefined : v),
+  // The messages name the test cases of the JUnit file: a story without assertions has none to name.
+  const named = [...messages].filter(([, m]) => m.size > 0).map(([id, m]) => [id, [...m]]);
+  const junit = toJUnitXml(report, messages).replace(/ (time|timestamp)="[^"]*"/g, '');
+  const text = JSON.stringify({ report, named, junit, warnings }, (k, v: unknown) =>
+    k === 'startedAt' || k === 'durationMs' ? undefined : v,
   );
-  return JSON.parse(text.replaceAll(dir, '<dir>').replace(/kept aside as [^"]+/g, 'kept aside as <kept>'));
+  return JSON.parse(text.replaceAll(dir, '<dir>').replace(/kept aside as [^"\\ ]+/g, 'kept aside as <kept>'));
 }
 
 describe('verify of the specified stories only', () => {

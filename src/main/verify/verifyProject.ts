@@ -29,7 +29,7 @@ export interface VerifySource {
 
 export interface VerifyOutcome {
   report: VerifyReport;
-  /** story id → assertion id → message (test case names of the JUnit file). */
+  /** story id → assertion id → message (test case names of the JUnit file); none for a story the source flagged. */
   messages: Map<string, Map<string, string>>;
   /** Problems that did not stop the run (an unreadable assertions file, a run that could not be recorded). */
   warnings: string[];
@@ -75,7 +75,6 @@ export async function verifyProject(
   for (const ref of refs) {
     if (ref.unspecified) {
       // Most of a large backlog: no promise, no read, no run (as the full path reports a story without assertions).
-      messages.set(ref.id, new Map());
       stories.push(
         verifyStory({ id: ref.id, title: ref.title, assertions: [], results: [], earlierRuns: [] }),
       );
