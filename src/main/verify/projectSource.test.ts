@@ -1,43 +1,104 @@
-// verify's project source reads only what exists: a story without a stored assertion set costs no file read.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+// verify's project source reads only what exists: a story without a stored assertion set costs no file read, its
+// title comes from the backlog's index, and a set stored by another process since the last run is seen at once.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Assertion } from '../../shared/assertions';
 import * as storySets from '../assertions/storySets';
 import * as resultStore from '../assertions/resultStore';
+import { PlanStore } from '../plans/planStore';
+import * as recordFile from '../store/recordFile';
 import { StoriesRepo } from '../store/storiesRepo';
 import { projectVerifySource } from './projectSource';
+import { verifyProject } from './verifyProject';
 
 vi.mock('../assertions/storySets', { spy: true });
 vi.mock('../assertions/resultStore', { spy: true });
+vi.mock('../store/recordFile', { spy: true });
+
+const exists = (target: string): Assertion[] => [
+  { id: 'a', type: 'FILE_EXISTS', target, message: `${target} exists` } as Assertion,
+];
 
 let dir: string;
+let ids: string[];
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'puffin-source-'));
+  const stories = await new StoriesRepo(path.join(dir, '.puffin')).accept(
+    Array.from({ length: 30 }, (_, i) => ({
+      title: `Story ${i}`,
+      description: 'd',
+      acceptanceCriteria: ['c'],
+    })),
+  );
+  ids = stories.map((s) => s.id);
+  await storySets.writeStoryAssertions(dir, ids[7]!, exists('package.json'));
+  vi.clearAllMocks();
+});
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+const storyFilesRead = () =>
+  vi
+    .mocked(recordFile.readRecord)
+    .mock.calls.map(([, file]) => file)
+    .filter((f) => f.includes(`${path.sep}stories${path.sep}`));
+
 describe('projectVerifySource', () => {
-  it('reads the assertions and history of specified stories only', async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'puffin-source-'));
-    const stories = await new StoriesRepo(path.join(dir, '.puffin')).accept(
-      Array.from({ length: 30 }, (_, i) => ({
-        title: `Story ${i}`,
-        description: 'd',
-        acceptanceCriteria: ['c'],
-      })),
-    );
-    const specified = stories[7]!.id;
-    await mkdir(path.join(dir, '.puffin', 'assertions'), { recursive: true });
-    const set = [{ id: 'a', type: 'FILE_EXISTS', target: 'x.ts', message: 'x exists' }];
-    await writeFile(
-      path.join(dir, '.puffin', 'assertions', `${specified}.json`),
-      JSON.stringify({ storyId: specified, assertions: set }),
-    );
+  it('a verify reads the set and history of the specified story alone, and no story record', async () => {
+    const { report } = await verifyProject(dir, projectVerifySource(dir));
+    expect(report.stories).toHaveLength(30);
+    expect(report.stories.map((s) => s.title)).toEqual(ids.map((_, i) => `Story ${i}`));
+    expect(report.counts).toMatchObject({ failing: 1, unspecified: 29 });
+    expect(vi.mocked(storySets.readStoredSet).mock.calls.map(([, id]) => id)).toEqual([ids[7]]);
+    expect(vi.mocked(resultStore.readHistory).mock.calls.map(([, id]) => id)).toEqual([ids[7]]);
+    expect(storyFilesRead()).toEqual([]);
+  });
+
+  it('a sprint’s verify reads the records of the sprint’s stories alone, for their titles', async () => {
+    const at = new Date().toISOString();
+    const sprint = { id: 'sprint-1', title: 'S', storyIds: [ids[3]!, ids[7]!], createdAt: at, updatedAt: at };
+    await new PlanStore(path.join(dir, '.puffin')).sprints.put({ ...sprint, status: 'open' });
+    vi.clearAllMocks();
+    const { report } = await verifyProject(dir, projectVerifySource(dir), { sprintId: 'sprint-1' });
+    expect(report.stories.map((s) => [s.title, s.status])).toEqual([
+      ['Story 3', 'unspecified'],
+      ['Story 7', 'failing'],
+    ]);
+    expect(
+      storyFilesRead()
+        .map((f) => path.basename(f, '.json'))
+        .sort(),
+    ).toEqual([ids[3], ids[7]].sort());
+  });
+
+  it('a set another process stored after a run is verified by the next run of the same source', async () => {
     const source = projectVerifySource(dir);
-    for (const ref of await source.stories(null)) {
-      const assertions = await source.assertions(ref.id);
-      expect(assertions).toHaveLength(ref.id === specified ? 1 : 0);
-      await source.history(ref.id);
-    }
-    expect(vi.mocked(storySets.readStoredSet).mock.calls.map(([, id]) => id)).toEqual([specified]);
-    expect(vi.mocked(resultStore.readHistory).mock.calls.map(([, id]) => id)).toEqual([specified]);
+    const first = await verifyProject(dir, source);
+    expect(first.report.stories.find((s) => s.id === ids[12])?.status).toBe('unspecified');
+    // Written the way the assertions step writes it, not through this source.
+    await storySets.writeStoryAssertions(dir, ids[12]!, exists('.puffin'));
+    const second = await verifyProject(dir, source);
+    expect(second.report.stories.find((s) => s.id === ids[12])).toMatchObject({
+      title: 'Story 12',
+      status: 'verified',
+    });
+    expect(second.report.counts).toMatchObject({ verified: 1, failing: 1, unspecified: 28 });
+  });
+
+  it('a story asked for by id is read even when a listing would have said it has no set', async () => {
+    const source = projectVerifySource(dir);
+    expect(await source.assertions(ids[3]!)).toEqual([]);
+    await storySets.writeStoryAssertions(dir, ids[3]!, exists('.puffin'));
+    expect((await source.assertions(ids[3]!)).map((a) => a.id)).toEqual(['a']);
+  });
+
+  it('a story whose set is gone has no history, though its recorded runs stay', async () => {
+    const source = projectVerifySource(dir);
+    await verifyProject(dir, source);
+    expect(await source.history(ids[7]!)).toHaveLength(1);
+    await rm(storySets.storyAssertionsPath(dir, ids[7]!));
+    expect(await source.history(ids[7]!)).toEqual([]);
+    expect((await resultStore.readHistory(dir, ids[7]!)).kind).toBe('ok');
   });
 });

@@ -1,13 +1,21 @@
 // The project folder as verify's source: backlog stories, sprints, per-story assertions and their run history, read
 // and written through the same modules the app uses.
+import { access } from 'node:fs/promises';
 import type { ErrorCode } from '../../shared/errors';
+import { isId } from '../../shared/ids';
 import { AssertionInputError, readStoryAssertions } from '../assertions/input';
-import { storyIdsWithSets } from '../assertions/storySets';
+import { storyAssertionsPath, storyIdsWithSets } from '../assertions/storySets';
 import { appendRun, readHistory } from '../assertions/resultStore';
 import { PlanStore } from '../plans/planStore';
 import { storeDirOf } from '../store/storeMeta';
 import { StoriesRepo } from '../store/storiesRepo';
 import type { VerifySource, VerifyStoryRef } from './verifyProject';
+
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 export class SprintNotFoundError extends Error {
   override readonly name = 'SprintNotFoundError';
@@ -18,29 +26,36 @@ export function projectVerifySource(projectDir: string): VerifySource {
   const storeDir = storeDirOf(projectDir);
   const backlog = new StoriesRepo(storeDir);
   const plans = new PlanStore(storeDir);
-  // Listed once per verify: a story without a stored set has nothing to read, so a large backlog of unspecified
-  // stories costs one folder listing instead of two failed reads each.
-  let listed: Promise<Set<string>> | undefined;
-  const hasSet = async (storyId: string): Promise<boolean> =>
-    (await (listed ??= storyIdsWithSets(projectDir).then((ids) => new Set(ids)))).has(storyId);
+  // The stories that have a set, from one listing of the assertions folder (a file per specified story, so it grows
+  // with them, not with the backlog): every other story is handed out flagged, and verify reports it unspecified
+  // without a read. Listed again on every call: another process may have stored a set since.
+  const specified = async () => new Set(await storyIdsWithSets(projectDir));
+  const ref = (sets: ReadonlySet<string>, id: string, title: string): VerifyStoryRef =>
+    sets.has(id) ? { id, title } : { id, title, unspecified: true };
   return {
     async stories(sprintId) {
-      // From the backlog's index: the order and titles of 100,000 stories without reading one of them.
-      const known = await backlog.index.entries();
-      const titles = new Map(known.map((s) => [s.id, s.title]));
-      const ref = (id: string): VerifyStoryRef => ({ id, title: titles.get(id) ?? '' });
       if (sprintId !== null) {
         const sprint = await plans.sprints.get(sprintId);
         if (!sprint) throw new SprintNotFoundError(`There is no sprint ${sprintId} in this project.`);
-        return sprint.storyIds.map(ref);
+        const sets = await specified();
+        // The titles of the sprint's stories alone, each from its own record.
+        return Promise.all(
+          sprint.storyIds.map(async (id) =>
+            ref(sets, id, (isId(id) ? await backlog.records.readUncached(id) : undefined)?.title ?? ''),
+          ),
+        );
       }
-      // Backlog order first; assertion sets of stories no longer in the backlog still count (they were stored).
-      const ids = known.map((s) => s.id);
-      const extra = (await storyIdsWithSets(projectDir)).filter((id) => !titles.has(id)).sort();
-      return [...ids, ...extra].map(ref);
+      // From the backlog's index: the order and titles of 100,000 stories without reading one of them.
+      const known = await backlog.index.entries();
+      const sets = await specified();
+      const refs = known.map((s) => ref(sets, s.id, s.title));
+      // Assertion sets of stories no longer in the backlog still count (they were stored): after the backlog.
+      const extra = new Set(sets);
+      for (const s of known) extra.delete(s.id);
+      return [...refs, ...[...extra].sort().map((id) => ({ id, title: '' }))];
     },
     async assertions(storyId) {
-      if (!(await hasSet(storyId))) return [];
+      if (!isId(storyId)) return [];
       try {
         return await readStoryAssertions(projectDir, storyId);
       } catch (err) {
@@ -49,7 +64,8 @@ export function projectVerifySource(projectDir: string): VerifySource {
       }
     },
     async history(storyId) {
-      if (!(await hasSet(storyId))) return [];
+      // The runs of a story whose set is gone (deleted, or kept aside) are not its history any more.
+      if (!isId(storyId) || !(await exists(storyAssertionsPath(projectDir, storyId)))) return [];
       const read = await readHistory(projectDir, storyId);
       return read.kind === 'ok' ? read.history.runs : [];
     },

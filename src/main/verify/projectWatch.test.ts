@@ -114,6 +114,18 @@ describe('startProjectWatch', () => {
     ]);
   });
 
+  it('evaluates the first set of a story that had none when the watch started', async () => {
+    const [c] = await new StoriesRepo(path.join(repo.dir, '.puffin')).accept([
+      { title: 'C', description: '', acceptanceCriteria: [] },
+    ]);
+    const updates: WatchUpdate[] = [];
+    watch = await start((u) => updates.push(u), { watchFiles: false });
+    await storeAssertions(c!.id, [fileHas('c1', 'src/b.ts', 'beta')]);
+    watch.changed([`.puffin/assertions/${c!.id}.json`]);
+    await watch.flush();
+    expect(updates[0]!.stories.map((s) => [s.id, s.title, s.status])).toEqual([[c!.id, 'C', 'verified']]);
+  });
+
   it('sees a saved file through the real file watcher', async () => {
     const seen = new UpdateQueue();
     watch = await start(seen.push, { quietMs: 20 });

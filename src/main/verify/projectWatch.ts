@@ -76,7 +76,15 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
     for (const run of history) for (const r of run.results) latest.set(r.assertionId, r);
     stories.set(id, { title, assertions, history, latest });
   };
-  await Promise.all((await source.stories(null)).map((s) => load(s.id, s.title)));
+  // A story the source knows has no set is read only when its assertions file appears (handle, below).
+  const unspecified = (id: string, title: string): void => {
+    stories.set(id, { title, assertions: [], history: [], latest: new Map() });
+  };
+  await Promise.all(
+    (await source.stories(null)).map((s) =>
+      s.unspecified ? unspecified(s.id, s.title) : load(s.id, s.title),
+    ),
+  );
   const buildIndex = () => new TargetIndex(new Map([...stories].map(([id, s]) => [id, s.assertions])));
   let index = buildIndex();
   const ctx = await EvaluationContext.create(projectDir);

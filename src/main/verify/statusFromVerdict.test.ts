@@ -1,7 +1,7 @@
 // A story's status moves with its verdict, through the root's dispatcher as every face asks: a verify run or an
 // assertions run that finds the story verified makes it done (on disk, so the Backlog and the export say so), and
 // a regression takes it back to in progress.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,8 +96,12 @@ describe('moving statuses on a large backlog', () => {
       ]);
       expect(moved.map((s) => [s.title, s.status])).toEqual([['B', 'done']]);
       expect(reads.mock.calls.map(([id]) => id)).toEqual([b!.id]);
-      // Verified again: nothing moves, only the record's lock comes and goes beside it (the folder changes).
+      // Verified again: nothing moves, and nothing is locked or written, so the stories folder (which the index
+      // is checked against) does not change and the next process loads the index as it is.
+      const before = (await stat(stories.records.dir)).mtimeMs;
       expect(await moveStatusesWithVerdicts(stories, [{ id: b!.id, status: 'verified' }])).toEqual([]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await stat(stories.records.dir)).mtimeMs).toBe(before);
       // Another face opening the store lists it from the index, without reading a story, and sees B done.
       const next = new StoriesRepo(dir);
       const scans = vi.spyOn(next.records, 'readUncached');

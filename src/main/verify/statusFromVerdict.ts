@@ -38,6 +38,10 @@ export async function moveStatusesWithVerdicts(
     // Only these verdicts ever move a status: the others cost no read (most of a large backlog is unspecified).
     if (v.status !== 'verified' && v.status !== 'regressed') continue;
     if (!isId(v.id)) continue;
+    // Looked at first without a lock: a lock file beside the record would change the stories folder and make
+    // every other process reload the backlog's index, though most verified stories are already done.
+    const seen = await repo.records.readUncached(v.id);
+    if (!seen || statusForVerdict(seen.status, v.status) === seen.status) continue;
     let changed = false;
     // Read and written through the backlog's index (the record's lock, a file beside it, inside its change).
     const record = await repo.index.change(
