@@ -24,6 +24,19 @@ export function matchesSearch(s: StoryDraft, words: readonly string[]): boolean 
   return words.every((w) => h.includes(w));
 }
 
+/**
+ * A story's search text as an index keeps it: one line (a word never holds white space, so runs of it become one
+ * space without changing what matches), at most `max` characters; `cut` when the story has more.
+ */
+export function searchLine(s: StoryDraft, max: number): { text: string; cut: boolean } {
+  const whole = haystack(s).replace(/\s+/g, ' ');
+  return whole.length > max ? { text: whole.slice(0, max), cut: true } : { text: whole, cut: false };
+}
+
+/** Whether every word is in a search line. */
+export const lineMatches = (line: string, words: readonly string[]): boolean =>
+  words.every((w) => line.includes(w));
+
 /** The kinds of generation that open a review round (derive, modify, one story regenerated). */
 const ROUND_KINDS = new Set(['derive', 'modify', 'story-regen']);
 
