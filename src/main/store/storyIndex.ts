@@ -17,6 +17,7 @@ import {
   StoryIndexFile,
   type IndexLogLine,
   type StoryIndexEntry,
+  type StorySummary,
 } from './storyIndexFile';
 import { entriesView, type IndexView } from './storyIndexView';
 import { sweepTemps } from './tempSweep';
@@ -55,9 +56,9 @@ export class StoryIndex {
     await this.fresh();
   }
 
-  /** Every story's entry, oldest first (the backlog's order), as the folder is now. */
-  entries(): Promise<readonly StoryIndexEntry[]> {
-    return this.current(sortedOf);
+  /** Every story's id, title, status and dates, oldest first (the backlog's order), as the folder is now. */
+  entries(): Promise<readonly StorySummary[]> {
+    return this.current(async (state) => (state.columns ? state.columns.summaries() : sortedOf(state)));
   }
 
   /**

@@ -8,7 +8,7 @@ import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SHORT_ID_MIN, SHORT_ID_PREFIX, shortIdBody } from '../../shared/shortIds';
 import { STORY_STATUSES } from '../../shared/stories';
-import type { StoryIndexEntry } from './storyIndexFile';
+import type { StoryIndexEntry, StorySummary } from './storyIndexFile';
 import type { IndexView } from './storyIndexView';
 
 export interface SnapshotHeader {
@@ -40,9 +40,9 @@ export function columnFiles(
   stamp: string,
   sorted: readonly StoryIndexEntry[],
 ): { files: [string, string][]; idWidth: number; bodyWidth: number } {
-  const idWidth = Math.max(0, ...sorted.map((e) => e.id.length));
+  const idWidth = sorted.reduce((w, e) => Math.max(w, e.id.length), 0);
   const bodies = sorted.map((e) => shortIdBody(e.id)).sort();
-  const bodyWidth = Math.max(0, ...bodies.map((b) => b.length));
+  const bodyWidth = bodies.reduce((w, b) => Math.max(w, b.length), 0);
   const head = `${stamp}\n`;
   const detail = {
     stamp,
@@ -126,21 +126,21 @@ export class SnapshotColumns implements IndexView {
 
   /** Every entry, oldest first (all columns read). */
   async entries(): Promise<StoryIndexEntry[]> {
+    const [listed, lines] = await Promise.all([this.summaries(), this.searchLines()]);
+    return listed.map((e, i) => ({ ...e, search: lines[i]!.slice(1), cut: lines[i]![0] === '1' }));
+  }
+
+  /** Every story's id, title, status and dates, oldest first (the search lines left unread). */
+  async summaries(): Promise<StorySummary[]> {
     const n = this.h.count;
-    const [ids, status, lines, detailText] = await Promise.all([
+    const [ids, status, detailText] = await Promise.all([
       this.idsAt(Array.from({ length: n }, (_, i) => i)),
       this.statuses(),
-      this.searchLines(),
       readFile(join(this.dir, FILES.detail), 'utf8').catch(() => ''),
     ]);
     const d = (() => {
       try {
-        return JSON.parse(detailText) as {
-          stamp?: unknown;
-          created?: unknown;
-          updated?: unknown;
-          titles?: unknown;
-        };
+        return JSON.parse(detailText) as Record<string, unknown>;
       } catch {
         return {};
       }
@@ -155,8 +155,6 @@ export class SnapshotColumns implements IndexView {
       status: STORY_STATUSES[Number(status[i])]!,
       createdAt: created![i]!,
       updatedAt: updated![i]!,
-      search: lines[i]!.slice(1),
-      cut: lines[i]![0] === '1',
     }));
   }
 

@@ -30,6 +30,9 @@ export interface StoryIndexEntry {
   cut: boolean;
 }
 
+/** What a caller outside the index reads of every story. */
+export type StorySummary = Omit<StoryIndexEntry, 'search' | 'cut'>;
+
 /** A story as a logged write stores it: positional. */
 type Row = [
   id: string,
