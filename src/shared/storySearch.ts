@@ -1,4 +1,7 @@
-/** Backlog search, as the store answers `stories:page` (the Backlog panel, `puffin stories list --query`) and the agent: every word, anywhere. */
+/**
+ * Backlog search, as the store answers `stories:page` (the Backlog panel, `puffin stories list --query`) and as the
+ * agent searches: every word, anywhere.
+ */
 import type { StoryDraft } from './stories';
 
 // Lower-cased search text per story object; records are replaced (not mutated) on change.
