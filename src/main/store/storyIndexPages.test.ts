@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoryDraft } from '../../shared/stories';
 import { StoriesRepo } from './storiesRepo';
+import { SnapshotColumns } from './storyIndexColumns';
 import { SEARCH_MAX } from './storyIndexFile';
 
 let dir: string;
@@ -68,6 +69,18 @@ describe('a page of the backlog from the index files', () => {
     const none = await repo.page({ query: 'nowhere', limit: 3 });
     expect([none.stories.length, none.matching]).toEqual([0, 0]);
     expect(reads()).toBe(3);
+  });
+
+  it('scans the search lines once for the pages of one search, and again after a write', async () => {
+    await new StoriesRepo(dir).accept(Array.from({ length: 6 }, (_, i) => draft(`Story ${i + 1}`, 'zebra')));
+    const scans = vi.spyOn(SnapshotColumns.prototype, 'searchLines');
+    const repo = new StoriesRepo(dir);
+    expect(titles(await repo.page({ query: 'zebra', limit: 4 }))).toHaveLength(4);
+    expect(titles(await repo.page({ query: 'zebra', offset: 4, limit: 4 }))).toEqual(['Story 5', 'Story 6']);
+    expect(scans).toHaveBeenCalledTimes(1);
+    await new StoriesRepo(dir).accept([draft('Story 7', 'zebra')]);
+    expect((await repo.page({ query: 'zebra', offset: 4, limit: 4 })).matching).toBe(7);
+    scans.mockRestore();
   });
 
   it('finds a word past the search line the index keeps, reading only the stories longer than it', async () => {

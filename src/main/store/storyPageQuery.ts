@@ -57,6 +57,27 @@ async function kept(
   return out.sort((a, b) => a - b);
 }
 
+/**
+ * The last filter's positions for each snapshot: the app asks for the pages of one filter in turn, and a snapshot
+ * does not change (a write makes a new view), so the search lines are scanned once per filter, not once per page.
+ */
+const lastKept = new WeakMap<IndexView, { key: string; positions: Promise<number[]> }>();
+
+function keptOnce(
+  view: IndexView,
+  records: RecordFolder<Story>,
+  statuses: readonly StoryStatus[] | undefined,
+  words: readonly string[],
+): Promise<number[]> {
+  const key = JSON.stringify([statuses ?? null, words]);
+  const last = lastKept.get(view);
+  if (last?.key === key) return last.positions;
+  const positions = kept(view, records, statuses, words);
+  lastKept.set(view, { key, positions });
+  positions.catch(() => lastKept.delete(view));
+  return positions;
+}
+
 export async function storyPage(
   index: StoryIndex,
   records: RecordFolder<Story>,
@@ -67,7 +88,7 @@ export async function storyPage(
   const words = searchWords(q.query ?? '');
   return index.read(async (view) => {
     const filtered = q.statuses !== undefined || words.length > 0;
-    const positions = filtered ? await kept(view, records, q.statuses, words) : null;
+    const positions = filtered ? await keptOnce(view, records, q.statuses, words) : null;
     const matching = positions ? positions.length : view.total;
     const end = Math.min(matching, offset + limit);
     const slice =
