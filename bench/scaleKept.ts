@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const doc = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 
+const KEPT = '_Kept from an earlier run (not measured again this time)._';
+
 /** The parts asked for (lower-case titles), or null for all of them. */
 export function scaleParts(env = process.env.SCALE_ROWS): Set<string> | null {
   const parts = env
@@ -25,5 +27,5 @@ export async function keptPart(title: string): Promise<string[]> {
   const body = lines.slice(start + 1, end < 0 ? undefined : end);
   while (body.length > 0 && body[0] === '') body.shift();
   while (body.length > 0 && body.at(-1) === '') body.pop();
-  return body;
+  return body[0] === KEPT ? body : [KEPT, '', ...body];
 }
