@@ -32,7 +32,8 @@ export function matchesSearch(s: StoryDraft, words: readonly string[]): boolean 
  * space without changing what matches), at most `max` characters; `cut` when the story has more.
  */
 export function searchLine(s: StoryDraft, max: number): { text: string; cut: boolean } {
-  const whole = haystack(s).replace(/\s+/g, ' ');
+  // split/join rather than a regex replace, whose result costs far more to write out later (a tree of pieces).
+  const whole = haystack(s).split(/\s+/).join(' ');
   return whole.length > max ? { text: whole.slice(0, max), cut: true } : { text: whole, cut: false };
 }
 
