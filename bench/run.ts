@@ -28,6 +28,14 @@ for (const file of files) {
 }
 
 const header = `# Benchmarks\n\nWritten by \`npm run bench\`; every figure is a ratio against a baseline measured in the same run.\nLast run: ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.\n\n`;
-const body = [...sections.entries()].map(([k, s]) => `<!-- bench:${k} -->\n${s}<!-- /bench -->`).join('\n\n');
-await writeFile(docPath, header + body + '\n');
+const block = (k: string) => `<!-- bench:${k} -->\n${sections.get(k)!}<!-- /bench -->`;
+// Sections rewritten where they stand, new ones appended: what was written by hand between them stays.
+const placed = new Set<string>();
+let body = previous.replace(/^# Benchmarks\n[\s\S]*?\n\n(?=<!-- bench:|## )/, '');
+body = body.replace(/<!-- bench:(\S+) -->\n[\s\S]*?<!-- \/bench -->/g, (_, k: string) => {
+  placed.add(k);
+  return block(k);
+});
+const added = [...sections.keys()].filter((k) => !placed.has(k)).map(block);
+await writeFile(docPath, header + [body.trimEnd(), ...added].filter(Boolean).join('\n\n') + '\n');
 process.stdout.write(`wrote ${docPath}\n`);

@@ -10,6 +10,7 @@ import { scratchDir } from '../test/support/scratchDir';
 import { interleaved, median, timedRun } from './childCpu';
 import { groundingTimes, makeRepo } from './scaleGrounding';
 import { hostOpen } from './scaleHost';
+import { keptPart, scaleParts } from './scaleKept';
 import { makeScaleProject, type ScaleProject } from './scaleProject';
 import { buildIfMissing } from './seededHost';
 import type { BenchModule } from './types';
@@ -112,9 +113,12 @@ async function historyRows(tmp: string, userData: string): Promise<string[]> {
     puffinCpu(userData, ['stories', 'list', '--project', projects.get(n)!, '--limit', '50']),
   );
   await Promise.all([...projects.values()].map((d) => rm(d, { recursive: true, force: true })));
+  const big = HISTORY.at(-1)!;
   return [
     ...header('history records (200 stories)', HISTORY),
-    row('`stories list --limit 50` (opening the project reads history)', HISTORY, list),
+    row('`stories list --limit 50` (listing reads no history)', HISTORY, list),
+    '',
+    `- \`stories list --limit 50\` with ${big.toLocaleString('en')} history records against ${HISTORY[0]}: ${verdict(list.get(big)! / list.get(HISTORY[0])!, 1.5)}.`,
   ];
 }
 
@@ -164,12 +168,18 @@ export default {
     const tmp = scratchDir('puffin-scale-bench-');
     const userData = scratchDir('puffin-scale-bench-user-');
     try {
+      const only = scaleParts();
+      const part = async (title: string, rows: () => Promise<string[]>) =>
+        [
+          `### ${title}`,
+          !only || only.has(title.toLowerCase()) ? await rows() : await keptPart(title),
+        ] as const;
       const sections = [
-        ['### Stories', await storyRows(tmp, userData)],
-        ['### History', await historyRows(tmp, userData)],
-        ['### Assertions', await assertionRows(tmp, userData)],
-        ['### Grounding', await groundingRows(tmp)],
-      ] as const;
+        await part('Stories', () => storyRows(tmp, userData)),
+        await part('History', () => historyRows(tmp, userData)),
+        await part('Assertions', () => assertionRows(tmp, userData)),
+        await part('Grounding', () => groundingRows(tmp)),
+      ];
       return [
         `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}.`,
         '',

@@ -232,9 +232,24 @@ test('derive stories with the real CLI, review, request changes, accept into the
 
     await page.goto(app.launchUrl);
     await nav(page, 'Backlog');
-    await expect(page.getByRole('grid', { name: 'Backlog stories' })).toContainText(
-      'Export the backlog as CSV',
+    const reloaded = page.getByRole('grid', { name: 'Backlog stories' });
+    await expect(reloaded).toContainText('Export the backlog as CSV');
+    // Search and the status filter are answered by the store (stories:page), not by the panel.
+    const asked: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/invoke') && r.postData()?.includes('"stories:page"'))
+        asked.push(r.postDataJSON());
+    });
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill('columns ORDER');
+    await expect(reloaded.getByRole('row')).toHaveCount(1);
+    await expect(reloaded).toContainText('Choose columns and order');
+    await expect(page.getByTestId('backlog-count')).toHaveText('1 of 2 stories');
+    expect(asked).toContainEqual(
+      expect.objectContaining({ payload: expect.objectContaining({ query: 'columns ORDER' }) }),
     );
+    await page.getByRole('checkbox', { name: 'Pending' }).uncheck();
+    await expect(reloaded.getByRole('row')).toHaveCount(0);
+    await expect(page.getByTestId('backlog-count')).toHaveText('0 of 2 stories');
 
     // History shows the generations with where their data came from.
     await nav(page, 'History');

@@ -1,4 +1,7 @@
-/** Backlog search shared by the Backlog panel and `puffin stories list --query`: every word, anywhere. */
+/**
+ * Backlog search, as the store answers `stories:page` (the Backlog panel, `puffin stories list --query`) and as the
+ * agent searches: every word, anywhere.
+ */
 import type { StoryDraft } from './stories';
 
 // Lower-cased search text per story object; records are replaced (not mutated) on change.
@@ -23,6 +26,20 @@ export function matchesSearch(s: StoryDraft, words: readonly string[]): boolean 
   const h = haystack(s);
   return words.every((w) => h.includes(w));
 }
+
+/**
+ * A story's search text as an index keeps it: one line (a word never holds white space, so runs of it become one
+ * space without changing what matches), at most `max` characters; `cut` when the story has more.
+ */
+export function searchLine(s: StoryDraft, max: number): { text: string; cut: boolean } {
+  // split/join rather than a regex replace, whose result costs far more to write out later (a tree of pieces).
+  const whole = haystack(s).split(/\s+/).join(' ');
+  return whole.length > max ? { text: whole.slice(0, max), cut: true } : { text: whole, cut: false };
+}
+
+/** Whether every word is in a search line. */
+export const lineMatches = (line: string, words: readonly string[]): boolean =>
+  words.every((w) => line.includes(w));
 
 /** The kinds of generation that open a review round (derive, modify, one story regenerated). */
 const ROUND_KINDS = new Set(['derive', 'modify', 'story-regen']);

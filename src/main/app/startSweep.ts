@@ -2,11 +2,13 @@
  * Every temp file Puffin makes is swept at the next start of any face (desktop, host, headless CLI, MCP): those of
  * the user-data folder (settings, keys, window state, the validator cache) when the face starts, those of a
  * project (its store, and the folders of the project Puffin writes files into) when the project opens. A temp file
- * whose writer may still be writing is left (store/tempSweep.ts).
+ * whose writer may still be writing is left (store/tempSweep.ts). The stories folder (100,000 files in a large
+ * backlog) is swept by its index instead, when a change it did not log (such as a killed write) makes it rebuild.
  */
 import { dirname, join } from 'node:path';
 import { STORE_DIR } from '../../shared/project';
 import { EXPORT_DIR } from '../plans/exportMarkdown';
+import { FOLDERS } from '../store/folders';
 import { STORE_SWEEP_SKIP, sweepTemps } from '../store/tempSweep';
 import { WORKFLOW_FILE } from '../verify/ciWorkflow';
 import type { Logger } from '../base/logger';
@@ -36,7 +38,7 @@ export function sweepProjectTemps(projectDir: string, storeDir: string, log: Log
   return swept(
     `${STORE_DIR} and the project's folders`,
     [
-      sweepTemps(storeDir, { recursive: true, skip: STORE_SWEEP_SKIP }),
+      sweepTemps(storeDir, { recursive: true, skip: [...STORE_SWEEP_SKIP, FOLDERS.stories.path] }),
       // Only temp files that name their writer: an old-style name in the user's folders may not be Puffin's.
       ...PROJECT_FOLDERS.map((f) => sweepTemps(join(projectDir, f), { namedOnly: true })),
     ],

@@ -79,7 +79,7 @@ describe('two Puffins on one project', () => {
     // The cancel waits for the CLI's --help probe, which the hanging fake answers only at its 20 s timeout.
   }, 90_000);
 
-  it('runs of a dead Puffin, and runs without an owner, are marked interrupted when the project opens', async () => {
+  it('runs of a dead Puffin, and runs without an owner, are marked interrupted when history is first read', async () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     const deadOwner = { pid: dead, host: hostname(), startedAt: '2030-01-01T00:00:00.000Z' };
     const elsewhere = { pid: dead, host: `${hostname()}-other`, startedAt: '2030-01-01T00:00:00.000Z' };
@@ -90,7 +90,10 @@ describe('two Puffins on one project', () => {
     ])
       await writeFile(join(project, '.puffin', 'local', 'history', `${g.id}.json`), JSON.stringify(g));
 
-    await puffin('later');
+    const later = await puffin('later');
+    // Opening alone reads no history (a command that never shows it does not pay for it).
+    expect((await stored('dead')).status).toBe('running');
+    expect((await later.dispatch('history:list', {}, { face: 'test' })).ok).toBe(true);
 
     expect(await stored('dead')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
     expect(await stored('legacy')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });

@@ -28,8 +28,9 @@ export function formatHandlers(services: Services, emit: Emit): Pick<Handlers, F
       const { exportSpec } = await import('./exportSpec');
       const detail = await sprintDetail({ path: p.dir, store: p.store, plans: p.plans }, sprintId);
       // Short ids among the whole backlog, from its index: an export never reads every story.
-      const backlog = await p.store.stories.index.view();
-      const r = await exportSpec(detail, format, target, backlog.shortIds(detail.stories.map((s) => s.id)));
+      const ids = detail.stories.map((s) => s.id);
+      const short = await p.store.stories.index.read((backlog) => backlog.shortIds(ids));
+      const r = await exportSpec(detail, format, target, short);
       const rel = path.relative(p.dir, r.out);
       const inside = !rel.startsWith('..') && !path.isAbsolute(rel);
       return { format, out: inside ? rel.split(path.sep).join('/') || '.' : r.out, files: r.files };

@@ -4,6 +4,7 @@ import { isId } from '../../shared/ids';
 import type { Generation } from '../../shared/stories';
 import { SpoolFile } from '../base/spoolFile';
 import { FOLDERS } from './folders';
+import type { Logger } from '../base/logger';
 import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { recoveredFromRawLines } from './recoveredResult';
@@ -20,22 +21,38 @@ class AlreadyEnded extends Error {}
  */
 export class HistoryRepo {
   readonly records: RecordFolder<Generation>;
+  private readonly log: Logger | undefined;
+  private ended: Promise<void> | null = null;
 
   constructor(store: string | StoreContext) {
-    this.records = new RecordFolder<Generation>(
-      typeof store === 'string' ? { dir: store } : store,
-      FOLDERS.history,
-    );
+    const ctx = typeof store === 'string' ? { dir: store } : store;
+    this.records = new RecordFolder<Generation>(ctx, FOLDERS.history);
+    this.log = ctx.log;
   }
 
   /** Newest first. */
   async list(): Promise<Generation[]> {
+    await this.settled();
     const all = await this.records.list();
     return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   }
 
-  get(id: string): Promise<Generation | undefined> {
+  async get(id: string): Promise<Generation | undefined> {
+    await this.settled();
     return this.records.get(id);
+  }
+
+  /** The runs a stopped Puffin left `running`, ended once, before history is first read (markInterrupted). */
+  private settled(): Promise<void> {
+    return (this.ended ??= this.markInterrupted().then(
+      (ended) => {
+        if (ended.length > 0)
+          this.log?.warn(
+            `${ended.length} generation(s) were still running when Puffin stopped; ended (failed, or the result their CLI had printed).`,
+          );
+      },
+      (err: unknown) => this.log?.warn(`Could not end the interrupted generations: ${String(err)}`),
+    ));
   }
 
   put(generation: Generation): Promise<Generation> {

@@ -21,7 +21,9 @@ export interface ProjectStore {
 
 /**
  * Opens the repos of a store and loads them at once, so unreadable records are found (kept aside and logged)
- * when the project opens, not halfway through a user action (stories: when their index is rebuilt). Returns them with the problems found.
+ * when the project opens, not halfway through a user action (stories: when their index is rebuilt). History is
+ * one person's and can be large: it is read (and its interrupted runs ended) when first asked for, so a command
+ * that never looks at it does not pay for it. Returns the repos with the problems found.
  */
 export async function openProjectStore(
   storeDir: string,
@@ -46,17 +48,11 @@ export async function openProjectStore(
   };
   await Promise.all([
     // The backlog's index, rebuilt (every story read, unreadable ones found) only when it is missing or stale.
-    store.stories.index.view(),
-    store.history.list(),
+    store.stories.index.ready(),
     store.settings.load(),
     // Sprints and plans are read by the plans journey later; an unreadable one is found (and reported) now.
     new RecordFolder(ctx, FOLDERS.sprints).list(),
     new RecordFolder(ctx, FOLDERS.plans).list(),
   ]);
-  const interrupted = await store.history.markInterrupted();
-  if (interrupted.length > 0)
-    log.warn(
-      `${interrupted.length} generation(s) were still running when Puffin stopped; ended (failed, or the result their CLI had printed).`,
-    );
   return { store, problems };
 }

@@ -130,7 +130,7 @@ describe('StoriesRepo', () => {
 });
 
 describe('openProjectStore', () => {
-  it('keeps an unreadable story aside, reports it, and loads the rest', async () => {
+  it('keeps an unreadable story aside, reports it, and loads the rest; history only when first read', async () => {
     const repo = new StoriesRepo(dir);
     const [good] = await repo.accept([draft('Good')]);
     await writeFile(join(dir, 'stories', 'broken.json'), '{"id": "broken", "title": ');
@@ -139,6 +139,9 @@ describe('openProjectStore', () => {
     const bus = new LogBus();
     const { store, problems } = await openProjectStore(dir, bus.logger('project'));
     expect(await store.stories.list()).toEqual([good]);
+    // Opening (and listing the backlog) never reads history: its unreadable record is found when it is read.
+    expect(problems.map((p) => p.file)).toEqual(['stories/broken.json']);
+    expect(await store.history.list()).toEqual([]);
     expect(problems.map((p) => p.file).sort()).toEqual(['local/history/h1.json', 'stories/broken.json']);
     expect(problems.find((p) => p.file === 'stories/broken.json')!.reason).toMatch(/not valid JSON/);
     const names = await readdir(join(dir, 'stories'));

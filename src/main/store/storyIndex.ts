@@ -1,16 +1,14 @@
 /**
- * The backlog's local index (storyIndexFile.ts): the order, status and title of every story, so listing a page,
- * counting and filtering by status cost the same with 200 stories or 100,000. It is checked against the stories
- * folder's modification time before every use (one stat) and rebuilt from the record files when missing, stale or
- * unreadable; the stories of a page are always read from their own files.
+ * The backlog's local index (storyIndexFile.ts): the order, status, title and search text of every story, so
+ * listing a page, counting, filtering by status and searching cost the same with 200 stories or 100,000. It is
+ * checked against the stories folder's modification time before every use (one stat) and rebuilt from the record
+ * files when missing, stale or unreadable; the stories of a page are always read from their own files.
  */
 import type { Story } from '../../shared/stories';
 import { serializeOnPath } from '../base/atomicFile';
 import type { Logger } from '../base/logger';
 import type { RecordFolder } from './recordFolder';
-import type { StoryStatus } from '../../shared/stories';
-import { shortIdsAmong } from '../../shared/storyPage';
-import { ColumnView } from './storyIndexColumns';
+import { IndexDamaged, type SnapshotColumns } from './storyIndexColumns';
 import {
   entryOf,
   entryOfRow,
@@ -19,26 +17,22 @@ import {
   StoryIndexFile,
   type IndexLogLine,
   type StoryIndexEntry,
+  type StorySummary,
 } from './storyIndexFile';
+import { entriesView, type IndexView } from './storyIndexView';
+import { sweepTemps } from './tempSweep';
+
+export type { IndexView } from './storyIndexView';
 
 /** Record files read at once while rebuilding. */
 const BATCH = 64;
 
-/** The index as this process holds it: the snapshot's columns as loaded, or (once changed) one entry per story. */
+/** The index as this process holds it: the snapshot on disk as loaded, or (once changed) one entry per story. */
 interface State {
   mtime: number;
-  columns?: ColumnView;
+  columns?: SnapshotColumns;
   byId?: Map<string, StoryIndexEntry>;
   sorted?: StoryIndexEntry[] | null;
-}
-
-/** What a page needs of the index. */
-export interface IndexView {
-  total: number;
-  /** The ids with one of `statuses` (all when null), oldest first. */
-  idsWith(statuses: ReadonlySet<StoryStatus> | null): readonly string[];
-  /** The short id of each of `ids` among the whole backlog. */
-  shortIds(ids: readonly string[]): Map<string, string>;
 }
 
 const byCreation = (a: StoryIndexEntry, b: StoryIndexEntry) =>
@@ -57,35 +51,39 @@ export class StoryIndex {
     this.file = new StoryIndexFile(storeDir);
   }
 
-  /** Every story's entry, oldest first (the backlog's order), as the folder is now. */
-  async entries(): Promise<readonly StoryIndexEntry[]> {
-    const state = await this.fresh();
-    try {
-      return await sortedOf(state);
-    } catch {
-      // The snapshot's detail file is missing or of another snapshot: rebuilt like any damaged index.
-      this.state = await this.rebuild(await folderTime(this.records.dir));
-      return sortedOf(this.state);
-    }
+  /** The index made current (loaded, or rebuilt when missing or stale) without reading any of its columns. */
+  async ready(): Promise<void> {
+    await this.fresh();
   }
 
-  /** The backlog as a page reads it: from the loaded columns when nothing changed since, without an entry each. */
-  async view(): Promise<IndexView> {
-    const state = await this.fresh();
-    const columns = state.columns;
-    if (columns)
-      return {
-        total: columns.ids.length,
-        idsWith: (statuses) => columns.idsWith(statuses),
-        shortIds: (ids) => columns.shortIds(ids),
-      };
-    const sorted = await sortedOf(state);
-    const all = sorted.map((e) => e.id);
-    return {
-      total: sorted.length,
-      idsWith: (statuses) => (statuses ? sorted.filter((e) => statuses.has(e.status)).map((e) => e.id) : all),
-      shortIds: (ids) => shortIdsAmong(ids, all),
-    };
+  /** Every story's id, title, status and dates, oldest first (the backlog's order), as the folder is now. */
+  entries(): Promise<readonly StorySummary[]> {
+    return this.current(async (state) => (state.columns ? state.columns.summaries() : sortedOf(state)));
+  }
+
+  /**
+   * Reads the backlog as a page does: from the snapshot's column files when nothing changed since it was taken,
+   * without an entry per story.
+   */
+  read<T>(use: (view: IndexView) => Promise<T>): Promise<T> {
+    return this.current(async (state) => use(state.columns ?? entriesView(await sortedOf(state))));
+  }
+
+  /**
+   * Runs `use` on the current state. A column file found damaged (or replaced by another process's new snapshot
+   * meanwhile) is loaded again, and the index rebuilt only when it still is.
+   */
+  private async current<T>(use: (state: State) => Promise<T>): Promise<T> {
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        return await use(await this.fresh());
+      } catch (err) {
+        if (!(err instanceof IndexDamaged)) throw err;
+        this.state = null;
+      }
+    }
+    this.state = await this.rebuild(await folderTime(this.records.dir));
+    return use(this.state);
   }
 
   /**
@@ -164,18 +162,11 @@ export class StoryIndex {
   private async load(now: number): Promise<State> {
     if (now === 0) return { mtime: 0, byId: new Map(), sorted: [] };
     const read = await this.file.read();
-    if (read && read.log.length === 0 && read.mtime === now) {
-      try {
-        return { mtime: now, columns: new ColumnView(read.columns, read.detail) };
-      } catch {
-        return this.rebuild(now);
-      }
-    }
+    if (read && read.log.length === 0 && read.mtime === now) return { mtime: now, columns: read.columns };
     if (read) {
       // Writes since the snapshot: replayed if they chain up to the folder as it is now, then kept as a new
-      // snapshot, so the next process loads columns again.
-      const replayed = await (async () =>
-        replay(read.mtime, new ColumnView(read.columns, read.detail), read.log))().catch(() => null);
+      // snapshot, so the next process reads columns again.
+      const replayed = await replay(read.mtime, read.columns, read.log);
       if (replayed && replayed.mtime === now) {
         await this.save(replayed);
         return replayed;
@@ -185,7 +176,14 @@ export class StoryIndex {
   }
 
   /** Every record file read again (an unreadable one is kept aside and reported, as any read does). */
-  private async rebuild(before: number): Promise<State> {
+  private async rebuild(taken: number): Promise<State> {
+    // Temp files of killed writes are swept here rather than at every open: such a write changed the folder
+    // without logging it, so the index is rebuilt after it, and a large folder is listed only then.
+    const swept = await sweepTemps(this.records.dir).catch((err: unknown) => {
+      this.log?.warn(`Could not remove old temp files from the stories folder: ${String(err)}`);
+      return [];
+    });
+    const before = swept.length > 0 ? await folderTime(this.records.dir) : taken;
     const keys = await this.records.keys();
     const byId = new Map<string, StoryIndexEntry>();
     for (let i = 0; i < keys.length; i += BATCH) {
@@ -226,7 +224,7 @@ async function sortedOf(state: State): Promise<StoryIndexEntry[]> {
 /** The snapshot with the logged writes applied in order; null when one does not start where the last ended. */
 async function replay(
   mtime: number,
-  columns: ColumnView,
+  columns: SnapshotColumns,
   log: readonly IndexLogLine[],
 ): Promise<State | null> {
   try {

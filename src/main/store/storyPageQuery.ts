@@ -1,13 +1,15 @@
 /**
- * A page of the backlog from its local index: the filters and the order come from the index, the stories shown
- * from their own files (the index is never the source of truth), so a page costs the same whatever the backlog's
- * size. A search reads the stories the status filter keeps, since it looks into descriptions and criteria too.
+ * A page of the backlog from its local index: the filters, the search and the order come from the index, the
+ * stories shown from their own files (the index is never the source of truth), so a page costs the same whatever the
+ * backlog's size. The index keeps a bounded search line per story: a longer story whose line does not hold every
+ * word is read from its file to decide.
  */
-import { matchesSearch, searchWords } from '../../shared/storySearch';
-import type { Story, StoryStatus } from '../../shared/stories';
+import { lineMatches, matchesSearch, searchWords } from '../../shared/storySearch';
+import { STORY_STATUSES, type Story, type StoryStatus } from '../../shared/stories';
 import { STORY_PAGE_LIMITS, type StoryPage } from '../../shared/storyPage';
 import type { RecordFolder } from './recordFolder';
 import type { StoryIndex } from './storyIndex';
+import type { IndexView } from './storyIndexView';
 
 export interface StoryPageQuery {
   offset?: number;
@@ -27,31 +29,81 @@ async function readAll(records: RecordFolder<Story>, ids: readonly string[]): Pr
   return out;
 }
 
+/** The positions (oldest first) of the stories the filters keep. */
+async function kept(
+  view: IndexView,
+  records: RecordFolder<Story>,
+  statuses: readonly StoryStatus[] | undefined,
+  words: readonly string[],
+): Promise<number[]> {
+  const digits = statuses ? new Set(statuses.map((s) => String(STORY_STATUSES.indexOf(s)))) : null;
+  const status = digits ? await view.statuses() : null;
+  const lines = words.length > 0 ? await view.searchLines() : null;
+  const out: number[] = [];
+  const unsure: number[] = [];
+  for (let i = 0; i < view.total; i++) {
+    if (status && !digits!.has(status[i]!)) continue;
+    const line = lines?.[i];
+    if (line === undefined || lineMatches(line.slice(1), words)) out.push(i);
+    else if (line[0] === '1') unsure.push(i);
+  }
+  if (unsure.length === 0) return out;
+  // Stories longer than their search line: decided on their own text.
+  const ids = await view.idsAt(unsure);
+  const found = new Set(
+    (await readAll(records, ids)).filter((s) => matchesSearch(s, words)).map((s) => s.id),
+  );
+  out.push(...unsure.filter((_, k) => found.has(ids[k]!)));
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * The last filter's positions for each snapshot: the app asks for the pages of one filter in turn, and a snapshot
+ * does not change (a write makes a new view), so the search lines are scanned once per filter, not once per page.
+ */
+const lastKept = new WeakMap<IndexView, { key: string; positions: Promise<number[]> }>();
+
+function keptOnce(
+  view: IndexView,
+  records: RecordFolder<Story>,
+  statuses: readonly StoryStatus[] | undefined,
+  words: readonly string[],
+): Promise<number[]> {
+  const key = JSON.stringify([statuses ?? null, words]);
+  const last = lastKept.get(view);
+  if (last?.key === key) return last.positions;
+  const positions = kept(view, records, statuses, words);
+  lastKept.set(view, { key, positions });
+  positions.catch(() => lastKept.delete(view));
+  return positions;
+}
+
 export async function storyPage(
   index: StoryIndex,
   records: RecordFolder<Story>,
   q: StoryPageQuery,
 ): Promise<StoryPage> {
-  const view = await index.view();
   const offset = q.offset ?? 0;
   const limit = Math.min(q.limit ?? STORY_PAGE_LIMITS.default, STORY_PAGE_LIMITS.max);
-  const kept = view.idsWith(q.statuses ? new Set(q.statuses) : null);
   const words = searchWords(q.query ?? '');
-  let matching: number;
-  let shown: Story[];
-  if (words.length > 0) {
-    const found = (await readAll(records, kept)).filter((s) => matchesSearch(s, words));
-    matching = found.length;
-    shown = found.slice(offset, offset + limit);
-  } else {
-    matching = kept.length;
-    shown = await readAll(records, kept.slice(offset, offset + limit));
-  }
-  const short = view.shortIds(shown.map((s) => s.id));
-  return {
-    stories: shown.map((s) => ({ ...s, shortId: short.get(s.id)! })),
-    total: view.total,
-    matching,
-    offset,
-  };
+  return index.read(async (view) => {
+    const filtered = q.statuses !== undefined || words.length > 0;
+    const positions = filtered ? await keptOnce(view, records, q.statuses, words) : null;
+    const matching = positions ? positions.length : view.total;
+    const end = Math.min(matching, offset + limit);
+    const slice =
+      offset >= end
+        ? []
+        : positions
+          ? positions.slice(offset, end)
+          : Array.from({ length: end - offset }, (_, k) => offset + k);
+    const shown = await readAll(records, await view.idsAt(slice));
+    const short = await view.shortIds(shown.map((s) => s.id));
+    return {
+      stories: shown.map((s) => ({ ...s, shortId: short.get(s.id)! })),
+      total: view.total,
+      matching,
+      offset,
+    };
+  });
 }

@@ -158,13 +158,21 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** A stories:page handler over a backlog held by the test, paged (and filtered by status) as the store does. */
+/**
+ * A stories:page handler over a backlog held by the test, paged, filtered by status and searched (every word, any
+ * case, in the title, description or a criterion) as the store does.
+ */
 export function backlogPages(
   backlog: Story[] | (() => Story[]),
 ): (request: RequestOf<'stories:page'>) => ResponseOf<'stories:page'> {
-  return ({ offset = 0, limit = 200, statuses }) => {
+  return ({ offset = 0, limit = 200, statuses, query = '' }) => {
     const all = typeof backlog === 'function' ? backlog() : backlog;
-    const kept = statuses ? all.filter((s) => statuses.includes(s.status)) : all;
+    const words = query.toLowerCase().split(' ').filter(Boolean);
+    const holds = (s: Story) => {
+      const text = [s.title, s.description, ...s.acceptanceCriteria].join(' ').toLowerCase();
+      return words.every((w) => text.includes(w));
+    };
+    const kept = all.filter((s) => (!statuses || statuses.includes(s.status)) && holds(s));
     return {
       stories: kept.slice(offset, offset + limit).map((s) => ({ ...s, shortId: `PUF-${s.id.slice(0, 4)}` })),
       total: all.length,

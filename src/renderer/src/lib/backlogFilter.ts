@@ -1,5 +1,4 @@
-import type { Story, StoryStatus } from '../../../shared/stories';
-import { matchesSearch, searchWords } from '../../../shared/storySearch';
+import type { StoryStatus } from '../../../shared/stories';
 
 export const STATUS_LABEL: Record<StoryStatus, string> = {
   pending: 'Pending',
@@ -7,13 +6,3 @@ export const STATUS_LABEL: Record<StoryStatus, string> = {
   done: 'Done',
   archived: 'Archived',
 };
-
-/** The stories shown under the status filter and the search (title, description, criteria; all words). */
-export function filterStories(
-  stories: readonly Story[],
-  statusFilter: Record<StoryStatus, boolean>,
-  search: string,
-): Story[] {
-  const words = searchWords(search);
-  return stories.filter((s) => statusFilter[s.status] && matchesSearch(s, words));
-}

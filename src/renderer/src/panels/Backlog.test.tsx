@@ -30,7 +30,8 @@ describe('Backlog', () => {
     const { client } = await show(many);
     // Never the whole backlog in one answer: a first screen's page, then pages of at most 1,000.
     const pages = client.callsTo('stories:page');
-    expect(pages[0]).toEqual({ limit: 200 });
+    // The status filter's default (archived hidden) goes with the request: the store filters, not the panel.
+    expect(pages[0]).toEqual({ statuses: ['pending', 'in_progress', 'done'], limit: 200 });
     expect(pages.every((r) => r.limit !== undefined && r.limit <= 1000)).toBe(true);
     expect(pages.map((r) => r.offset ?? 0)).toEqual(expect.arrayContaining([200, 1200, 2200, 3200, 4200]));
     expect(grid().getAttribute('aria-rowcount')).toBe('5000');
@@ -54,7 +55,7 @@ describe('Backlog', () => {
   });
 
   it('filters by status and searches title, description and criteria', async () => {
-    await show([
+    const { client } = await show([
       story(1, { status: 'pending' }),
       story(2, { status: 'done', acceptanceCriteria: ['Exports quoted CSV'] }),
       story(3, { status: 'archived' }),
@@ -63,13 +64,20 @@ describe('Backlog', () => {
     expect(titles()).toEqual(['Story 1', 'Story 2', 'Story 4']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Archived' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Pending' }));
-    expect(titles()).toEqual(['Story 2', 'Story 3', 'Story 4']);
+    await waitFor(() => expect(titles()).toEqual(['Story 2', 'Story 3', 'Story 4']));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search stories' }), { target: { value: 'CSV' } });
-    expect(titles()).toEqual(['Story 2', 'Story 4']);
+    await waitFor(() => expect(titles()).toEqual(['Story 2', 'Story 4']));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search stories' }), {
       target: { value: 'quoted csv' },
     });
-    expect(titles()).toEqual(['Story 2']);
+    await waitFor(() => expect(titles()).toEqual(['Story 2']));
+    expect(screen.getByTestId('backlog-count').textContent).toBe('1 of 4 stories');
+    // Asked of the store, which holds the whole backlog: the panel filters nothing itself.
+    expect(client.callsTo('stories:page').at(-1)).toEqual({
+      statuses: ['in_progress', 'done', 'archived'],
+      query: 'quoted csv',
+      limit: 200,
+    });
   });
 
   it('selects with checkboxes, shift-click ranges and select-all', async () => {
@@ -89,8 +97,21 @@ describe('Backlog', () => {
   it('deletes the selection and undoes it with the returned records', async () => {
     const all = [1, 2, 3].map((n) => story(n));
     const { client } = await show(all);
-    client.handle('stories:delete', (req) => all.filter((s) => req.ids.includes(s.id)));
-    client.handle('stories:restore', (req) => req.stories);
+    const kept = [...all];
+    client.handle('stories:page', backlogPages(kept));
+    client.handle('stories:delete', (req) => {
+      const gone = all.filter((s) => req.ids.includes(s.id));
+      kept.splice(0, kept.length, ...kept.filter((s) => !req.ids.includes(s.id)));
+      return gone;
+    });
+    client.handle('stories:restore', (req) => {
+      kept.splice(
+        0,
+        kept.length,
+        ...all.filter((s) => kept.includes(s) || req.stories.some((r) => r.id === s.id)),
+      );
+      return req.stories;
+    });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete selected' })));
@@ -99,29 +120,31 @@ describe('Backlog', () => {
     expect(screen.getByRole('status').textContent).toContain('Deleted 2 stories.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
     expect(client.callsTo('stories:restore')).toEqual([{ stories: [all[0], all[2]] }]);
-    expect(titles()).toEqual(['Story 2', 'Story 1', 'Story 3']);
+    // Shown at once, then in the backlog's order as the store answers it again.
+    await waitFor(() => expect(titles()).toEqual(['Story 1', 'Story 2', 'Story 3']));
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('archives the selection in one request', async () => {
     const all = [1, 2, 3].map((n) => story(n));
     const { client } = await show(all);
-    client.handle('stories:setStatus', (req) =>
-      all.filter((s) => req.ids.includes(s.id)).map((s) => ({ ...s, status: req.status })),
-    );
+    client.handle('stories:setStatus', (req) => {
+      all.forEach((s, i) => req.ids.includes(s.id) && (all[i] = { ...s, status: req.status }));
+      return all.filter((s) => req.ids.includes(s.id));
+    });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Archive selected' })));
     expect(client.callsTo('stories:setStatus')).toEqual([{ ids: ['s1', 's3'], status: 'archived' }]);
     expect(client.callsTo('stories:update')).toEqual([]);
-    expect(titles()).toEqual(['Story 2']); // archived are hidden by default
+    await waitFor(() => expect(titles()).toEqual(['Story 2'])); // archived are hidden by default
   });
 
   it('navigates with the keyboard: arrows move focus, Space selects, Enter edits, Delete deletes', async () => {
     const all = [1, 2, 3].map((n) => story(n));
     const { client, store } = await show(all);
     client.handle('stories:delete', (req) => all.filter((s) => req.ids.includes(s.id)));
-    client.handle('stories:update', (req) => ({ ...all[1]!, ...req.patch }));
+    client.handle('stories:update', (req) => (all[1] = { ...all[1]!, ...req.patch }));
     const first = rows()[0]!;
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowDown' });
@@ -159,14 +182,19 @@ describe('Backlog', () => {
   });
 
   it('follows stories:changed, applying only what changed by id', async () => {
-    const { client } = await show([story(1), story(2), story(3)]);
+    const backlog = [story(1), story(2), story(3)];
+    const { client } = await show(backlog);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Story 3' }));
-    act(() =>
-      client.emit('stories:changed', {
-        changed: [story(2, { title: 'Renamed elsewhere' }), story(9, { title: 'From elsewhere' })],
-        deleted: ['s3'],
-      }),
-    );
+    const change = {
+      changed: [story(2, { title: 'Renamed elsewhere' }), story(9, { title: 'From elsewhere' })],
+      deleted: ['s3'],
+    };
+    backlog.splice(1, 2, ...change.changed); // as another face left the store
+    const asked = client.callsTo('stories:page').length;
+    act(() => client.emit('stories:changed', change));
+    expect(titles()).toEqual(['Story 1', 'Renamed elsewhere', 'From elsewhere']);
+    // Asked again too: a change can move stories in or out of what the filters keep.
+    await waitFor(() => expect(client.callsTo('stories:page').length).toBeGreaterThan(asked));
     expect(titles()).toEqual(['Story 1', 'Renamed elsewhere', 'From elsewhere']);
     expect(screen.getByText('0 selected')).toBeTruthy();
   });

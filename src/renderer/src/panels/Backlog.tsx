@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { STORY_STATUSES } from '../../../shared/stories';
-import { filterStories, STATUS_LABEL } from '../lib/backlogFilter';
+import { STATUS_LABEL } from '../lib/backlogFilter';
 import { plural } from '../lib/format';
 import { CheckboxToggles } from '../components/CheckboxToggles';
 import { ViewLink } from '../components/ViewLink';
@@ -16,7 +16,9 @@ export function Backlog() {
   const failed = useLoadError('stories') !== undefined;
   const {
     project,
-    stories,
+    stories: visible,
+    storiesMatching: matching,
+    storiesTotal: total,
     storiesLoaded: loaded,
     statusFilter,
     search,
@@ -35,6 +37,8 @@ export function Backlog() {
   } = useAppFields(
     'project',
     'stories',
+    'storiesMatching',
+    'storiesTotal',
     'storiesLoaded',
     'statusFilter',
     'search',
@@ -55,13 +59,10 @@ export function Backlog() {
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
 
-  const visible = useMemo(
-    () => filterStories(stories, statusFilter, search),
-    [stories, statusFilter, search],
-  );
+  // The store keeps only what the filters and the search keep (they run where the backlog's index is).
   const visibleIds = useMemo(() => visible.map((s) => s.id), [visible]);
   const active = Math.min(activeIndex, Math.max(0, visible.length - 1));
-  const editing = editingId ? stories.find((s) => s.id === editingId) : undefined;
+  const editing = editingId ? visible.find((s) => s.id === editingId) : undefined;
   const selectedIds = [...selected];
   const allShownSelected = visible.length > 0 && visible.every((s) => selected.has(s.id));
 
@@ -109,7 +110,7 @@ export function Backlog() {
           onChange={(e) => setSearch(e.target.value)}
         />
         <span className="muted" aria-live="polite" data-testid="backlog-count">
-          {loaded ? `${visible.length} of ${plural(stories.length, 'story', 'stories')}` : 'Loading…'}
+          {loaded ? `${matching} of ${plural(total, 'story', 'stories')}` : 'Loading…'}
         </span>
       </div>
       <div className="row" role="toolbar" aria-label="Selected stories">
@@ -182,7 +183,7 @@ export function Backlog() {
         />
       )}
       <ListLoadError list="stories" what="the backlog" />
-      {loaded && stories.length === 0 ? (
+      {loaded && total === 0 ? (
         failed ? null : (
           <p className="muted">
             No stories yet: derive some in the Prompt panel and add the accepted ones here.

@@ -200,7 +200,11 @@ export interface StoryRevisionsSlice {
 }
 
 export interface BacklogSlice {
+  /** The stories the status filter and the search keep, as loaded so far (oldest first). */
   stories: Story[];
+  /** Stories the filters keep, and in the backlog, as the last page answered. */
+  storiesMatching: number;
+  storiesTotal: number;
   storiesLoaded: boolean;
   statusFilter: Record<StoryStatus, boolean>;
   search: string;
