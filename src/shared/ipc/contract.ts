@@ -73,7 +73,6 @@ type DerivedRequestTypes = { [C in RequestChannel]: FromSchema<(typeof requestSc
 export interface RequestTypes extends DerivedRequestTypes {}
 export type RequestOf<C extends RequestChannel> = RequestTypes[C];
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ResponseTypes
   extends
     AppResponses,
