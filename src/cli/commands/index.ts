@@ -10,6 +10,7 @@ import { agentsInitCommand, implementCommand } from './mcp';
 import { specExportCommand, specImportCommand, storiesReverseCommand } from './formats';
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
+import { workflowCommands } from './workflows';
 
 /** Every headless command; `puffin --help` lists them in this order. */
 export const commands: readonly CommandSpec[] = [
@@ -33,4 +34,6 @@ export const commands: readonly CommandSpec[] = [
   specExportCommand,
   specImportCommand,
   ...teamCommands,
+  // Derived from the workflows that declare an action: none is written here.
+  ...workflowCommands,
 ];

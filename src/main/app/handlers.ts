@@ -20,6 +20,7 @@ import { promptHandlers } from './promptHandlers';
 import { proofHandlers } from './proofHandlers';
 import type { Emit, FacePlatform, Services } from './services';
 import { settingsHandlers } from './settingsHandlers';
+import { workflowHandlers } from './workflowHandlers';
 
 export function rootHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
   const { projects } = services;
@@ -39,5 +40,6 @@ export function rootHandlers(services: Services, platform: FacePlatform, emit: E
     ...formatHandlers(services, emit),
     ...teamHandlers(services),
     ...trackerHandlers(services, emit),
+    ...workflowHandlers(services),
   };
 }

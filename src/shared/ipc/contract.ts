@@ -29,6 +29,7 @@ import { agentSchemas, type AgentResponses } from './agentChannels';
 import { formatSchemas, type FormatResponses } from './formatChannels';
 import { teamSchemas, type TeamResponses } from './teamChannels';
 import { trackerSchemas, type TrackerProgress, type TrackerResponses } from './trackerChannels';
+import { workflowSchemas, type WorkflowResponses } from './workflowChannels';
 
 export type { AppInfo, CliLocation, Face } from './appChannels';
 
@@ -63,6 +64,8 @@ export const requestSchemas = {
   ...teamSchemas,
   // --- trackers: Jira, Linear and GitHub export, import and sync ---
   ...trackerSchemas,
+  // --- workflows reached on their own: derived from their declarations in src/shared/workflows.ts ---
+  ...workflowSchemas,
 } as const;
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -89,7 +92,8 @@ export interface ResponseTypes
     AgentResponses,
     FormatResponses,
     TeamResponses,
-    TrackerResponses {}
+    TrackerResponses,
+    WorkflowResponses {}
 
 export type ResponseOf<C extends RequestChannel> = ResponseTypes[C];
 
