@@ -42,3 +42,8 @@ export type WorkflowSchemas = ByChannel<{ [N in ActionWorkflow]: ActionOf<N>['in
 export const workflowSchemas = actionSchemas(WORKFLOW_ACTIONS) as WorkflowSchemas;
 
 export type WorkflowResponses = ByChannel<{ [N in ActionWorkflow]: WorkflowActionResult<ActionOutputOf<N>> }>;
+
+/** The channels of the workflow actions, and the value each answers. */
+export type WorkflowChannel = keyof WorkflowSchemas;
+export type WorkflowValue<C extends WorkflowChannel> =
+  WorkflowResponses[C] extends WorkflowActionResult<infer D> ? D : never;
