@@ -1,9 +1,12 @@
 /**
  * The workflows Puffin runs through the CLI, as every part of the app sees them: the name, the label shown to
- * the user, and the kind of history record a call of the workflow leaves (null: not kept in History). The rest
+ * the user, and the kind of history record a call of the workflow leaves (null: not kept in History); and, for a
+ * workflow the app and the command line reach on its own, its `action` (channel, request, answer, command words),
+ * from which its contract channel, handler and command are derived (src/shared/workflowActions.ts). The rest
  * of each workflow (schema, prompt, limits, result mapping) is its definition in src/main/workflows/<name>.ts;
  * WORKFLOWS there must hold one definition per name here, or the build fails.
  */
+import type { WorkflowAction } from './workflowActions';
 
 export const WORKFLOW_INFO = {
   deriveStories: { label: 'Derive stories', historyKind: 'derive' },
@@ -22,7 +25,7 @@ export const WORKFLOW_INFO = {
   describeCode: { label: 'Describe existing code', historyKind: 'reverse' },
   // `puffin prompt`: the caller's prompt and schema, nothing stored.
   'cli-prompt': { label: 'Headless prompt', historyKind: null },
-} as const satisfies Record<string, { label: string; historyKind: string | null }>;
+} as const satisfies Record<string, { label: string; historyKind: string | null; action?: WorkflowAction }>;
 
 export type WorkflowName = keyof typeof WORKFLOW_INFO;
 export type WorkflowInfo = (typeof WORKFLOW_INFO)[WorkflowName];

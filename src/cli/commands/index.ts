@@ -11,6 +11,7 @@ import { specExportCommand, specImportCommand, storiesReverseCommand } from './f
 import { storiesAcceptCommand, storiesListCommand } from './backlog';
 import { storiesDeriveCommand, storiesModifyCommand, storiesRegenerateCommand } from './stories';
 import { storyRestoreVersionCommand, storyVersionsCommand } from './storyVersions';
+import { workflowCommands } from './workflows';
 
 /** Every headless command; `puffin --help` lists them in this order. */
 export const commands: readonly CommandSpec[] = [
@@ -36,4 +37,6 @@ export const commands: readonly CommandSpec[] = [
   specExportCommand,
   specImportCommand,
   ...teamCommands,
+  // Derived from the workflows that declare an action: none is written here.
+  ...workflowCommands,
 ];

@@ -1,38 +1,18 @@
-/** The handler of every contract channel: the app's own ones here, the journeys' from their modules. */
-import { PromptError } from '../llm/errors';
-import type { Settings } from '../../shared/settings';
+/** Handlers of the app's own channels (src/shared/ipc/appChannels.ts): info, log, where the CLI is, links. */
+import type { appSchemas } from '../../shared/ipc/appChannels';
 import { isSafeExternalUrl } from '../../shared/urls';
-import { journeyHandlers } from '../services/journeyHandlers';
-import { openReviewHandlers } from '../services/openReviewHandlers';
-import { planHandlers } from '../services/planHandlers';
-import type { Handlers } from './dispatcher';
 import { ServiceError } from '../base/errors';
-import type { Emit, FacePlatform, Services } from './services';
-import { toolHandlers } from './toolHandlers';
-import { engineHandlers } from './engineHandlers';
-import { proofHandlers } from './proofHandlers';
-import { formatHandlers } from '../formats/formatHandlers';
-import { teamHandlers } from '../team/teamHandlers';
-import { moveAndTell, verdictOfView } from '../verify/statusFromVerdict';
-import { agentHandlers } from '../agent/agentHandlers';
-import { trackerHandlers } from '../trackers/trackerHandlers';
+import { PromptError } from '../llm/errors';
+import type { Handlers } from './dispatcher';
+import type { FacePlatform, Services } from './services';
 
-export function appHandlers(services: Services, platform: FacePlatform, emit: Emit): Handlers {
-  const { settings, projects, assertions, logBus, info } = services;
+export function appHandlers(
+  services: Services,
+  platform: FacePlatform,
+): Pick<Handlers, keyof typeof appSchemas> {
+  const { settings, logBus, info } = services;
   return {
     'app:info': () => (settings.problems.length ? { ...info, problems: [...settings.problems] } : info),
-    'settings:get': () => settings.get(),
-    // The schema checked the engines' workflow and provider names; the sanitizer keeps only known ones.
-    'settings:update': (patch) => settings.update(patch as Partial<Settings>),
-    'project:open': ({ path, hermetic }) => projects.open(path, { hermetic: hermetic === true }),
-    'project:current': () => projects.get(),
-    'project:pickFolder': async () => {
-      if (!platform.pickFolder)
-        throw new ServiceError('not_supported', 'There is no folder dialog here; type the path.');
-      const picked = await platform.pickFolder();
-      return picked === null ? null : projects.open(picked);
-    },
-    'project:forgetRecent': ({ path }) => settings.forgetProject(path),
     'log:recent': ({ limit }) => logBus.recent(limit),
     'cli:locate': async () => {
       try {
@@ -57,29 +37,5 @@ export function appHandlers(services: Services, platform: FacePlatform, emit: Em
       await platform.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK (checked by isSafeExternalUrl above)
       return { opened: true };
     },
-    'assertions:list': () => assertions.list(),
-    'assertions:run': async ({ storyId, assertionIds }) => {
-      const view = await assertions.run(storyId, assertionIds);
-      const verdict = { id: storyId, status: verdictOfView(view) };
-      await moveAndTell(projects.requireStore().stories, [verdict], emit);
-      return view;
-    },
-    'assertions:openLocation': async ({ file }) => {
-      // Revealed, not opened: the location comes from stored results, which a cloned repository can ship.
-      const path = await assertions.resolveLocation(file);
-      if (!platform.revealPath) return { opened: false, path };
-      await platform.revealPath(path);
-      return { opened: true, path };
-    },
-    ...journeyHandlers({ projects, generation: services.generation, emit }),
-    ...openReviewHandlers(projects),
-    ...planHandlers(services.plans),
-    ...toolHandlers(services),
-    ...proofHandlers(services, emit),
-    ...engineHandlers(services),
-    ...agentHandlers(services, emit),
-    ...formatHandlers(services, emit),
-    ...teamHandlers(services),
-    ...trackerHandlers(services, emit),
   };
 }

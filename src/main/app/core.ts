@@ -3,7 +3,7 @@
  * builds every service once and the one door into them, the validating dispatcher; the faces only adapt it
  * (IPC, HTTP + WebSocket, argv + stdout).
  */
-import { appHandlers } from './appHandlers';
+import { rootHandlers } from './handlers';
 import { createDispatcher, DISPATCH_VALIDATOR_SETUP, type Dispatch } from './dispatcher';
 import { LogBus } from '../base/logger';
 import { join } from 'node:path';
@@ -75,7 +75,7 @@ export async function createRoot(opts: RootOptions): Promise<Root> {
   const { services, stop } = await scoped(() => buildServices({ ...opts, logBus, emit }));
   const { generation, plans, workflows, prompts, gate, info } = services;
   const dispatchAll = createDispatcher(
-    appHandlers(services, opts.platform, emit),
+    rootHandlers(services, opts.platform, emit),
     logBus.logger('ipc'),
     storedValidatorFiles(validatorsDir, `${checker}\n${DISPATCH_VALIDATOR_SETUP}`),
   );

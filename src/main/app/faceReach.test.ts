@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Face } from '../../shared/ipc/contract';
-import type { AssertionsEvaluation } from '../../shared/ipc/toolChannels';
+import type { AssertionsEvaluation } from '../../shared/ipc/assertionChannels';
 import { createRoot, type Root } from './core';
 
 let dir: string;

@@ -2,7 +2,7 @@
  * The one-off CLI calls made outside a generation or a plan step (`prompt:run`, `title:generate`): each gets
  * an abort signal that `cancelAll` fires, so Ctrl-C in the headless CLI or quitting the app stops them too.
  */
-import type { PromptRunMeta, PromptRunResult } from '../../shared/ipc/toolChannels';
+import type { PromptRunMeta, PromptRunResult } from '../../shared/ipc/promptChannels';
 import type { SendPrompt, SendPromptRequest, SendPromptResult } from '../llm/promptTypes';
 
 export interface PromptRuns {

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssertionResult } from '../../shared/assertions';
 import type { RequestOf } from '../../shared/ipc/contract';
-import type { AssertionsEvaluation, EvaluatedAssertion } from '../../shared/ipc/toolChannels';
+import type { AssertionsEvaluation, EvaluatedAssertion } from '../../shared/ipc/assertionChannels';
 import { ServiceError } from '../base/errors';
 import type { RawAssertion } from './evaluate';
 import { parseAssertionSet, readStoryAssertions } from './input';

@@ -2,10 +2,11 @@
  * Every workflow's definition, by name. Keyed by WorkflowName (src/shared/workflows.ts): a workflow named there
  * without a definition here, or a definition filed under another name, does not compile.
  */
+import type { ActionInputOf, ActionOutputOf, ActionWorkflow } from '../../shared/ipc/workflowChannels';
 import type { WorkflowName } from '../../shared/workflows';
 import { analyzeAmbiguitiesWorkflow } from './analyzeAmbiguities';
 import { cliPromptWorkflow } from './cliPrompt';
-import type { AnyWorkflowDefinition } from './definition';
+import type { AnyWorkflowDefinition, Mapped } from './definition';
 import { deriveStoriesWorkflow } from './deriveStories';
 import { describeCodeWorkflow } from './describeCode';
 import { generatePlanWorkflow } from './generatePlan';
@@ -18,6 +19,14 @@ import { plainPromptWorkflow } from './plainPrompt';
 import { refinePlanWorkflow } from './refinePlan';
 import { regeneratePlanItemWorkflow } from './regeneratePlanItem';
 import { regenerateStoryWorkflow } from './regenerateStory';
+
+/** A workflow reached through its own channel takes that channel's request as input and answers its declared value. */
+type ActionTyped<N extends WorkflowName> = N extends ActionWorkflow
+  ? {
+      readonly prompt: (input: ActionInputOf<N>) => string;
+      readonly map: (data: never, input: ActionInputOf<N>) => Mapped<ActionOutputOf<N>>;
+    }
+  : unknown;
 
 export const WORKFLOWS = {
   deriveStories: deriveStoriesWorkflow,
@@ -34,6 +43,6 @@ export const WORKFLOWS = {
   generateSprintAssertions: generateSprintAssertionsWorkflow,
   describeCode: describeCodeWorkflow,
   'cli-prompt': cliPromptWorkflow,
-} as const satisfies { [N in WorkflowName]: AnyWorkflowDefinition & { readonly name: N } };
+} as const satisfies { [N in WorkflowName]: AnyWorkflowDefinition & { readonly name: N } & ActionTyped<N> };
 
 export type Workflows = typeof WORKFLOWS;

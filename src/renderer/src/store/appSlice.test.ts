@@ -58,3 +58,33 @@ describe('the panel shown', () => {
     expect(store.getState().notice).toBeNull();
   });
 });
+
+describe('runWorkflow: a workflow through its own channel', () => {
+  // No real workflow may declare an action yet: the channel is a fake one, so its type is cast.
+  const channel = 'notes:tag' as never;
+
+  it('gives the workflow’s value and asks the channel with the request as given', async () => {
+    const asked: unknown[] = [];
+    const client = {
+      call: (c: string, request: unknown) => {
+        asked.push([c, request]);
+        return Promise.resolve({ data: ['ui'], source: 'structured_output', warnings: [], meta: {} });
+      },
+      on: () => () => {},
+    } as unknown as Client;
+    const store = createAppStore(client);
+    await expect(store.getState().runWorkflow(channel, { text: 'a note' } as never)).resolves.toEqual(['ui']);
+    expect(asked).toEqual([['notes:tag', { text: 'a note' }]]);
+  });
+
+  it('gives null and a notice saying why when the call fails', async () => {
+    const failure = Object.assign(new Error('Open a project first.'), { code: 'no_project' });
+    const client = { call: () => Promise.reject(failure), on: () => () => {} } as unknown as Client;
+    const store = createAppStore(client);
+    await expect(store.getState().runWorkflow(channel, {} as never)).resolves.toBeNull();
+    expect(store.getState().notice).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('Open a project'),
+    });
+  });
+});

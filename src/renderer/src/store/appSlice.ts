@@ -1,3 +1,4 @@
+import type { WorkflowValue } from '../../../shared/ipc/workflowChannels';
 import { rememberedView, rememberView } from '../lib/viewMemory';
 import { errorNotice } from './uiError';
 import type { AppSlice, Slice } from './types';
@@ -18,6 +19,18 @@ export const createAppSlice: Slice<AppSlice> = (client) => (set, get, api) => {
     },
     notify(notice) {
       set({ notice });
+    },
+    async runWorkflow(channel, request) {
+      try {
+        // Every workflow channel answers a WorkflowActionResult; the compiler cannot see it through the generic C.
+        const answer = (await client.call(channel, request)) as unknown as {
+          data: WorkflowValue<typeof channel>;
+        };
+        return answer.data;
+      } catch (err) {
+        set({ notice: errorNotice(err) });
+        return null;
+      }
     },
     async boot() {
       const unsubs = [

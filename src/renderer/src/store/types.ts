@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, CliLocation, RequestOf } from '../../../shared/ipc/contract';
 import type { EngineTestResult } from '../../../shared/ipc/engineChannels';
+import type { WorkflowChannel, WorkflowValue } from '../../../shared/ipc/workflowChannels';
 import type { KeyedProvider, KeysView, ProviderFacts } from '../../../shared/engineSettings';
 import type { ProviderName } from '../../../shared/engines';
 import type { LogLevel, LogLine } from '../../../shared/log';
@@ -49,6 +50,8 @@ export interface AppSlice {
   notify(notice: Notice | null): void;
   /** Loads everything the first screen needs and subscribes to main's events. Returns an unsubscribe. */
   boot(): Promise<() => void>;
+  /** Runs a workflow through its own channel: its value, or null when it failed (the notice says why). */
+  runWorkflow<C extends WorkflowChannel>(channel: C, request: RequestOf<C>): Promise<WorkflowValue<C> | null>;
 }
 
 export interface SettingsSlice {

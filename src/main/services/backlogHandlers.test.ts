@@ -4,12 +4,11 @@ import { testStory } from '../../../test/support/planFixtures';
 import type { ProjectService } from '../app/projectService';
 import { ServiceError, toIpcError } from '../base/errors';
 import { StoriesLeftChanged } from '../store/storyBatch';
-import type { GenerationService } from './generationService';
-import { journeyHandlers } from './journeyHandlers';
+import { backlogHandlers } from './backlogHandlers';
 
 const story = (id: string): Story => testStory(id, `Story ${id}`);
 
-describe('journeyHandlers: a backlog batch that could not be undone entirely', () => {
+describe('backlogHandlers: a backlog batch that could not be undone entirely', () => {
   it('tells every face what stays deleted and sends the failure with those stories (for undo)', async () => {
     const full = new ServiceError(
       'disk_full',
@@ -21,9 +20,8 @@ describe('journeyHandlers: a backlog batch that could not be undone entirely', (
     );
     const stories = { delete: vi.fn(() => Promise.reject(new StoriesLeftChanged(full, [], [story('a')]))) };
     const emit = vi.fn();
-    const handlers = journeyHandlers({
+    const handlers = backlogHandlers({
       projects: { requireStore: () => ({ stories }) } as unknown as ProjectService,
-      generation: {} as GenerationService,
       emit,
     });
     const err = await Promise.resolve(

@@ -1,24 +1,9 @@
-/** IPC handlers of the plans journey: sprints, questions, plan revisions, approval, specs, export. */
+/** Handlers of the plans journey's channels (src/shared/ipc/planChannels.ts): sprints, plans, specs, export. */
+import type { planSchemas } from '../../shared/ipc/planChannels';
 import type { Handlers } from '../app/dispatcher';
-import type { PlanService } from '../plans/planService';
+import type { PlanService } from './planService';
 
-export type PlanChannel =
-  | 'sprints:list'
-  | 'sprints:create'
-  | 'sprints:update'
-  | 'sprints:get'
-  | 'plan:analyze'
-  | 'plan:answer'
-  | 'plan:generate'
-  | 'plan:refine'
-  | 'plan:regenerateItem'
-  | 'plan:restore'
-  | 'plan:approve'
-  | 'plan:specs'
-  | 'plan:cancel'
-  | 'plan:export';
-
-export function planHandlers(plans: PlanService): Pick<Handlers, PlanChannel> {
+export function planHandlers(plans: PlanService): Pick<Handlers, keyof typeof planSchemas> {
   return {
     'sprints:list': () => plans.list(),
     'sprints:create': (req) => plans.create(req),

@@ -1,9 +1,10 @@
 /** The engine settings' channels: a provider's model list, "test connection", and the API keys' status. */
 import type { ProviderName } from '../../shared/engines';
-import type { Handlers } from './dispatcher';
+import type { engineSchemas } from '../../shared/ipc/engineChannels';
+import type { Handlers } from '../app/dispatcher';
+import type { Services } from '../app/services';
 import { keysView } from '../base/keyStore';
-import { allProviderFacts } from '../engines/providerFacts';
-import type { Services } from './services';
+import { allProviderFacts } from './providerFacts';
 
 /** The tiny structured answer a connection test asks for. */
 export const TEST_SCHEMA = {
@@ -15,10 +16,7 @@ export const TEST_SCHEMA = {
 export const TEST_PROMPT = 'Connection test: answer with {"ok": true}.';
 const TEST_TIMEOUT_MS = 60_000;
 
-type EngineChannel =
-  'engines:models' | 'engines:test' | 'engines:providers' | 'keys:status' | 'keys:set' | 'keys:clear';
-
-export function engineHandlers(services: Services): Pick<Handlers, EngineChannel> {
+export function engineHandlers(services: Services): Pick<Handlers, keyof typeof engineSchemas> {
   const { keys, env, settings } = services;
   const baseUrlOf = (provider: ProviderName) => settings.get().engines.baseUrls[provider];
   return {

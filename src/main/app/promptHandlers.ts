@@ -1,8 +1,6 @@
-/** Handlers of the channels the headless command line needs beyond the app's (src/shared/ipc/toolChannels.ts). */
+/** Handlers of the one-off model calls (src/shared/ipc/promptChannels.ts): a raw prompt, legacy extraction, a title. */
+import type { promptSchemas } from '../../shared/ipc/promptChannels';
 import { refuseTooBroad } from '../base/tooBroad';
-import type { Generation } from '../../shared/stories';
-import { latestWithStories } from '../../shared/storySearch';
-import { evaluateSet } from '../assertions/evaluateSet';
 import { stat } from 'node:fs/promises';
 import type { GroundingProvider } from '../llm/grounding/callGrounding';
 import { groundingRequestOf } from '../llm/grounding/groundingRequest';
@@ -10,7 +8,6 @@ import { readProjectSettings } from '../projectContext/readProjectSettings';
 import { projectContext } from '../workflows/promptParts';
 import { extractLegacy } from '../engines/claude-cli/legacy/extractLegacy';
 import type { SendPrompt, SendPromptResult } from '../llm/promptTypes';
-import type { HistoryRepo } from '../store/historyRepo';
 import { TEXT_ANSWER } from '../workflows/cliPrompt';
 import { generateTitle } from '../workflows/generateTitle';
 import type { Handlers } from './dispatcher';
@@ -19,27 +16,6 @@ import { folderForFace } from './faceReach';
 import { runMeta } from './promptRuns';
 import type { Services } from './services';
 
-type ToolChannel =
-  'prompt:run' | 'extract:legacy' | 'title:generate' | 'assertions:evaluate' | 'generation:modifyStored';
-
-/** The generation a modify round starts from: the given one, else the latest succeeded derive/modify. */
-async function baseGeneration(history: HistoryRepo, id: string | undefined): Promise<Generation> {
-  if (id) {
-    const g = await history.get(id);
-    if (!g) throw new ServiceError('not_found', `There is no generation ${id} in this project.`);
-    if (!g.stories?.length) throw new ServiceError('not_found', `Generation ${id} has no stories to modify.`);
-    return g;
-  }
-  const latest = latestWithStories(await history.list());
-  if (!latest)
-    throw new ServiceError(
-      'not_found',
-      'This project has no generation with stories yet; derive stories first (`puffin stories derive`).',
-    );
-  return latest;
-}
-
-/** `puffin prompt --project DIR`: the folder must exist; its project settings' allowed paths apply. */
 /**
  * `puffin prompt --project DIR`: the folder must exist; its project context leads the prompt and (unless
  * `--hermetic`) the call is grounded in it, with its allowed paths.
@@ -55,8 +31,8 @@ async function promptIn(folder: string, hermetic: boolean, provide: GroundingPro
   return { context: settings ? projectContext(settings) : '', grounding };
 }
 
-export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
-  const { sendPrompt, prompts, projects, generation, logBus } = services;
+export function promptHandlers(services: Services): Pick<Handlers, keyof typeof promptSchemas> {
+  const { sendPrompt, prompts, projects, logBus } = services;
   const titleLog = logBus.logger('title');
   return {
     'prompt:run': async (req, ctx) => {
@@ -106,24 +82,5 @@ export function toolHandlers(services: Services): Pick<Handlers, ToolChannel> {
           meta: answered ? runMeta(answered.meta) : null,
         };
       }),
-    'assertions:evaluate': async (req, ctx) =>
-      evaluateSet({ ...req, project: await folderForFace(ctx, projects.get()?.path, req.project) }),
-    'generation:modifyStored': async ({ id, generationId, feedback, lock = [], model }) => {
-      const base = await baseGeneration(projects.requireStore().history, generationId);
-      const stories = base.stories ?? [];
-      const outside = lock.filter((n) => n > stories.length);
-      if (outside.length > 0)
-        throw new ServiceError(
-          'invalid_payload',
-          `lock ${outside.join(',')}: generation ${base.id} has ${stories.length} stories.`,
-        );
-      return generation.modify({
-        id,
-        parentId: base.id,
-        feedback,
-        stories: stories.map((s, i) => ({ ...s, locked: s.locked || lock.includes(i + 1) })),
-        ...(model ? { model } : {}),
-      });
-    },
   };
 }

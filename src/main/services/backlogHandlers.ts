@@ -1,42 +1,17 @@
-/** IPC handlers of the stories journey: generations, history, backlog, project settings. */
+/** Handlers of the backlog channels (src/shared/ipc/backlogChannels.ts): every change told to every face. */
+import type { backlogSchemas } from '../../shared/ipc/backlogChannels';
 import type { EventChannel, EventPayloads } from '../../shared/ipc/contract';
 import type { Story } from '../../shared/stories';
 import type { Handlers } from '../app/dispatcher';
 import type { ProjectService } from '../app/projectService';
 import { StoriesLeftChanged } from '../store/storyBatch';
 import { StoryVersionLog } from '../store/storyVersions';
-import { importContext } from '../projectContext/importContext';
-import { readContextSources } from '../projectContext/readSources';
-import type { GenerationService } from './generationService';
 
-export type JourneyChannel =
-  | 'generation:derive'
-  | 'generation:modify'
-  | 'generation:cancel'
-  | 'generation:regenerateStory'
-  | 'storyRevisions:get'
-  | 'storyRevisions:restore'
-  | 'history:list'
-  | 'history:rawLines'
-  | 'stories:list'
-  | 'stories:page'
-  | 'stories:accept'
-  | 'stories:update'
-  | 'stories:setStatus'
-  | 'stories:delete'
-  | 'stories:restore'
-  | 'storyVersions:get'
-  | 'storyVersions:restore'
-  | 'projectSettings:get'
-  | 'projectSettings:update'
-  | 'projectSettings:import';
-
-export function journeyHandlers(deps: {
+export function backlogHandlers(deps: {
   projects: ProjectService;
-  generation: GenerationService;
   emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
-}): Pick<Handlers, JourneyChannel> {
-  const { projects, generation, emit } = deps;
+}): Pick<Handlers, keyof typeof backlogSchemas> {
+  const { projects, emit } = deps;
   const repo = () => projects.requireStore();
   /** After each backlog change, only what it touched: a save costs the same whatever the backlog's size. */
   const changed = (stories: Story[]): Story[] => {
@@ -61,14 +36,6 @@ export function journeyHandlers(deps: {
     }
   };
   return {
-    'generation:derive': (req) => generation.derive(req),
-    'generation:modify': (req) => generation.modify(req),
-    'generation:cancel': ({ id }) => generation.cancel(id),
-    'generation:regenerateStory': (req) => generation.regenerateStory(req),
-    'storyRevisions:get': ({ reviewId }) => generation.revisions(reviewId),
-    'storyRevisions:restore': ({ reviewId, revision }) => generation.restoreRevision(reviewId, revision),
-    'history:list': () => repo().history.list(),
-    'history:rawLines': ({ id }) => repo().history.rawLines(id),
     'stories:list': () => repo().stories.list(),
     'stories:page': (q) => repo().stories.page(q),
     'stories:accept': ({ drafts, generationId }) =>
@@ -81,11 +48,5 @@ export function journeyHandlers(deps: {
     'storyVersions:get': ({ storyId }) => new StoryVersionLog(repo().stories).list(storyId),
     'storyVersions:restore': async ({ storyId, number }) =>
       changed([await new StoryVersionLog(repo().stories).restore(storyId, number)])[0]!,
-    'projectSettings:get': () => repo().settings.get(),
-    'projectSettings:update': (patch) => repo().settings.update(patch),
-    'projectSettings:import': async () => {
-      repo(); // no_project when none is open
-      return importContext(await readContextSources(projects.get()!.path));
-    },
   };
 }
