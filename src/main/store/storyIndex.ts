@@ -183,6 +183,10 @@ export class StoryIndex {
       this.log?.warn(`Could not remove old temp files from the stories folder: ${String(err)}`);
       return [];
     });
+    if (swept.length > 0)
+      this.log?.info(
+        `Removed ${swept.length} temp file(s) left in the stories folder by interrupted writes.`,
+      );
     const before = swept.length > 0 ? await folderTime(this.records.dir) : taken;
     const keys = await this.records.keys();
     const byId = new Map<string, StoryIndexEntry>();
