@@ -91,12 +91,17 @@ function childrenCpuMs(): number {
 /**
  * The grounding provider called `runs` times in this process, as the app or the host calls it (the map built in
  * their worker costs the same CPU): the mean CPU of one call, git's included (a mean, as children's CPU comes in
- * ticks of 10 ms), and the characters of the last call's prompt section.
+ * ticks of 10 ms), git's part of it, and the characters of the last call's prompt section.
  */
-export async function warmCalls(dir: string, runs: number): Promise<{ cpuMs: number; section: number }> {
+export async function warmCalls(
+  dir: string,
+  runs: number,
+): Promise<{ cpuMs: number; gitMs: number; section: number }> {
   const provide = createGroundingProvider({ logger: quiet });
   let section = 0;
-  const before = ownCpuMs() + childrenCpuMs();
+  const own = ownCpuMs();
+  const children = childrenCpuMs();
   for (let i = 0; i < runs; i++) section = (await provide(dir, {})).promptSection.length;
-  return { cpuMs: (ownCpuMs() + childrenCpuMs() - before) / runs, section };
+  const gitMs = (childrenCpuMs() - children) / runs;
+  return { cpuMs: (ownCpuMs() - own) / runs + gitMs, gitMs, section };
 }
