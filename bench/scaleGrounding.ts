@@ -1,11 +1,18 @@
-// Grounded calls on repositories of 500 to 50,000 files, through the public grounding entry point
-// (createGroundingProvider: the repo map and the policy a grounded workflow call gets). The first call of a
-// process builds the map; the second is what every later call costs: made by a new provider, as a new headless
-// process would make it (only a cache outside the process helps it), and by the same one (the app, the host).
+// Grounded calls on generated repositories of 500 to 50,000 files, shared by the scale bench and the grounding
+// bench so that both time the same thing: a committed git repository (what a user's project is, and what the repo
+// map's cache follows), and the call as a user waits for it. A new headless process is a real `puffin prompt
+// --project DIR`, timed in CPU of every process it starts (git's included); a warm process (the app, the host) is
+// the grounding provider called in this one, timed in CPU of this process and of the git processes it waited for.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createGroundingProvider } from '../src/main/llm/grounding/callGrounding';
-import { ownCpuMs } from './childCpu';
+import { fakeClaudePath } from '../test/support/fakeCli';
+import { ownCpuMs, timedRun } from './childCpu';
+
+const bin = path.join(fileURLToPath(new URL('..', import.meta.url)), 'bin', 'puffin.cjs');
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Parameters<
   typeof createGroundingProvider
@@ -19,7 +26,7 @@ function source(i: number): string {
   );
 }
 
-/** A repository of `files` files: 20 per folder, TypeScript mostly, a package.json at the top. */
+/** A git repository of `files` files, committed: 20 per folder, TypeScript mostly, a package.json at the top. */
 export async function makeRepo(rootDir: string, files: number): Promise<string> {
   const dir = await mkdtemp(path.join(rootDir, `repo-${files}-`));
   await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'scale-bench', version: '1.0.0' }));
@@ -35,28 +42,66 @@ export async function makeRepo(rootDir: string, files: number): Promise<string> 
       ),
     );
   }
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      // No background gc: it would still be writing into .git when the bench removes the repository.
+      ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'gc.auto=0', ...args],
+      { cwd: dir, stdio: 'ignore' },
+    );
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'generated');
   return dir;
 }
 
-export interface GroundingTimes {
-  /** CPU of this process (ms) for the first call, the second by a new provider, the second by the same one. */
-  first: number;
-  secondNew: number;
-  secondSame: number;
-  /** Characters of the map's prompt section. */
-  section: number;
+/**
+ * `puffin prompt --project DIR` in a new process, as a headless user runs it: its CPU and that of every process it
+ * starts (git, and the stand-in CLI, test/support/fakeClaude.mjs, which costs the same on every side).
+ */
+export function headlessCall(tmp: string): (dir: string) => () => Promise<number> {
+  const env = {
+    ...process.env,
+    PUFFIN_USER_DATA: path.join(tmp, 'grounding-user-data'),
+    PUFFIN_CLAUDE_PATH: fakeClaudePath(),
+    FAKE_CLAUDE_SCENARIO: 'happy',
+    FAKE_CLAUDE_OUTPUT: JSON.stringify({ text: 'ok' }),
+  };
+  const prompt = path.join(tmp, 'grounding-prompt.txt');
+  writeFileSync(prompt, 'Name one file of this project.\n');
+  return (dir) => async () => {
+    const r = await timedRun({
+      command: process.execPath,
+      args: [bin, 'prompt', '--project', dir],
+      env,
+      stdin: prompt,
+    });
+    if (r.exitCode !== 0) throw new Error(`puffin prompt --project failed (exit ${r.exitCode})`);
+    return r.cpuMs;
+  };
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const before = ownCpuMs();
-  const value = await fn();
-  return [ownCpuMs() - before, value];
+/** CPU of the children this process waited for (git), in ms: /proc's cutime and cstime, in ticks of 10 ms. */
+function childrenCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-export async function groundingTimes(repo: string): Promise<GroundingTimes> {
-  const a = createGroundingProvider({ logger: quiet });
-  const [first, call] = await timed(() => a(repo, {}));
-  const [secondNew] = await timed(() => createGroundingProvider({ logger: quiet })(repo, {}));
-  const [secondSame] = await timed(() => a(repo, {}));
-  return { first, secondNew, secondSame, section: call.promptSection.length };
+/**
+ * The grounding provider called `runs` times in this process, as the app or the host calls it (the map built in
+ * their worker costs the same CPU): the mean CPU of one call, git's included (a mean, as children's CPU comes in
+ * ticks of 10 ms), git's part of it, and the characters of the last call's prompt section.
+ */
+export async function warmCalls(
+  dir: string,
+  runs: number,
+): Promise<{ cpuMs: number; gitMs: number; section: number }> {
+  const provide = createGroundingProvider({ logger: quiet });
+  let section = 0;
+  const own = ownCpuMs();
+  const children = childrenCpuMs();
+  for (let i = 0; i < runs; i++) section = (await provide(dir, {})).promptSection.length;
+  const gitMs = (childrenCpuMs() - children) / runs;
+  return { cpuMs: (ownCpuMs() - own) / runs + gitMs, gitMs, section };
 }

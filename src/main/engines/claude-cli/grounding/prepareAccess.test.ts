@@ -72,6 +72,28 @@ describe('prepareAccess', () => {
     expect(access.audit?.(events).filesRead).toEqual(['a.ts']);
   });
 
+  it("uses the policy the call's map was built under, without loading it again", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'puffin-prep-'));
+    dirs.push(root);
+    let loaded = 0;
+    const { deps: d } = deps(CAPS);
+    const access = await prepareAccess(
+      { root, policy: buildGroundingPolicy({ ignored: ['build/'] }) },
+      CLI,
+      {},
+      {
+        ...d,
+        loadPolicy: async () => {
+          loaded++;
+          return buildGroundingPolicy({ ignored: ['dist/'] });
+        },
+      },
+    );
+    expect(loaded).toBe(0);
+    expect(access.args).toContain('Read(./build/**)');
+    expect(access.args).not.toContain('Read(./dist/**)');
+  });
+
   it('runs hermetic, and says why, on a build that cannot be confined', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'puffin-prep-'));
     dirs.push(root);

@@ -57,9 +57,11 @@ export async function prepareAccess(
 ): Promise<PreparedAccess> {
   if (!request) return hermetic();
   const root = await realpath(request.root);
+  // The policy the call's map was built under, when it came with the request: asking git again costs a walk of
+  // every folder of the project.
   const [caps, policy] = await Promise.all([
     deps.probe(cli, env),
-    (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []),
+    request.policy ?? (deps.loadPolicy ?? loadGroundingPolicy)(root, request.allow ?? []),
   ]);
   const built = accessArgs({ kind: 'grounded', policy }, caps);
   if (!built.ok) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,27 @@ describe.each([
     expect(after.files).toBe(3);
   });
 
+  it('follows a renamed file: the new name is mapped, the old one drops out', async () => {
+    const root = project(files, withGit);
+    await new RepoMapBuilder(root).build();
+    reads.splice(0);
+    renameSync(path.join(root, 'src/b.ts'), path.join(root, 'src/moved.ts'));
+    const map = await new RepoMapBuilder(root).build();
+    expect(map.text).toContain('moved.ts 23B: function b');
+    expect(map.text).not.toContain(' b.ts');
+    expect(map.files).toBe(4);
+    if (!withGit) return;
+    // The rename staged (git mv) and then committed: each state is seen.
+    git(root, 'add', '-A');
+    expect((await new RepoMapBuilder(root).build()).text).toContain('moved.ts');
+    git(root, 'mv', 'src/moved.ts', 'src/again.ts');
+    const staged = await new RepoMapBuilder(root).build();
+    expect(staged.text).toContain('again.ts 23B: function b');
+    expect(staged.text).not.toContain('moved.ts');
+    git(root, 'commit', '-qm', 'rename');
+    expect((await new RepoMapBuilder(root).build()).text).toBe(staged.text);
+  });
+
   it('rebuilds from the files when the cache is corrupt or of another format', async () => {
     const root = project(files, withGit);
     const good = await new RepoMapBuilder(root).build();
@@ -142,6 +163,25 @@ describe('the repo map in a git work tree', () => {
     });
     expect(map.text).not.toContain('dist');
     expect(git(root, 'status', '--porcelain').toString()).toBe('');
+  });
+
+  it("finds the first build's map at the second grounded call, although its own cache now shows as ignored", async () => {
+    const root = project(files, true);
+    const build = async () => {
+      const inputs = await loadMapInputs(root, []);
+      return new RepoMapBuilder(root).build({
+        policy: inputs.policy.policy,
+        policyKey: inputs.policy.key,
+        gitStatus: inputs.gitStatus,
+      });
+    };
+    const first = await build();
+    expect((await loadMapInputs(root, [])).gitStatus?.ignored).toContain('.puffin/local/.gitignore');
+    // Were the rendered map missed, the summaries would be needed: spoilt, every file would be read again.
+    writeFileSync(path.join(repoMapCacheDir(root), 'entries.json'), 'not json');
+    reads.splice(0);
+    expect((await build()).text).toBe(first.text);
+    expect(reads).toEqual([]);
   });
 
   it("takes what git ignores from the same status as the map, as git's own ignored listing has it", async () => {
