@@ -9,7 +9,7 @@ import { parsePartialJson } from 'ai';
 import { ownCpuMs } from './childCpu';
 import type { BenchModule } from './types';
 import { PartialJsonParser } from '../src/main/llm/preview/partialJsonParser';
-import { HELD_CHARS } from '../src/main/engines/turnPartials';
+import { HELD_CHARS, SAMPLE_EVERY } from '../src/main/engines/turnPartials';
 import { apiFeedReplay, apiTrickleReplay, cliFeedReplay, CLI_DELTAS_PER_CHUNK } from './previewFeedReplay';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,6 +215,8 @@ export default {
       `| the preview feed as the CLI engine uses it: deltas joined by PartialBatcher per stdout chunk (${CLI_DELTAS_PER_CHUNK} deltas) → createPartialPreview → the sink | ${cliTimes.a.toFixed(2)} ms | ${median(cliTimes.ratios).toFixed(2)}× median of rounds, ${spread(cliTimes)} |`,
       `| PartialJsonParser alone, all deltas | ${oursMs.toFixed(2)} ms | ${ratio.toFixed(2)}× median of rounds, ${spread(times)} |`,
       `| the same value compact (${compact.length.toLocaleString('en')} characters, ${compactDeltas.length.toLocaleString('en')} deltas), against its own JSON.parse (${compactTimes.b.toFixed(2)} ms) | ${compactTimes.a.toFixed(2)} ms | ${median(compactTimes.ratios).toFixed(2)}× median of rounds, ${spread(compactTimes)} |`,
+      '',
+      `Where the preview's CPU adds up, the answer comes faster than the client decodes it (a fast or local model, a network read holding many deltas): there TurnPartials joins a turn's deltas and the goal holds (${median(apiTimes.ratios).toFixed(2)}×). An answer that trickles in, one delta per network read, is previewed one delta at a time (${median(trickleTimes.ratios).toFixed(2)}×: the parser's own ${ratio.toFixed(2)}× plus one event per delta, with one turn in ${SAMPLE_EVERY} watched for a burst); that CPU is spread over the seconds the model takes to generate, and joining would not lower it (each delta is all that turn holds).`,
       '',
       `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after. Each story is parsed whole by JSON.parse when it closes; until then only its end is looked for. In the file as laid out (pretty-printed) the end is found from the brackets alone, each told apart from brackets inside strings by the line break next to it (\`lineBrokenBrackets.ts\`); in compact text, by following every string from quote to quote.`,
       '',
