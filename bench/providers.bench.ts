@@ -238,8 +238,7 @@ async function measure(t: Target, json: string) {
     });
     firstItem.push(shown! - first!);
   }
-  // The preview's CPU: the same `partial` events (as TurnPartials joined them) through the same feed and parser,
-  // against one JSON.parse.
+  // The preview's CPU: the same `partial` events through the same feed and parser, against one JSON.parse.
   const replay = () => {
     const feed = createPartialPreview(
       () => {},
