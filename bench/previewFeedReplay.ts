@@ -1,8 +1,10 @@
 // The live preview as sendPrompt wires it, for the preview bench: the answer's fragments arrive as the engines
-// emit them (an HTTP engine: one `partial` event per chunk; the CLI: its deltas joined per stdout chunk by
-// PartialBatcher) and go through createPartialPreview, a fresh PartialJsonParser per answer, to a sink that keeps
-// every preview event as the generation's progress does.
+// emit them (an HTTP engine: its chunks' fragments joined per turn of the event loop, up to a few KB, by
+// TurnPartials; the CLI: its deltas joined per stdout chunk by PartialBatcher) and go through
+// createPartialPreview, a fresh PartialJsonParser per answer, to a sink that keeps every preview event as the
+// generation's progress does.
 import { PartialBatcher } from '../src/main/engines/partialBatcher';
+import { TurnPartials } from '../src/main/engines/turnPartials';
 import type { EngineEvent } from '../src/main/engines/provider';
 import { PartialJsonParser } from '../src/main/llm/preview/partialJsonParser';
 import { createPartialPreview } from '../src/main/llm/previewFeed';
@@ -18,12 +20,34 @@ function feed(events: PreviewEvent[]): (e: EngineEvent) => void {
   );
 }
 
-/** An HTTP engine's answer: one partial event per delta (apiAttempt emits one per chunk that adds text). */
+/**
+ * An HTTP engine's answer arriving faster than its client decodes it (the whole answer in the socket at once, as
+ * from the loopback mocks): every delta decoded in one turn, so TurnPartials passes them on a few KB at a time.
+ */
 export function apiFeedReplay(deltas: readonly string[]): () => PreviewEvent[] {
   return () => {
     const events: PreviewEvent[] = [];
-    const preview = feed(events);
-    for (const text of deltas) preview({ type: 'partial', text, block: 1 });
+    const partials = new TurnPartials(feed(events));
+    for (const text of deltas) partials.add(1, text);
+    partials.flush();
+    return events;
+  };
+}
+
+/**
+ * An HTTP engine's answer arriving slower than its client decodes it (each delta in a network read of its own,
+ * as a model generating at its pace sends it): each turn ends after one delta, so each is its own event, and
+ * TurnPartials watches one turn in SAMPLE_EVERY for more.
+ */
+export function apiTrickleReplay(deltas: readonly string[]): () => PreviewEvent[] {
+  return () => {
+    const events: PreviewEvent[] = [];
+    const partials = new TurnPartials(feed(events));
+    for (const text of deltas) {
+      partials.add(1, text);
+      partials.endTurn(); // the read is decoded: the event loop turns
+    }
+    partials.flush();
     return events;
   };
 }

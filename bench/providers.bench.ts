@@ -25,11 +25,14 @@ import { fileURLToPath } from 'node:url';
 import { ownCpuMs } from './childCpu';
 import { MOCK_CHUNK, type MockCommand, type MockName, type MockReply } from './providerMocks';
 import { largeStoriesOutput } from './largeStories';
+import { HELD_CHARS } from '../src/main/engines/turnPartials';
 import type { BenchModule } from './types';
 
 /** Pairs per provider: the ratios moved by ±0.1 between runs of the bench with 9. */
 const RUNS = Number(process.env.PROVIDER_BENCH_RUNS ?? 31);
 const WARMUP = 3;
+/** sendPrompt's CPU over the official client's alone (reading the stream, parsing the answer) at most. */
+const GOAL = 1.2;
 const CHUNK = MOCK_CHUNK;
 const PROMPT = 'Split the feature into stories.';
 const ENV = {
@@ -217,7 +220,9 @@ async function measure(t: Target, json: string) {
       }
     }
   }
-  // Preview latency: the first answer fragment the client decoded → the first story the preview showed.
+  // Preview latency: the first chunk the client decoded (its raw line, passed on at once) → the first story the
+  // preview showed. From the first raw line rather than the first `partial` event: the fragments of a turn are
+  // joined (TurnPartials), so the first event is itself later than the first fragment the client decoded.
   const fragments: string[] = [];
   const firstItem: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -227,14 +232,13 @@ async function measure(t: Target, json: string) {
     await ours(t, {
       preview: (e) => void (e.type === 'item' && first !== undefined && (shown ??= performance.now())),
       onEngineEvent: (e) => {
-        if (e.type !== 'partial' || e.text === '') return;
-        first ??= performance.now();
-        fragments.push(e.text);
+        if (e.type === 'raw') first ??= performance.now();
+        if (e.type === 'partial' && e.text !== '') fragments.push(e.text);
       },
     });
     firstItem.push(shown! - first!);
   }
-  // The preview's CPU: the same fragments through the same feed and parser, against one JSON.parse.
+  // The preview's CPU: the same `partial` events through the same feed and parser, against one JSON.parse.
   const replay = () => {
     const feed = createPartialPreview(
       () => {},
@@ -281,16 +285,16 @@ export default {
     return [
       `The same ${Math.round(json.length / 1024)} KB answer (50 stories, the sendPrompt bench's) from each provider's loopback mock (test/support), streamed in ${CHUNK}-character fragments (anthropic: its mock splits a text block in 3). CPU = this process's user + system time; the mocks serve from a process of their own (\`bench/providerMocks.ts\`), so neither side includes serving the stream. Median of ${RUNS} interleaved runs per side after ${WARMUP} warm-up. sendPrompt: the \`stories\` schema, preview on. Baseline: the request body sendPrompt sent, through the same official client built the same way, the stream read and the answer JSON.parsed once.`,
       '',
-      '| provider | fragments | sendPrompt CPU (ms) | client + JSON.parse CPU (ms) | ratio | wall-time ratio | first fragment → first previewed story (ms) | preview CPU (ms) | one JSON.parse (ms) | preview ÷ JSON.parse |',
+      '| provider | `partial` events (fragments joined per turn) | sendPrompt CPU (ms) | client + JSON.parse CPU (ms) | ratio | wall-time ratio | first chunk decoded → first previewed story (ms) | preview CPU (ms) | one JSON.parse (ms) | preview ÷ JSON.parse |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows.map(
         (r) =>
-          `| ${r.name} | ${r.fragments.toLocaleString('en')} | ${f(r.ours)} | ${f(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× | ${r.wall.toFixed(2)}× | ${r.firstItem.toFixed(2)} | ${r.feed.toFixed(2)} | ${r.parse.toFixed(2)} | ${(r.feed / r.parse).toFixed(2)}× |`,
+          `| ${r.name} | ${r.fragments.toLocaleString('en')} | ${f(r.ours)} | ${f(r.bare)} | ${(r.ours / r.bare).toFixed(2)}× (goal ≤ ${GOAL}×: ${r.ours / r.bare <= GOAL ? 'met' : '**not met**'}) | ${r.wall.toFixed(2)}× | ${r.firstItem.toFixed(2)} | ${r.feed.toFixed(2)} | ${r.parse.toFixed(2)} | ${(r.feed / r.parse).toFixed(2)}× |`,
       ),
       '',
       `Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} CPUs: with 9 pairs and the mocks in this process the ratios moved by about ±0.1 from run to run; ${RUNS} pairs now.`,
       '',
-      `What it means. sendPrompt added ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} % CPU in this run to what the official client alone spends reading this stream and parsing the answer: the provider's preparation (client, shaped schema; ollama asks a server its version once, at its first call), the neutral engine events, the preview parser on every fragment and ajv validating 50 stories. Most of the CPU on both sides is the client decoding ${CHUNK}-character SSE or NDJSON chunks (gemini's client is the heaviest, so what sendPrompt adds there is within the run-to-run noise), which Puffin does not choose. The preview costs under 2 ms per answer here, well under 1 % of the call, although it is several times one JSON.parse of this answer: the answer is mostly long strings, which JSON.parse reads in a fraction of a millisecond. First fragment → first previewed story is mostly the time the stream takes to deliver the first story (it ends at character ${json.indexOf('},{') + 1}, ≈ ${Math.ceil((json.indexOf('},{') + 1) / CHUNK)} fragments), so it follows each client's decoding speed, not the parser; anthropic's 3 fragments deliver it in the first one, so its figure is the parse of one ~100 KB fragment.`,
+      `What it means. sendPrompt added ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} % CPU in this run to what the official client alone spends reading this stream and parsing the answer: the provider's preparation (client, shaped schema; ollama asks a server its version once, at its first call), the neutral engine events, the preview parser, ajv validating 50 stories, and the bound on the response body (\`boundedFetch\`: a second web stream around the body and a combined abort signal, ≈ 0.1–0.3 ms a call). No chunk the client parsed is serialised again unless someone reads the raw lines (History, the activity view: here only the preview listens), and then once per chunk. The preview is fed one \`partial\` event per turn of the event loop, at most ${(HELD_CHARS / 1024).toFixed(0)} KB each (TurnPartials), so ${CHUNK}-character fragments cost it two to three times one JSON.parse of the answer, under 0.5 ms. Most of the CPU on both sides is the client decoding ${CHUNK}-character SSE or NDJSON chunks (gemini's client is the heaviest, so what sendPrompt adds there is within the run-to-run noise), which Puffin does not choose. anthropic's mock sends its answer as 3 fragments of ~100 KB, so its client spends little and Puffin's fixed cost per call (the body bound, the preview parsing 300 KB in 3 pushes, validation, together ≈ 1 ms) shows as a ratio above the goal; it no longer serialises every event again (the 100 KB fragments included) for raw lines nobody reads. First chunk decoded → first previewed story is the client decoding up to the first story (it ends at character ${json.indexOf('},{') + 1}, ≈ ${Math.ceil((json.indexOf('},{') + 1) / CHUNK)} fragments), plus the fragments joined with it (at most ${HELD_CHARS.toLocaleString('en')} characters, or the end of the turn); anthropic's 3 fragments deliver it in the first one, so its figure is the parse of one ~100 KB fragment.`,
     ].join('\n');
   },
 } satisfies BenchModule;

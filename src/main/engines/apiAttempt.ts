@@ -1,8 +1,8 @@
 /**
- * One attempt of an HTTP API engine (openai, ollama, gemini), the same for all of them: open the streamed request
- * with an abort signal that the caller's cancel and the attempt's time budget both fire, read the stream once
- * (every chunk a raw line for the activity log, every answer fragment a `partial` event for the live preview),
- * then turn how the model ended into the answer or a typed failure. A cut-off answer is `truncated` (never a
+ * One attempt of an HTTP API engine (openai, ollama, gemini, bedrock), the same for all of them: open the streamed
+ * request with an abort signal that the caller's cancel and the attempt's time budget both fire, read the stream
+ * once (every chunk a raw line for the activity log when it listens, the answer fragments of each turn of the event
+ * loop one `partial` event for the live preview), then turn how the model ended into the answer or a typed failure. A cut-off answer is `truncated` (never a
  * shorter object), a declined one `refused`, a stream that stops early a retryable `api_error`.
  */
 import { PromptError, type PromptErrorDiagnostics } from '../llm/errors';
@@ -11,6 +11,7 @@ import { errnoOf, httpFailureError, silenceTimeout, type HttpFailure } from './h
 import type { ProviderName } from '../../shared/engines';
 import type { AttemptContext, ProviderAnswer } from './provider';
 import type { StreamReader } from './streamedAnswer';
+import { TurnPartials } from './turnPartials';
 
 export interface ApiRun<Chunk> {
   provider: ProviderName;
@@ -38,16 +39,22 @@ const KEPT_RAW_LINES = 50;
 
 export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptContext): Promise<ProviderAnswer> {
   const started = Date.now();
-  // The newest chunks as the SDK parsed them, serialised only when a failure reports them.
-  const recent: Chunk[] = [];
   const rawLineOf = (chunk: Chunk): string => redact(JSON.stringify(chunk), run.secret);
+  // A chunk the SDK parsed is serialised again only when someone reads the raw lines (History, the activity
+  // view), and then once: the newest lines are kept as serialised. Otherwise the newest chunks are kept as
+  // parsed and serialised only when a failure reports them.
+  const rawWanted = ctx.activity !== false;
+  const recent = new Newest<Chunk>();
+  const recentLines = new Newest<string>();
   const diagnostics = (): PromptErrorDiagnostics => ({
     provider: run.provider,
     model: run.model,
-    rawLines: recent.map(rawLineOf),
+    // Read when a failure reports it (an answer that passes validation never is).
+    get rawLines() {
+      return rawWanted ? recentLines.all() : recent.all().map(rawLineOf);
+    },
   });
-  // Serialising every chunk again is paid only when someone reads the raw lines (History, the activity view).
-  const rawWanted = ctx.activity !== false;
+  const partials = new TurnPartials(ctx.emit);
   const controller = new AbortController();
   const onCancel = () => controller.abort(new PromptError('cancelled'));
   if (ctx.signal?.aborted) onCancel();
@@ -72,15 +79,18 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
     streaming = true;
     ctx.emit({ type: 'phase', phase: 'streaming' });
     for await (const chunk of stream) {
-      recent.push(chunk);
-      if (recent.length > KEPT_RAW_LINES) recent.shift();
-      if (rawWanted) ctx.emit({ type: 'raw', line: rawLineOf(chunk) });
+      if (rawWanted) {
+        const line = rawLineOf(chunk);
+        recentLines.push(line);
+        ctx.emit({ type: 'raw', line });
+      } else recent.push(chunk);
       const text = reader.push(chunk);
-      if (text) ctx.emit({ type: 'partial', text, block: ctx.attempt });
+      if (text) partials.add(ctx.attempt, text);
     }
   } catch (error) {
     failure = { error };
   } finally {
+    partials.flush();
     clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onCancel);
     offKill();
@@ -139,6 +149,18 @@ export async function runApiAttempt<Chunk>(run: ApiRun<Chunk>, ctx: AttemptConte
     },
     diagnostics: diagnostics(),
   };
+}
+
+/** The newest KEPT_RAW_LINES items pushed, trimmed once they are twice as many (not shifted at every push). */
+class Newest<T> {
+  private items: T[] = [];
+  push(item: T): void {
+    this.items.push(item);
+    if (this.items.length >= 2 * KEPT_RAW_LINES) this.items = this.items.slice(-KEPT_RAW_LINES);
+  }
+  all(): T[] {
+    return this.items.slice(-KEPT_RAW_LINES);
+  }
 }
 
 function abortReason(signal: AbortSignal): PromptError {

@@ -29,16 +29,28 @@ export function bodyCounter(provider: HttpProviderName, bounds: BodyBounds) {
   let openLine = 0;
   return (chunk: Uint8Array): PromptError | null => {
     total += chunk.byteLength;
-    let longest = 0;
-    for (let start = 0; ;) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        openLine += chunk.byteLength - start;
-        break;
+    const first = chunk.indexOf(NEWLINE);
+    let longest: number;
+    if (first === -1) {
+      openLine += chunk.byteLength;
+      longest = openLine;
+    } else if (chunk.byteLength <= bounds.lineBytes) {
+      // Lines that start and end inside the chunk are shorter than it, so within the bound: only the line the
+      // chunk ends and the one it starts matter (a stream of short lines is not walked newline by newline).
+      longest = openLine + first;
+      openLine = chunk.byteLength - chunk.lastIndexOf(NEWLINE) - 1;
+    } else {
+      longest = 0;
+      for (let start = 0; ;) {
+        const newline = chunk.indexOf(NEWLINE, start);
+        if (newline === -1) {
+          openLine += chunk.byteLength - start;
+          break;
+        }
+        longest = Math.max(longest, openLine + newline - start);
+        openLine = 0;
+        start = newline + 1;
       }
-      longest = Math.max(longest, openLine + newline - start);
-      openLine = 0;
-      start = newline + 1;
     }
     longest = Math.max(longest, openLine);
     if (longest > bounds.lineBytes) {

@@ -43,6 +43,7 @@ export function createPartialPreview(
       current.parser = undefined; // a parser that gives up stops the preview for this block, nothing else
       return;
     }
-    for (const ev of events) emit(ev);
+    // Most fragments complete nothing: no loop set up for them (this runs once per fragment).
+    for (let i = 0; i < events.length; i++) emit(events[i]!);
   };
 }

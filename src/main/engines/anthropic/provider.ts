@@ -13,6 +13,7 @@ import { boundedFetch } from '../boundedFetch';
 import { groundedAttempt } from '../grounding/groundedAttempt';
 import { openProjectTools } from '../grounding/projectTools';
 import { redact } from '../apiAttempt';
+import { TurnPartials } from '../turnPartials';
 import { errnoOf, httpFailureError, silenceTimeout } from '../httpFailure';
 import type { AttemptContext, EngineMeta, PreparedCall, Provider, ProviderCall } from '../provider';
 import type { EngineDeps } from '../registry';
@@ -84,10 +85,17 @@ export function createAnthropicProvider(deps: EngineDeps): Provider {
         const reader = anthropicStreamReader(mode, ANSWER_TOOL);
         const events = await client.messages.create({ ...params, stream: true }, options);
         ctx.emit({ type: 'phase', phase: 'streaming' });
-        for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
-          ctx.emit({ type: 'raw', line: redact(JSON.stringify(event), apiKey) });
-          const added = reader.push(event);
-          if (added) ctx.emit({ type: 'partial', text: added, block: reader.block() });
+        // An event the SDK parsed is serialised again only for whoever reads the raw lines, once.
+        const rawWanted = ctx.activity !== false;
+        const partials = new TurnPartials(ctx.emit);
+        try {
+          for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
+            if (rawWanted) ctx.emit({ type: 'raw', line: redact(JSON.stringify(event), apiKey) });
+            const added = reader.push(event);
+            if (added) partials.add(reader.block(), added);
+          }
+        } finally {
+          partials.flush();
         }
         // The SDK's stream ends quietly when aborted: a cancel or the deadline is not an answer that stopped short.
         if (abort.signal.aborted) throw sdkFailure(Sdk, null, true, timedOut, model, apiKey);
