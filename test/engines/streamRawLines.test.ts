@@ -8,7 +8,7 @@ import { DEFAULT_RETRY_POLICY } from '../../src/main/llm/retry';
 import type { SendPromptRequest } from '../../src/main/llm/promptTypes';
 import type { EngineEvent } from '../../src/main/engines/provider';
 import { RawLineRecorder } from '../../src/main/services/rawLineRecorder';
-import { memoryLogger } from '../../src/main/engines/claude-cli/testing';
+import { memoryLogger } from '../support/memoryLogger';
 import { engineSendPrompt } from '../support/engineSendPrompt';
 import { mockPerTest } from '../support/llmMockTest';
 import { answer } from '../support/mockLlmTypes';
