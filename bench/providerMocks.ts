@@ -8,7 +8,7 @@ import { startMockMessagesApi } from '../test/support/mockMessagesApi';
 import { startMockOllamaApi } from '../test/support/mockOllamaApi';
 import { startMockOpenAiApi } from '../test/support/mockOpenAiApi';
 
-export const MOCK_CHUNK = 20; // characters per streamed fragment, where the mock lets us choose (not anthropic)
+export const MOCK_CHUNK = 20; // characters per streamed fragment, on every mock
 
 export type MockName = 'anthropic' | 'openai' | 'ollama' | 'gemini';
 export type MockCommand = { type: 'lastBody'; name: MockName } | { type: 'exit' };
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const turn = answer(json, { chunkSize: MOCK_CHUNK });
   const msg = await startMockMessagesApi({
     isMainLoop: () => true,
-    respond: () => ({ kind: 'message', text: [json], stopReason: 'end_turn' }),
+    respond: () => ({ kind: 'message', text: [json], stopReason: 'end_turn', fragmentChars: MOCK_CHUNK }),
   });
   const oa = await startMockOpenAiApi({ whenExhausted: turn });
   const ol = await startMockOllamaApi({ whenExhausted: turn });

@@ -10,6 +10,8 @@ export interface ReplyMessage {
   stopReason: string;
   /** A field a proxy adds (`metadata.echo` of message_start). */
   echo?: string;
+  /** Text blocks streamed in fragments of this many characters rather than in three pieces. */
+  fragmentChars?: number;
 }
 
 // Mock usage numbers, the same as in the recorded fixtures.
@@ -54,7 +56,8 @@ export function sseEventsFor(message: ReplyMessage): Record<string, unknown>[] {
   message.blocks.forEach((block, index) => {
     if (block.type === 'text') {
       events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      for (const piece of splitFragments(block.text, 3)) {
+      const count = message.fragmentChars ? Math.ceil(block.text.length / message.fragmentChars) : 3;
+      for (const piece of splitFragments(block.text, count)) {
         events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
       }
     } else {

@@ -42,6 +42,7 @@ export function answerMessage(
     blocks,
     stopReason,
     ...(turn.echo === undefined ? {} : { echo: turn.echo }),
+    ...(turn.fragmentChars === undefined ? {} : { fragmentChars: turn.fragmentChars }),
   };
   if (body.stream) {
     sendSse(res, requestId, sseEventsFor(message));
