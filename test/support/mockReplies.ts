@@ -10,7 +10,7 @@ export interface ReplyMessage {
   stopReason: string;
   /** A field a proxy adds (`metadata.echo` of message_start). */
   echo?: string;
-  /** Text blocks streamed in fragments of this many characters rather than in three pieces. */
+  /** Text blocks streamed in fragments of at most this many characters rather than in three pieces. */
   fragmentChars?: number;
 }
 

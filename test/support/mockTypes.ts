@@ -58,7 +58,7 @@ export type MockTurn =
       stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
       /** Added to the message as `metadata.echo`, as a proxy repeating what the request carried. */
       echo?: string;
-      /** Streamed text in fragments of this many characters (as a long answer arrives), instead of three pieces. */
+      /** Streamed text in fragments of at most this many characters (as a long answer arrives), instead of three pieces. */
       fragmentChars?: number;
     }
   | {
