@@ -75,6 +75,25 @@ describe('HistoryRepo', () => {
     expect(await readdir(join(dir, 'local', 'history'))).toContain('crashed.raw.jsonl');
     await file.discard();
   });
+
+  it('at open ends only the killed runs that wrote raw lines, found by name, leaving the rest to the first read', async () => {
+    const repo = new HistoryRepo(dir);
+    const owner = { pid: 1, host: 'h', startedAt: '2030-01-01T00:00:00Z' };
+    await repo.put({ ...gen('wrote', '2030-01-01T00:00:00Z'), status: 'running', owner });
+    await repo.put({ ...gen('silent', '2030-01-01T00:00:01Z'), status: 'running', owner });
+    const file = repo.openRawText('wrote');
+    file.write(['{"type":"system"}\n']);
+    await file.written();
+    const fresh = new HistoryRepo(dir);
+    const ended = await fresh.endRunsWithLines(new Date('2030-01-02T00:00:00Z'), () => false);
+    expect(ended.map((g) => g.id)).toEqual(['wrote']);
+    expect(await fresh.records.get('wrote')).toMatchObject({
+      status: 'failed',
+      error: { code: 'interrupted' },
+    });
+    expect(await fresh.records.get('silent')).toMatchObject({ status: 'running' });
+    await file.discard();
+  });
 });
 
 describe('ProjectSettingsRepo', () => {

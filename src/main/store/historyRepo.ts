@@ -1,4 +1,4 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isId } from '../../shared/ids';
 import type { Generation } from '../../shared/stories';
@@ -9,6 +9,10 @@ import type { StoreContext } from './recordFile';
 import { RecordFolder } from './recordFolder';
 import { recoveredFromRawLines } from './recoveredResult';
 import { ownerAlive } from './runOwner';
+
+const PARTIAL_SUFFIX = '.partial';
+/** The file name ending of a running (or killed) generation's raw lines. */
+const PARTIAL = `.raw.jsonl${PARTIAL_SUFFIX}`;
 
 /** Thrown inside an update to write nothing: the run was ended meanwhile. */
 class AlreadyEnded extends Error {}
@@ -79,7 +83,27 @@ export class HistoryRepo {
    * left to it.
    */
   async markInterrupted(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
-    const stale = (await this.records.list()).filter((g) => g.status === 'running' && !alive(g.owner));
+    return this.endStale(await this.records.list(), now, alive);
+  }
+
+  /**
+   * At open, without reading the whole history: only a run that wrote raw lines can hold a paid result, and its
+   * lines are still in a `.partial` file, so those runs are ended now (their result and cost stored) and the
+   * others when history is first read.
+   */
+  async endRunsWithLines(now = new Date(), alive = ownerAlive): Promise<Generation[]> {
+    const names = await readdir(this.records.dir).catch(() => [] as string[]);
+    const ids = names.filter((n) => n.endsWith(PARTIAL)).map((n) => n.slice(0, -PARTIAL.length));
+    const records = await Promise.all(ids.filter(isId).map((id) => this.records.get(id)));
+    return this.endStale(
+      records.filter((g): g is Generation => g !== undefined),
+      now,
+      alive,
+    );
+  }
+
+  private async endStale(records: Generation[], now: Date, alive: typeof ownerAlive): Promise<Generation[]> {
+    const stale = records.filter((g) => g.status === 'running' && !alive(g.owner));
     const ended = await Promise.all(
       stale
         .map(async (g) => {
@@ -123,7 +147,7 @@ export class HistoryRepo {
   }
 
   private partialRawPath(id: string): string {
-    return `${this.rawPath(id)}.partial`;
+    return `${this.rawPath(id)}${PARTIAL_SUFFIX}`;
   }
 }
 

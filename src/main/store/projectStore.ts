@@ -22,8 +22,8 @@ export interface ProjectStore {
 /**
  * Opens the repos of a store and loads them at once, so unreadable records are found (kept aside and logged)
  * when the project opens, not halfway through a user action (stories: when their index is rebuilt). History is
- * one person's and can be large: it is read (and its interrupted runs ended) when first asked for, so a command
- * that never looks at it does not pay for it. Returns the repos with the problems found.
+ * one person's and can be large: it is read (and its other interrupted runs ended) when first asked for, so a
+ * command that never looks at it does not pay for it; a killed run's raw lines are found by name at once. Returns the repos with the problems found.
  */
 export async function openProjectStore(
   storeDir: string,
@@ -49,6 +49,13 @@ export async function openProjectStore(
   await Promise.all([
     // The backlog's index, rebuilt (every story read, unreadable ones found) only when it is missing or stale.
     store.stories.index.ready(),
+    // A run killed after its CLI printed a (paid) result gets that result and its cost now.
+    store.history.endRunsWithLines().then((ended) => {
+      if (ended.length > 0)
+        log.warn(
+          `${ended.length} generation(s) were still running when Puffin stopped; ended with what their CLI had printed.`,
+        );
+    }),
     store.settings.load(),
     // Sprints and plans are read by the plans journey later; an unreadable one is found (and reported) now.
     new RecordFolder(ctx, FOLDERS.sprints).list(),
