@@ -51,3 +51,15 @@ export async function createTrackerProject(prefix: string): Promise<TrackerProje
     },
   };
 }
+
+/** What every GitHub export or sync of a tracker project's sprint to the loopback API starts from. */
+export function githubTarget(project: TrackerProject, api: { url: string; token: string }) {
+  return {
+    projectDir: project.repo.dir,
+    sprintId: 'sprint-1',
+    repo: 'octo/app',
+    apiUrl: api.url,
+    token: { env: { GITHUB_TOKEN: api.token } },
+    budget: { sleep: async () => {} },
+  };
+}

@@ -5,7 +5,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockGithubApi, type MockGithubApi } from '../../../../test/support/mockGithubApi';
-import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
+import {
+  createTrackerProject,
+  githubTarget,
+  type TrackerProject,
+} from '../../../../test/support/trackerProject';
 import { exportSprintToGithub, type GithubExportOptions } from './exportGithub';
 import { readMarker } from './issueContent';
 
@@ -27,12 +31,7 @@ function ghOptions(
   over: Partial<GithubExportOptions> = {},
 ): GithubExportOptions {
   return {
-    projectDir: p.repo.dir,
-    sprintId: 'sprint-1',
-    repo: 'octo/app',
-    apiUrl: a.url,
-    token: { env: { GITHUB_TOKEN: a.token } },
-    budget: { sleep: async () => {} },
+    ...githubTarget(p, a),
     ...over,
   };
 }

@@ -3,7 +3,11 @@
 // typed errors of 401, 404 and 422 saying what to do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockGithubApi, type MockGithubApi } from '../../../../test/support/mockGithubApi';
-import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
+import {
+  createTrackerProject,
+  githubTarget,
+  type TrackerProject,
+} from '../../../../test/support/trackerProject';
 import { exportSprintToGithub, type GithubExportOptions } from './exportGithub';
 
 let project: TrackerProject;
@@ -22,11 +26,7 @@ afterEach(async () => {
 
 function options(over: Partial<GithubExportOptions> = {}): GithubExportOptions {
   return {
-    projectDir: project.repo.dir,
-    sprintId: 'sprint-1',
-    repo: 'octo/app',
-    apiUrl: api.url,
-    token: { env: { GITHUB_TOKEN: api.token } },
+    ...githubTarget(project, api),
     budget: { sleep: async () => {}, onWait: (ms, why) => void waits.push([ms, why]) },
     ...over,
   };

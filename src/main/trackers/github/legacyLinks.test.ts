@@ -5,7 +5,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startMockGithubApi, type MockGithubApi } from '../../../../test/support/mockGithubApi';
-import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
+import {
+  createTrackerProject,
+  githubTarget,
+  type TrackerProject,
+} from '../../../../test/support/trackerProject';
 import { exportSprintToGithub, type GithubExportOptions } from './exportGithub';
 import { legacyLinksKey } from './legacyLinks';
 
@@ -21,14 +25,7 @@ afterEach(async () => {
   await project.repo.cleanup();
 });
 
-const options = (): GithubExportOptions => ({
-  projectDir: project.repo.dir,
-  sprintId: 'sprint-1',
-  repo: 'octo/app',
-  apiUrl: api.url,
-  token: { env: { GITHUB_TOKEN: api.token } },
-  budget: { sleep: async () => {} },
-});
+const options = (): GithubExportOptions => githubTarget(project, api);
 
 /** Turns this project's links into what the old export wrote: .puffin/github only, no .puffin/trackers. */
 async function asOldExport(): Promise<void> {

@@ -4,7 +4,11 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startMockGithubApi, type MockGithubApi } from '../../../../test/support/mockGithubApi';
-import { createTrackerProject, type TrackerProject } from '../../../../test/support/trackerProject';
+import {
+  createTrackerProject,
+  githubTarget,
+  type TrackerProject,
+} from '../../../../test/support/trackerProject';
 import { StoriesRepo } from '../../store/storiesRepo';
 import { StoryVersionLog } from '../../store/storyVersions';
 import { exportPlace } from '../exportPlace';
@@ -25,14 +29,7 @@ afterEach(async () => {
   await project.repo.cleanup();
 });
 
-const base = () => ({
-  projectDir: project.repo.dir,
-  sprintId: 'sprint-1',
-  repo: 'octo/app',
-  apiUrl: api.url,
-  token: { env: { GITHUB_TOKEN: api.token } },
-  budget: { sleep: async () => {} },
-});
+const base = () => githubTarget(project, api);
 const sync = (over: Partial<GithubSyncOptions> = {}) => syncSprintWithGithub({ ...base(), stories, ...over });
 const issue = () => api.repo('octo/app').issues[0]!;
 
