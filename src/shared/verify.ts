@@ -22,7 +22,6 @@ export interface Regression {
   reason: string;
 }
 
-/** One story's result of a verify run. */
 /** Assertions edited or deleted since the run where they last all passed (src/main/verify/drift.ts). */
 export interface StoryDrift {
   edited: string[];
@@ -31,6 +30,7 @@ export interface StoryDrift {
   lastPassedAt: string;
 }
 
+/** One checked story's result of a verify run. */
 export interface StoryVerification {
   id: string;
   title: string;
@@ -43,6 +43,23 @@ export interface StoryVerification {
   drift?: StoryDrift;
 }
 
+/**
+ * A story without a stored assertion set: its id and verdict alone (most of a large backlog is this, and nothing of
+ * it is read, not even its title).
+ */
+export interface UnspecifiedStory {
+  id: string;
+  status: 'unspecified';
+}
+
+/** A story of a verify run: checked against its assertions, or without any set. */
+export type StoryOutcome = StoryVerification | UnspecifiedStory;
+
+/** Whether the story was checked (it has a stored set, possibly empty) rather than reported by id alone. */
+export function isChecked(s: StoryOutcome): s is StoryVerification {
+  return 'summary' in s;
+}
+
 export interface VerifyReport {
   /** HEAD when the project is a git repository, else null. */
   commit: string | null;
@@ -50,7 +67,7 @@ export interface VerifyReport {
   startedAt: string;
   durationMs: number;
   sprintId: string | null;
-  stories: StoryVerification[];
+  stories: StoryOutcome[];
   /** Every story's regressions, flattened. */
   regressions: Regression[];
   /** Stories whose assertions were edited or deleted since they last passed. */

@@ -4,6 +4,7 @@
  */
 import type { AgentFailure, AgentVerification } from '../../shared/ipc/agentChannels';
 import type { Story } from '../../shared/stories';
+import { isChecked } from '../../shared/verify';
 import { projectVerifySource } from '../verify/projectSource';
 
 /** Bounds what one answer carries: an agent reads every word of it. */
@@ -20,9 +21,11 @@ export async function verifyOneStory(
   const { verifyProject } = await import('../verify/verifyProject');
   const { report, messages } = await verifyProject(dir, source);
   const result = report.stories[0]!;
+  // Always checked (its ref is not flagged), though the report's type allows a story reported by id alone.
+  const { results, regressions } = isChecked(result) ? result : { results: [], regressions: [] };
   const assertions = await base.assertions(story.id).catch(() => []);
   const targets = new Map(assertions.map((a) => [a.id, typeof a.target === 'string' ? a.target : null]));
-  const failing: AgentFailure[] = result.results
+  const failing: AgentFailure[] = results
     .filter((r) => r.status !== 'pass')
     .slice(0, MAX_FAILURES)
     .map((r) => ({
@@ -36,7 +39,7 @@ export async function verifyOneStory(
     id: story.id,
     status: result.status,
     failing,
-    regressions: result.regressions.map((g) => ({
+    regressions: regressions.map((g) => ({
       assertion: g.assertionId,
       message: g.message,
       lastPassedCommit: g.lastPassedCommit,

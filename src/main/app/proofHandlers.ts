@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/ipc/contract';
 import type { VerifiedStory } from '../../shared/ipc/proofChannels';
+import { isChecked, type StoryOutcome, type UnspecifiedStory } from '../../shared/verify';
 import { writeFileAtomic } from '../base/atomicFile';
 import type { Handlers } from './dispatcher';
 import { ServiceError } from '../base/errors';
@@ -13,11 +14,11 @@ import { toJUnitXml } from '../verify/junit';
 import { installPrePushHook } from '../verify/prePushHook';
 import { projectVerifySource } from '../verify/projectSource';
 import { moveAndTell } from '../verify/statusFromVerdict';
-import type { VerifyOutcome } from '../verify/verifyProject';
 
 type ProofChannel = 'verify:run' | 'hooks:install' | 'ci:init' | 'board:get' | 'costs:get';
 
-function storyLine(s: VerifyOutcome['report']['stories'][number]): VerifiedStory {
+function storyLine(s: StoryOutcome): VerifiedStory | UnspecifiedStory {
+  if (!isChecked(s)) return s;
   return {
     id: s.id,
     title: s.title,
@@ -48,8 +49,13 @@ export function proofHandlers(services: Services, emit: Emit): Pick<Handlers, Pr
       const outcome = await verifyProject(dir, projectVerifySource(dir), { sprintId: sprintId ?? null });
       const { report } = outcome;
       await moveAndTell(services.projects.requireStore().stories, report.stories, emit);
-      if (junitPath)
-        await writeFileAtomic(await junitTarget(junitPath), toJUnitXml(report, outcome.messages));
+      if (junitPath) {
+        // Their titles name the suites of stories without a set: read from the backlog's index only for JUnit.
+        const entries = await services.projects.requireStore().stories.index.entries();
+        const titles = new Map(entries.map((e) => [e.id, e.title]));
+        const xml = toJUnitXml(report, outcome.messages, titles);
+        await writeFileAtomic(await junitTarget(junitPath), xml);
+      }
       return {
         commit: report.commit,
         sprintId: report.sprintId,

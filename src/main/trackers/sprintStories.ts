@@ -1,6 +1,6 @@
 // A sprint's stories as every tracker export sends them: verified at the current commit first (the run recorded as
 // `puffin verify` records it), each criterion proven only where every assertion naming it passes now, with the RIS.
-import type { StoryVerdict } from '../../shared/verify';
+import { isChecked, type StoryVerdict } from '../../shared/verify';
 import type { RawAssertion } from '../assertions/evaluate';
 import { PlanStore } from '../plans/planStore';
 import { storeDirOf } from '../store/storeMeta';
@@ -41,6 +41,7 @@ export interface SprintForTracker {
 function recordingSource(base: VerifySource, seen: Map<string, RawAssertion[]>): VerifySource {
   return {
     stories: (sprintId) => base.stories(sprintId),
+    ...(base.title ? { title: base.title } : {}),
     history: (id) => base.history(id),
     record: (id, run) => base.record(id, run),
     async assertions(id) {
@@ -78,7 +79,7 @@ export async function loadSprintForTracker(
       criteria: proveCriteria(
         story?.acceptanceCriteria ?? [],
         seen.get(id) ?? [],
-        verdict?.results ?? [],
+        verdict && isChecked(verdict) ? verdict.results : [],
       ).map((c) => ({ text: c.text, proven: c.proven })),
       verified: verdict?.status === 'verified',
       regressed: verdict?.status === 'regressed',

@@ -2,7 +2,7 @@
 // that the JUnit schema CI tools validate against declares (Jenkins' junit-10.xsd): testcase carries name, classname
 // and time; where the assertion points (file:line) goes into the failure text, which every reader shows.
 import type { AssertionResult } from '../../shared/assertions';
-import type { StoryVerification, VerifyReport } from '../../shared/verify';
+import { isChecked, type StoryOutcome, type StoryVerification, type VerifyReport } from '../../shared/verify';
 import { describeLastPass } from './storyStatus';
 
 // XML 1.0 allows tab, LF, CR and everything from U+0020 except the surrogates and U+FFFE/U+FFFF.
@@ -85,21 +85,30 @@ function testsuite(
   ].join('\n');
 }
 
+/** A story reported by id alone as the empty suite it always was, named with its title from `titles`. */
+function asChecked(story: StoryOutcome, titles: ReadonlyMap<string, string>): StoryVerification {
+  if (isChecked(story)) return story;
+  const summary = { total: 0, passed: 0, failed: 0, errors: 0 };
+  return { ...story, title: titles.get(story.id) ?? '', summary, results: [], regressions: [] };
+}
+
 /**
  * The report as a JUnit XML document. `messages` maps story id → assertion id → message, for test case names
- * that say what each assertion checks.
+ * that say what each assertion checks; `titles` maps story id → title for the stories verify reported by id alone.
  */
 export function toJUnitXml(
   report: VerifyReport,
   messages: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+  titles: ReadonlyMap<string, string> = new Map(),
 ): string {
   const s = report.summary;
-  const totalMs = report.stories.reduce((sum, story) => sum + sumMs(story.results), 0);
+  const stories = report.stories.map((story) => asChecked(story, titles));
+  const totalMs = stories.reduce((sum, story) => sum + sumMs(story.results), 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attr('name', 'puffin verify')}${attr('tests', s.total)}${attr('failures', s.failed)}` +
       `${attr('errors', s.errors)}${attr('time', seconds(totalMs))}>`,
-    ...report.stories.map((story) => testsuite(story, report, messages)),
+    ...stories.map((story) => testsuite(story, report, messages)),
     '</testsuites>',
     '',
   ].join('\n');

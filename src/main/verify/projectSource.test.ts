@@ -1,5 +1,6 @@
-// verify's project source reads only what exists: a story without a stored assertion set costs no file read, its
-// title comes from the backlog's index, and a set stored by another process since the last run is seen at once.
+// verify's project source reads only what exists: a story without a stored assertion set costs no file read and is
+// reported by id alone, a specified story's title comes from its record, and a set stored by another process since
+// the last run is seen at once.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,31 +46,36 @@ const storyFilesRead = () =>
     .filter((f) => f.includes(`${path.sep}stories${path.sep}`));
 
 describe('projectVerifySource', () => {
-  it('a verify reads the set and history of the specified story alone, and no story record', async () => {
+  it('a verify reads the set, history and record of the specified story alone; the others are id and verdict', async () => {
     const { report } = await verifyProject(dir, projectVerifySource(dir));
     expect(report.stories).toHaveLength(30);
-    expect(report.stories.map((s) => s.title)).toEqual(ids.map((_, i) => `Story ${i}`));
-    expect(report.counts).toMatchObject({ failing: 1, unspecified: 29 });
+    expect(report.stories.map((s) => s.id)).toEqual(ids);
+    expect(report.stories[7]).toMatchObject({ title: 'Story 7', status: 'failing' });
+    expect(report.stories[3]).toEqual({ id: ids[3], status: 'unspecified' });
+    expect(
+      report.stories.filter((s) => s.status === 'unspecified').every((s) => Object.keys(s).length === 2),
+    ).toBe(true);
+    expect(report.counts).toEqual({ verified: 0, failing: 1, regressed: 0, unspecified: 29 });
     expect(vi.mocked(storySets.readStoredSet).mock.calls.map(([, id]) => id)).toEqual([ids[7]]);
     expect(vi.mocked(resultStore.readHistory).mock.calls.map(([, id]) => id)).toEqual([ids[7]]);
-    expect(storyFilesRead()).toEqual([]);
+    expect(storyFilesRead().map((f) => path.basename(f, '.json'))).toEqual([ids[7]]);
   });
 
-  it('a sprint’s verify reads the records of the sprint’s stories alone, for their titles', async () => {
+  it('a sprint’s verify reads the record of its specified story alone, for its title', async () => {
     const at = new Date().toISOString();
     const sprint = { id: 'sprint-1', title: 'S', storyIds: [ids[3]!, ids[7]!], createdAt: at, updatedAt: at };
     await new PlanStore(path.join(dir, '.puffin')).sprints.put({ ...sprint, status: 'open' });
     vi.clearAllMocks();
     const { report } = await verifyProject(dir, projectVerifySource(dir), { sprintId: 'sprint-1' });
-    expect(report.stories.map((s) => [s.title, s.status])).toEqual([
-      ['Story 3', 'unspecified'],
-      ['Story 7', 'failing'],
+    expect(report.stories).toEqual([
+      { id: ids[3], status: 'unspecified' },
+      expect.objectContaining({ id: ids[7], title: 'Story 7', status: 'failing' }),
     ]);
     expect(
       storyFilesRead()
         .map((f) => path.basename(f, '.json'))
         .sort(),
-    ).toEqual([ids[3], ids[7]].sort());
+    ).toEqual([ids[7]]);
   });
 
   it('a set another process stored after a run is verified by the next run of the same source', async () => {

@@ -30,30 +30,32 @@ export function projectVerifySource(projectDir: string): VerifySource {
   // with them, not with the backlog): every other story is handed out flagged, and verify reports it unspecified
   // without a read. Listed again on every call: another process may have stored a set since.
   const specified = async () => new Set(await storyIdsWithSets(projectDir));
-  const ref = (sets: ReadonlySet<string>, id: string, title: string): VerifyStoryRef =>
-    sets.has(id) ? { id, title } : { id, title, unspecified: true };
+  // A title is read only for a story with a set, from its own record (a read per specified story, none per other).
+  const title = async (id: string): Promise<string> =>
+    (isId(id) ? await backlog.records.readUncached(id) : undefined)?.title ?? '';
+  const ref = async (sets: ReadonlySet<string>, id: string): Promise<VerifyStoryRef> =>
+    sets.has(id) ? { id, title: await title(id) } : { id, unspecified: true };
   return {
     async stories(sprintId) {
       if (sprintId !== null) {
         const sprint = await plans.sprints.get(sprintId);
         if (!sprint) throw new SprintNotFoundError(`There is no sprint ${sprintId} in this project.`);
         const sets = await specified();
-        // The titles of the sprint's stories alone, each from its own record.
-        return Promise.all(
-          sprint.storyIds.map(async (id) =>
-            ref(sets, id, (isId(id) ? await backlog.records.readUncached(id) : undefined)?.title ?? ''),
-          ),
-        );
+        return Promise.all(sprint.storyIds.map((id) => ref(sets, id)));
       }
-      // From the backlog's index: the order and titles of 100,000 stories without reading one of them.
-      const known = await backlog.index.entries();
+      // The backlog's order from its index's id column alone: 100,000 stories without reading one of them.
+      const known = await backlog.index.read((view) =>
+        view.idsAt(Array.from({ length: view.total }, (_, i) => i)),
+      );
       const sets = await specified();
-      const refs = known.map((s) => ref(sets, s.id, s.title));
+      const refs: VerifyStoryRef[] = [];
+      for (const id of known) refs.push(sets.has(id) ? await ref(sets, id) : { id, unspecified: true });
       // Assertion sets of stories no longer in the backlog still count (they were stored): after the backlog.
       const extra = new Set(sets);
-      for (const s of known) extra.delete(s.id);
+      for (const id of known) extra.delete(id);
       return [...refs, ...[...extra].sort().map((id) => ({ id, title: '' }))];
     },
+    title,
     async assertions(storyId) {
       if (!isId(storyId)) return [];
       try {

@@ -53,7 +53,7 @@ const SKIP = ['.git', 'node_modules', `${STORE_DIR}/local`];
 const ASSERTIONS_FILE = new RegExp(`^${STORE_DIR.replace('.', '\\.')}/assertions/([^/]+)\\.json$`);
 
 interface StoryState {
-  title: string;
+  title: string | null;
   assertions: RawAssertion[];
   history: AssertionRun[];
   latest: Map<string, AssertionResult>;
@@ -77,13 +77,12 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
     stories.set(id, { title, assertions, history, latest });
   };
   // A story the source knows has no set is read only when its assertions file appears (handle, below).
-  const unspecified = (id: string, title: string): void => {
-    stories.set(id, { title, assertions: [], history: [], latest: new Map() });
+  // Its title too: none was read for it (null until its set appears).
+  const unspecified = (id: string): void => {
+    stories.set(id, { title: null, assertions: [], history: [], latest: new Map() });
   };
   await Promise.all(
-    (await source.stories(null)).map((s) =>
-      s.unspecified ? unspecified(s.id, s.title) : load(s.id, s.title),
-    ),
+    (await source.stories(null)).map((s) => (s.unspecified ? unspecified(s.id) : load(s.id, s.title))),
   );
   const buildIndex = () => new TargetIndex(new Map([...stories].map(([id, s]) => [id, s.assertions])));
   let index = buildIndex();
@@ -96,7 +95,7 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
     for (const rel of rels) {
       const storyId = ASSERTIONS_FILE.exec(rel)?.[1];
       if (storyId) {
-        await load(storyId, stories.get(storyId)?.title ?? '');
+        await load(storyId, stories.get(storyId)?.title ?? (await source.title?.(storyId)) ?? '');
         reloaded.add(storyId);
       } else if (!rel.startsWith(`${STORE_DIR}/`) && rel !== STORE_DIR) files.push(rel);
     }
@@ -123,7 +122,7 @@ export async function startProjectWatch(options: ProjectWatchOptions): Promise<P
       updated.push(
         verifyStory({
           id,
-          title: story.title,
+          title: story.title ?? '',
           assertions: story.assertions.map((a) => ({ id: a.id, message: a.message ?? '' })),
           results: story.assertions.map((a) => story.latest.get(a.id)!),
           earlierRuns: story.history,

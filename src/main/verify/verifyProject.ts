@@ -2,24 +2,26 @@
 // recorded results. Each story's run is recorded with the commit, as the assertions panel records its runs.
 import { performance } from 'node:perf_hooks';
 import type { AssertionRun } from '../../shared/assertions';
-import type { StoryVerification, VerifyReport } from '../../shared/verify';
+import { isChecked, type StoryOutcome, type StoryVerification, type VerifyReport } from '../../shared/verify';
 import { EvaluationContext } from '../assertions/context';
 import { evaluateAssertions, type RawAssertion } from '../assertions/evaluate';
 import { driftOf, driftWarning, withFingerprints } from './drift';
 import { headCommit } from '../base/gitRepo';
 import { addSummaries, countVerdicts, verifyStory } from './storyStatus';
 
-export interface VerifyStoryRef {
-  id: string;
-  title: string;
-  /** The source knows the story has no stored assertion set: reported unspecified without reading anything. */
-  unspecified?: boolean;
-}
+/**
+ * A story to verify: with its title when it has a stored assertion set, or flagged when the source knows it has none
+ * (reported by id and verdict alone, without reading anything of it).
+ */
+export type VerifyStoryRef =
+  { id: string; title: string; unspecified?: false } | { id: string; unspecified: true };
 
 /** Where verify reads stories, assertions and history, and records runs (the project store, or a test double). */
 export interface VerifySource {
   /** The stories to verify: every story with assertions or in the backlog, or the sprint's stories. */
   stories(sprintId: string | null): Promise<VerifyStoryRef[]>;
+  /** The story's title ('' when it is not in the backlog), for a story that gained a set since it was listed. */
+  title?(storyId: string): Promise<string>;
   /** The story's stored assertions; [] when it has none. Throws when they cannot be read. */
   assertions(storyId: string): Promise<RawAssertion[]>;
   /** Earlier runs, oldest first; [] when there are none or the history cannot be read. */
@@ -44,7 +46,7 @@ function messagesOf(assertions: readonly RawAssertion[]): Map<string, string> {
 }
 
 /** A story whose assertions file cannot be read fails with one error result that says why; nothing is recorded. */
-function unreadable(story: VerifyStoryRef, reason: string): StoryVerification {
+function unreadable(story: { id: string; title: string }, reason: string): StoryVerification {
   return verifyStory({
     ...story,
     assertions: [{ id: 'assertions-file' }],
@@ -69,15 +71,13 @@ export async function verifyProject(
   const sprintId = options.sprintId ?? null;
   const refs = await source.stories(sprintId);
   const ctx = options.context ?? (await EvaluationContext.create(projectDir));
-  const stories: StoryVerification[] = [];
+  const stories: StoryOutcome[] = [];
   const messages = new Map<string, Map<string, string>>();
   const warnings: string[] = [];
   for (const ref of refs) {
     if (ref.unspecified) {
       // Most of a large backlog: no promise, no read, no run (as the full path reports a story without assertions).
-      stories.push(
-        verifyStory({ id: ref.id, title: ref.title, assertions: [], results: [], earlierRuns: [] }),
-      );
+      stories.push({ id: ref.id, status: 'unspecified' });
       continue;
     }
     let assertions: RawAssertion[];
@@ -107,6 +107,7 @@ export async function verifyProject(
     if (drift) warnings.push(driftWarning(ref.title, drift));
     stories.push(drift ? { ...verified, drift } : verified);
   }
+  const checked = stories.filter(isChecked);
   return {
     report: {
       commit: await headCommit(ctx.root),
@@ -114,10 +115,10 @@ export async function verifyProject(
       durationMs: Math.round(performance.now() - start),
       sprintId,
       stories,
-      regressions: stories.flatMap((s) => s.regressions),
-      drift: stories.flatMap((s) => (s.drift ? [{ storyId: s.id, title: s.title, ...s.drift }] : [])),
+      regressions: checked.flatMap((s) => s.regressions),
+      drift: checked.flatMap((s) => (s.drift ? [{ storyId: s.id, title: s.title, ...s.drift }] : [])),
       counts: countVerdicts(stories),
-      summary: addSummaries(stories.map((s) => s.summary)),
+      summary: addSummaries(checked.map((s) => s.summary)),
     },
     messages,
     warnings,

@@ -6,7 +6,7 @@
 import type { BoardData } from '../board';
 import type { CostReport } from '../cost';
 import type { RunSummary } from '../assertions';
-import type { Regression, StoryVerdict, VerifyReport } from '../verify';
+import type { Regression, StoryVerdict, UnspecifiedStory, VerifyReport } from '../verify';
 import { empty, ID, schema } from './schemaParts';
 
 export const proofSchemas = {
@@ -54,7 +54,8 @@ export interface VerifyRunResult {
   sprintId: string | null;
   startedAt: string;
   durationMs: number;
-  stories: VerifiedStory[];
+  /** Every story: checked ones in full, the others (no assertion set) by id and `unspecified` alone. */
+  stories: (VerifiedStory | UnspecifiedStory)[];
   regressions: Regression[];
   /** Stories whose assertions were edited or deleted since they last all passed, with that run's commit. */
   drift: VerifyReport['drift'];
