@@ -7,6 +7,8 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { WALK_SKIP_DIRS, type WalkBounds } from '../walkFiles';
+import type { GitStatus } from './gitStatus';
+import { runGit } from './runGit';
 
 /** A file of the listing: `key` changes whenever its content may have (a blob id, or size and mtime). */
 export interface ListedFile {
@@ -21,24 +23,7 @@ export interface Listing {
   cut: null | 'files' | 'time';
 }
 
-const GIT_MAX_OUTPUT = 64 * 1024 * 1024;
 const STAT_CONCURRENCY = 64;
-
-async function git(root: string, args: string[], timeoutMs: number): Promise<string | null> {
-  // Loaded when first used, as everywhere git is run from: execa's modules cost every start.
-  const { execa } = await import('execa');
-  const r = await execa('git', args, {
-    cwd: root,
-    reject: false,
-    timeout: timeoutMs,
-    maxBuffer: GIT_MAX_OUTPUT,
-    stdin: 'ignore',
-    windowsHide: true,
-    // Never the user's pager or a prompt; never rewrite the index (a read must not race a user's git).
-    env: { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
-  });
-  return r.exitCode === 0 ? String(r.stdout) : null;
-}
 
 /**
  * Left out as the walk leaves it out: under a folder it never enters (dependencies, git's data, Puffin's store), or
@@ -60,54 +45,6 @@ export function leftOut(exclude: (rel: string) => boolean): (rel: string) => boo
     const slash = rel.lastIndexOf('/');
     return (slash >= 0 && folderOut(rel.slice(0, slash))) || exclude(rel);
   };
-}
-
-/**
- * `git status` of a work tree's top, in one walk of its folders: the paths whose working copy differs from the
- * index (changed, untracked, deleted), and what git ignores, a folder once (`dist/`) as `git ls-files --ignored
- * --directory` lists it (ignoredFiles.ts), so the grounding policy needs no walk of its own.
- */
-export interface GitStatus {
-  /** Git's index file, relative to the root or absolute. */
-  indexPath: string;
-  changed: string[];
-  ignored: string[];
-}
-
-/** Null: not the top of a git work tree (a sub-folder is walked: git would list its whole repository), or git failed. */
-export async function readGitStatus(root: string, deadline: number): Promise<GitStatus | null> {
-  // The top of a work tree has its .git (a folder, or a file naming one): without it, no git process is started.
-  if (
-    !(await lstat(path.join(root, '.git')).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return null;
-  const left = () => Math.max(1, Math.round(deadline - performance.now()));
-  const [where, status] = await Promise.all([
-    git(root, ['rev-parse', '--show-toplevel', '--git-path', 'index'], left()),
-    git(
-      root,
-      ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames'],
-      left(),
-    ),
-  ]);
-  if (where === null || status === null) return null;
-  const [top, indexPath] = where.split('\n');
-  if (!top || !indexPath || path.resolve(top) !== path.resolve(root)) return null;
-  const changed: string[] = [];
-  const ignored: string[] = [];
-  const parts = status.split('\0');
-  for (let i = 0; i < parts.length; i++) {
-    const entry = parts[i]!;
-    if (entry.length < 4) continue;
-    if (entry.startsWith('!!')) ignored.push(entry.slice(3));
-    else changed.push(entry.slice(3));
-    // A rename's or copy's entry carries its old path too: both count.
-    if (entry[0] === 'R' || entry[0] === 'C') changed.push(parts[++i] ?? '');
-  }
-  return { indexPath, changed, ignored: ignored.sort() };
 }
 
 /**
@@ -165,11 +102,7 @@ export async function gitListing(
   bounds: WalkBounds,
   deadline: number,
 ): Promise<Listing | null> {
-  const index = await git(
-    root,
-    ['ls-files', '-s', '-z'],
-    Math.max(1, Math.round(deadline - performance.now())),
-  );
+  const index = await runGit(root, ['ls-files', '-s', '-z'], deadline - performance.now());
   if (index === null) return null;
   const files: ListedFile[] = [];
   const seen = new Set<string>();

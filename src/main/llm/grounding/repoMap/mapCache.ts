@@ -37,7 +37,8 @@ export function repoMapCacheDir(root: string): string {
 const ENTRIES = 'entries.json';
 const RENDERED = 'rendered.json';
 
-async function readJson(file: string): Promise<Record<string, unknown> | null> {
+/** A cache record of this format, or null (missing, unreadable, of another format). */
+export async function readCacheJson(file: string): Promise<Record<string, unknown> | null> {
   try {
     const value: unknown = JSON.parse(await readFile(file, 'utf8'));
     if (typeof value !== 'object' || value === null) return null;
@@ -64,7 +65,7 @@ function validSummary(v: unknown): v is CachedSummary {
 
 /** Every cached summary by relative path; empty when there is no usable cache (any bad entry voids the file). */
 export async function readEntries(dir: string): Promise<Map<string, CachedSummary>> {
-  const record = await readJson(path.join(dir, ENTRIES));
+  const record = await readCacheJson(path.join(dir, ENTRIES));
   const entries = record?.entries;
   if (typeof entries !== 'object' || entries === null) return new Map();
   const out = new Map<string, CachedSummary>();
@@ -90,7 +91,7 @@ function validMap(v: unknown): v is CachedMap {
 
 /** The last rendered map when it was rendered from exactly `fingerprint`. */
 export async function readRendered(dir: string, fingerprint: string): Promise<CachedMap | null> {
-  const record = await readJson(path.join(dir, RENDERED));
+  const record = await readCacheJson(path.join(dir, RENDERED));
   if (!record || record.fingerprint !== fingerprint || !validMap(record.map)) return null;
   return record.map;
 }
@@ -145,4 +146,13 @@ export async function writeRendered(root: string, print: string, map: CachedMap)
     path.join(repoMapCacheDir(root), RENDERED),
     JSON.stringify({ format: MAP_CACHE_FORMAT, fingerprint: print, map }),
   );
+}
+
+/** One more record of the map's cache (`name` under its folder), stamped with the cache's format. */
+export async function writeCacheJson(root: string, name: string, value: object): Promise<void> {
+  await writeFileAtomic(
+    path.join(repoMapCacheDir(root), name),
+    JSON.stringify({ format: MAP_CACHE_FORMAT, ...value }),
+  );
+  await ignoreLocal(root);
 }

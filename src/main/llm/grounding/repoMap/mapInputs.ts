@@ -4,7 +4,7 @@
  */
 import { loadKeyedGroundingPolicy, type KeyedPolicy } from '../loadPolicy';
 import { WALK_BOUNDS } from '../walkFiles';
-import { readGitStatus, type GitStatus } from './gitListing';
+import { readGitStatus, type GitStatus } from './gitStatus';
 
 export interface MapInputs {
   policy: KeyedPolicy;

@@ -5,16 +5,8 @@
  * modification time outside git or when changed in the working copy), so a build reads and parses only files that
  * changed; an unchanged project returns the last rendered map without reading any summary.
  */
-import {
-  gitListing,
-  gitState,
-  leftOut,
-  readGitStatus,
-  stateKey,
-  type GitStatus,
-  type ListedFile,
-  type Listing,
-} from './gitListing';
+import { gitListing, gitState, leftOut, stateKey, type ListedFile, type Listing } from './gitListing';
+import { readGitStatus, type GitStatus } from './gitStatus';
 import {
   fingerprint,
   readEntries,
