@@ -56,13 +56,16 @@ const bench = {
         `| \`puffin prompt --project DIR\`, a new process: CPU of every process (median of ${CALL_RUNS}, interleaved) | ${fmt(median(calls.small))} | ${fmt(median(calls.large))} | ${verdict(callRatio)} |`,
         `| the grounding provider in a warm process (the app, the host): CPU of the process and its git children (mean of ${WARM_RUNS}) | ${fmt(warm.small.cpuMs)} | ${fmt(warm.large.cpuMs)} | ${warmRatio.toFixed(1)}× |`,
         '',
-        'An unchanged work tree is recognised from one `git status` (which also says what git ignores, for the ' +
-          "policy) and git's index file: no tracked file is listed, read or parsed, the last rendered map is read " +
-          "back, and the engine's access rules reuse the map's policy (git does not walk the tree twice). " +
-          `Puffin's own part of a warm call stays flat (${fmt(warm.small.cpuMs - warm.small.gitMs)} and ${fmt(warm.large.cpuMs - warm.large.gitMs)}); ` +
-          `what grows is git's (${fmt(warm.small.gitMs)} and ${fmt(warm.large.gitMs)}): \`git status\` stats every tracked file and reads every ` +
-          'folder, the floor of any change check without a file-system monitor (`core.fsmonitor` and `core.untrackedCache` ' +
-          "are the user's settings, not Puffin's to write). A headless call dilutes it with its own start.",
+        "An unchanged work tree is recognised from git's index file and `git status --untracked-files=no`: git's walk of " +
+          'every folder for untracked and ignored files is skipped while no folder, `.gitignore` or git file it ' +
+          'depends on changed (Puffin stats those itself, src/main/llm/grounding/repoMap/statusSnapshot.ts), no ' +
+          "tracked file is listed, read or parsed, the last rendered map is read back, and the engine's access rules " +
+          "reuse the map's policy. " +
+          `Puffin's own part of a warm call (${fmt(warm.small.cpuMs - warm.small.gitMs)} and ${fmt(warm.large.cpuMs - warm.large.gitMs)}) ` +
+          `includes the folder stats; what grows most is git's (${fmt(warm.small.gitMs)} and ${fmt(warm.large.gitMs)}): ` +
+          'comparing every tracked file with the index is one lstat each, the floor of any change check without a ' +
+          "file-system monitor (`core.fsmonitor` is the user's setting, not Puffin's to write). A headless call " +
+          'dilutes it with its own start.',
       ].join('\n');
     } finally {
       rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
