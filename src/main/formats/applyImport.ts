@@ -1,10 +1,11 @@
 /**
  * Applies what was read from another tool's files to the project. Every story is checked before anything is
  * written; each story is then changed from its record on disk: created when new, updated when the files changed it
- * and Puffin did not since the files were written, left alone when equal, and never overwritten when both changed:
- * the files' version is kept as a numbered revision marked imported (`story-imports/<id>.json`) instead.
+ * and Puffin did not since the files were written (the text replaced is kept as a version of the story, as a
+ * tracker sync keeps it: storyVersions.ts), left alone when equal, and never overwritten when both changed: the
+ * files' version is kept as a numbered revision marked imported (`story-imports/<id>.json`) instead.
  */
-import type { SpecFormat } from '../../shared/specFormats';
+import { FORMAT_LABEL, type SpecFormat } from '../../shared/specFormats';
 import type { Story } from '../../shared/stories';
 import { STORY_DRAFT_LIMITS } from '../../shared/stories';
 import type { SprintPlan } from '../../shared/plans';
@@ -17,6 +18,7 @@ import type { StoreContext } from '../store/recordFile';
 import { RecordFolder } from '../store/recordFolder';
 import { appendNumbered } from '../store/revisionLog';
 import type { StoriesRepo } from '../store/storiesRepo';
+import { StoryVersionLog } from '../store/storyVersions';
 import { malformed, type ImportedSpec, type ImportedStory } from './imported';
 import { sprintIdOf, storyIdOf } from './importIds';
 
@@ -25,7 +27,14 @@ export type StoryAction = 'created' | 'updated' | 'unchanged' | 'conflict';
 export interface SpecImportResult {
   format: SpecFormat;
   sprints: { id: string; title: string; action: 'created' | 'updated' | 'unchanged' }[];
-  stories: { id: string; title: string; file: string; action: StoryAction }[];
+  stories: {
+    id: string;
+    title: string;
+    file: string;
+    action: StoryAction;
+    /** Updated: the story's text before, kept as this version of it (storyVersions.ts), to offer back. */
+    previous?: { version: number; title: string };
+  }[];
   /** Stories changed both in Puffin and in the files: nothing overwritten; the files' version is revision N. */
   conflicts: { storyId: string; title: string; file: string; revision: number }[];
   /** Plan files: the sprint's new plan revision, to review and approve. */
@@ -89,7 +98,8 @@ async function applyStory(
   const at = t.now().toISOString();
   const seen = await imports.current(id);
   let action = 'unchanged' as StoryAction;
-  const { record } = await t.stories.records.update(id, (current) => {
+  let previous: { version: number; title: string } | undefined;
+  const { record } = await t.stories.records.update(id, async (current) => {
     if (!current) {
       action = 'created';
       return {
@@ -110,13 +120,18 @@ async function applyStory(
       return current;
     }
     action = 'updated';
-    return {
-      ...current,
+    const text = {
       title: incoming.title,
       description: incoming.description,
       acceptanceCriteria: [...incoming.criteria],
-      updatedAt: at,
     };
+    // Kept before the story is written, from the story as read here: a failure there writes nothing.
+    const version = await new StoryVersionLog(t.stories, t.now).keep(current, text, {
+      kind: 'imported',
+      by: `${FORMAT_LABEL[format]} ${incoming.file}`,
+    });
+    if (version !== null) previous = { version, title: current.title };
+    return { ...current, ...text, updatedAt: at };
   });
   const applied = { updatedAt: record.updatedAt, format, file: incoming.file };
   if (action === 'conflict') {
@@ -144,7 +159,7 @@ async function applyStory(
   } else if (action !== 'unchanged' || !seen?.applied) {
     await imports.update(id, (was) => ({ storyId: id, revisions: was?.revisions ?? [], applied }));
   }
-  return { id, title: record.title, file: incoming.file, action };
+  return { id, title: record.title, file: incoming.file, action, ...(previous ? { previous } : {}) };
 }
 
 async function applySprint(

@@ -1,9 +1,9 @@
 /**
  * A story's earlier texts (`story-versions/<storyId>.json`): when something from outside replaces its title,
- * description and criteria (a tracker's edit taken by sync, an issue imported again), the text on disk just before
- * is appended as a numbered version, so it can be read and restored. A restore is itself a replacement: the text
- * it replaces becomes a version too, so nothing is lost. Only the newest MAX_VERSIONS are kept; numbers are never
- * reused.
+ * description and criteria (a tracker's edit taken by sync, an issue or a spec file imported again), the text on
+ * disk just before is appended as a numbered version, so it can be read and restored. A restore is itself a
+ * replacement: the text it replaces becomes a version too, so nothing is lost. Only the newest MAX_VERSIONS are
+ * kept; numbers are never reused.
  */
 import type { Story } from '../../shared/stories';
 import type { StoryVersion, StoryVersions } from '../../shared/schema-types';
@@ -62,24 +62,35 @@ export class StoryVersionLog {
   ): Promise<{ story: Story; kept: number | null }> {
     let kept: number | null = null;
     const story = await this.stories.update(storyId, text, async (before) => {
-      if (sameText(before, text)) return;
-      await this.folder.update(storyId, (was) => {
-        const { revisions, number } = appendNumbered<StoryVersion>(
-          was?.versions ?? [],
-          {
-            kind: why.kind,
-            by: why.by,
-            title: before.title,
-            description: before.description,
-            acceptanceCriteria: [...before.acceptanceCriteria],
-          },
-          this.now(),
-        );
-        kept = number;
-        return { storyId, versions: revisions.slice(-MAX_VERSIONS) };
-      });
+      kept = await this.keep(before, text, why);
     });
     return { story, kept };
+  }
+
+  /**
+   * For a writer that replaces the story's text inside its own read-modify-write of the story (a spec-file
+   * import): `before` is the story as read from disk there, kept as a version unless `text` is the same. The
+   * version's number, or null.
+   */
+  async keep(before: Story, text: StoryText, why: Replacement): Promise<number | null> {
+    if (sameText(before, text)) return null;
+    let kept = 0;
+    await this.folder.update(before.id, (was) => {
+      const { revisions, number } = appendNumbered<StoryVersion>(
+        was?.versions ?? [],
+        {
+          kind: why.kind,
+          by: why.by,
+          title: before.title,
+          description: before.description,
+          acceptanceCriteria: [...before.acceptanceCriteria],
+        },
+        this.now(),
+      );
+      kept = number;
+      return { storyId: before.id, versions: revisions.slice(-MAX_VERSIONS) };
+    });
+    return kept;
   }
 
   /** Version `number`'s text becomes the story's again (the text it replaces is kept as a version). */

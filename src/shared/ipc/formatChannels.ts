@@ -58,6 +58,8 @@ export interface SpecImportAnswer {
     title: string;
     file: string;
     action: 'created' | 'updated' | 'unchanged' | 'conflict';
+    /** Updated: the story's text before, kept as this version of it (`puffin stories versions`). */
+    previous?: { version: number; title: string };
   }[];
   /** Changed in Puffin and in the files since: nothing overwritten, the files' version kept as that revision. */
   conflicts: { storyId: string; title: string; file: string; revision: number }[];
