@@ -42,6 +42,10 @@ describe('buildGroundingPolicy', () => {
     expect(policy.classify('logs/run 1.log')).toBe('ignored');
     expect(policy.classify('logs/other.log')).toBeNull();
     expect(policy.classify('distribution/x.ts')).toBeNull();
+    expect(policy.classify('dist')).toBe('ignored');
+    expect(policy.classify('dist/a/b/c.js')).toBe('ignored');
+    expect(policy.classify('src/dist/x.js')).toBeNull();
+    expect(policy.classify('logs/run 1.log/x')).toBeNull();
   });
 
   it('lets the project settings allow one sensitive file: the others of its pattern are named one by one', () => {

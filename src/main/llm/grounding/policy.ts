@@ -64,6 +64,16 @@ export function buildGroundingPolicy(input: GroundingPolicyInput = {}): Groundin
   const allow = (input.allow ?? []).map((a) => a.trim()).filter((a) => a !== '');
   const files = (input.files ?? []).map(normalize);
   const ignored = (input.ignored ?? []).map((e) => ({ path: normalize(e), dir: e.endsWith('/') }));
+  // Looked up by the path and each of its folders: a map asks about every file, git may ignore thousands of entries.
+  const ignoredPaths = new Set(ignored.map((e) => e.path));
+  const ignoredDirs = new Set(ignored.filter((e) => e.dir).map((e) => e.path));
+  const isIgnored = (p: string): boolean => {
+    if (ignoredPaths.has(p)) return true;
+    if (ignoredDirs.size === 0) return false;
+    for (let slash = p.indexOf('/'); slash >= 0; slash = p.indexOf('/', slash + 1))
+      if (ignoredDirs.has(p.slice(0, slash))) return true;
+    return false;
+  };
   const isAllowed = (rel: string): boolean =>
     allow.some((a) => matchesPattern(a, rel) || matchesPattern(`${a}/`, rel));
 
@@ -111,8 +121,7 @@ export function buildGroundingPolicy(input: GroundingPolicyInput = {}): Groundin
       const p = normalize(rel);
       if (isAllowed(p)) return null;
       if (sensitiveMatch(p)) return 'sensitive';
-      if (ignored.some((e) => p === e.path || (e.dir && p.startsWith(`${e.path}/`)))) return 'ignored';
-      return null;
+      return isIgnored(p) ? 'ignored' : null;
     },
   };
 }

@@ -53,7 +53,36 @@ export function matchesPattern(pattern: string, rel: string): boolean {
   return matcher.ignores(path) || matcher.ignores(`${path}/`);
 }
 
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One regular expression that every path some pattern matches also matches (case aside, as git's matcher ignores
+ * it): a file or folder name matching a `**\/name` glob, or a path below an `x/**` folder (either slash counts, as
+ * the matcher reads a Windows path). A map asks about every file of the project, nearly all of which match nothing:
+ * they cost one test instead of two matcher calls per pattern. A pattern of another form makes the filter pass
+ * everything, so it never decides alone.
+ */
+export function prefilterOf(patterns: readonly string[]): RegExp {
+  const names: string[] = [];
+  const folders: string[] = [];
+  for (const pattern of patterns) {
+    const name = /^\*\*\/([^/*?[\]\\!\s]*(?:\*[^/*?[\]\\!\s]*)*)$/.exec(pattern)?.[1];
+    const folder = /^([^/*?[\]\\!\s]+)\/\*\*$/.exec(pattern)?.[1];
+    if (name) names.push(name.split('*').map(escapeRegExp).join('[^/]*'));
+    else if (folder) folders.push(escapeRegExp(folder));
+    else return /(?:)/;
+  }
+  const alternatives = [
+    ...(names.length ? [`(?:^|[/\\\\])(?:${names.join('|')})(?:[/\\\\]|$)`] : []),
+    ...(folders.length ? [`^(?:${folders.join('|')})[/\\\\]`] : []),
+  ];
+  return new RegExp(alternatives.length ? alternatives.join('|') : '(?!)', 'i');
+}
+
+const SENSITIVE_PREFILTER = prefilterOf(SENSITIVE_PATTERNS.map((p) => p.pattern));
+
 /** The first default pattern a path matches, if any. */
 export function sensitiveMatch(rel: string): SensitivePattern | undefined {
+  if (!SENSITIVE_PREFILTER.test(rel)) return undefined;
   return SENSITIVE_PATTERNS.find((p) => matchesPattern(p.pattern, rel));
 }
