@@ -99,7 +99,7 @@ async function applyStory(
   const seen = await imports.current(id);
   let action = 'unchanged' as StoryAction;
   let previous: { version: number; title: string } | undefined;
-  const { record } = await t.stories.records.update(id, async (current) => {
+  const record = await t.stories.upsert(id, async (current) => {
     if (!current) {
       action = 'created';
       return {

@@ -118,6 +118,20 @@ export class StoriesRepo {
     });
   }
 
+  /**
+   * Create-or-update decided from the story on disk now (undefined when there is none), in the queue and as one change
+   * of the index, so a writer from outside (a spec-file import) leaves the index current instead of stale.
+   */
+  upsert(id: string, decide: (current: Story | undefined) => Promise<Story>): Promise<Story> {
+    return this.queue.run(async () => {
+      const { record } = await this.index.change(
+        () => this.records.update(id, decide),
+        (r) => ({ put: [r.record], del: [] }),
+      );
+      return record;
+    });
+  }
+
   /** One status for many stories (bulk archive): all or none (storyBatch.ts), none when one does not exist. */
   setStatus(ids: string[], status: StoryStatus): Promise<Story[]> {
     return this.queue.run(() =>

@@ -59,3 +59,13 @@ it('keeps nothing when the text does not change, and only the newest versions', 
   expect(versions[0]!.number).toBe(4);
   expect(versions.at(-1)!.number).toBe(MAX_VERSIONS + 3);
 });
+
+it('reports the title the story had on disk just before, not the one in an older listing', async () => {
+  const listed = await stories.list();
+  // Another face renames the story after the listing was taken.
+  await new StoriesRepo(dir).update(id, { title: 'Renamed elsewhere' });
+  const log = new StoryVersionLog(stories);
+  const r = await log.replace(id, text('From the tracker'), { kind: 'synced', by: 'Jira PUF-2' });
+  expect(listed[0]!.title).toBe('First');
+  expect(r.previousTitle).toBe('Renamed elsewhere');
+});

@@ -59,12 +59,14 @@ export class StoryVersionLog {
     storyId: string,
     text: StoryText,
     why: Replacement,
-  ): Promise<{ story: Story; kept: number | null }> {
+  ): Promise<{ story: Story; kept: number | null; previousTitle: string }> {
     let kept: number | null = null;
+    let previousTitle = '';
     const story = await this.stories.update(storyId, text, async (before) => {
+      previousTitle = before.title;
       kept = await this.keep(before, text, why);
     });
-    return { story, kept };
+    return { story, kept, previousTitle };
   }
 
   /**

@@ -81,7 +81,11 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
       links.issues[story.id] = { ...link, remoteHash, remoteDone: trackerDone };
       out.push({ ...base, action: 'kept', trackerDone });
     } else {
-      const { story: saved, kept } = await versions.replace(story.id, theirs, {
+      const {
+        story: saved,
+        kept,
+        previousTitle,
+      } = await versions.replace(story.id, theirs, {
         kind: 'synced',
         by: `${TRACKER_LABEL[req.adapter.tracker]} ${link.key}`,
       });
@@ -96,8 +100,8 @@ export async function syncIssues(req: SyncRequest): Promise<TrackerSyncResult> {
         ...base,
         action: keep === 'tracker' ? 'taken' : 'pulled',
         trackerDone,
-        // What the story said before, kept as that version of it: the app offers it back.
-        ...(kept !== null ? { previous: { version: kept, title: story.title } } : {}),
+        // What the story said on disk before (the listing may be older), kept as that version: the app offers it back.
+        ...(kept !== null ? { previous: { version: kept, title: previousTitle } } : {}),
       });
     }
     await req.links.save(links);
