@@ -93,6 +93,12 @@ export async function walkFiles(
   let cut: WalkResult['cut'] = null;
   let inThread = bounds.inThreadStatMs > 0;
   let yielded = performance.now();
+  // Other clients of this process are served while the walk runs.
+  const breathe = async () => {
+    if (performance.now() - yielded <= YIELD_EVERY_MS) return;
+    await yieldToLoop();
+    yielded = performance.now();
+  };
   while (folders.length > 0 && cut === null) {
     const [dirAbs, dirRel] = folders.pop()!;
     const entries = inThread
@@ -114,19 +120,11 @@ export async function walkFiles(
         if ((performance.now() - start) / batch.length > bounds.inThreadStatMs) inThread = false;
       } else stats = await Promise.all(batch.map(([abs, rel]) => statLater(abs, rel)));
       for (const s of stats) if (s && files.length < bounds.maxFiles) files.push(s);
-      const now = performance.now();
       if (files.length >= bounds.maxFiles) cut = 'files';
-      else if (now > deadline) cut = 'time';
-      else if (now - yielded > YIELD_EVERY_MS) {
-        // Other clients of this process are served while the walk runs.
-        await yieldToLoop();
-        yielded = performance.now();
-      }
+      else if (performance.now() > deadline) cut = 'time';
+      else await breathe();
     }
-    if (cut === null && folders.length > 0 && performance.now() - yielded > YIELD_EVERY_MS) {
-      await yieldToLoop();
-      yielded = performance.now();
-    }
+    if (cut === null && folders.length > 0) await breathe();
     if (cut === null && performance.now() > deadline && folders.length > 0) cut = 'time';
   }
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));

@@ -21,10 +21,9 @@ export function statKey(abs: string, recentAfter = Infinity): string {
   const s = lstatSync(abs, { throwIfNoEntry: false });
   if (!s) return '-';
   // A change later in the same clock tick of a coarse file system would leave the time as it is.
-  const kind = s.isDirectory() ? 'd' : String(s.size);
-  return s.mtimeMs > recentAfter
-    ? `${kind[0] === 'd' ? 'd' : 'f'}${UNSURE}`
-    : `${kind}:${s.mtimeMs}:${s.ino}`;
+  const dir = s.isDirectory();
+  if (s.mtimeMs > recentAfter) return `${dir ? 'd' : 'f'}${UNSURE}`;
+  return `${dir ? 'd' : s.size}:${s.mtimeMs}:${s.ino}`;
 }
 
 /** True while every watched path stats as it did (stops at the first that does not). */

@@ -89,6 +89,14 @@ const seen = (s: GitStatus | null) => ({
 
 const status = (root: string) => readGitStatus(root, performance.now() + 30_000);
 
+/** The status, answered as `from` says, and equal to git's own long answer. */
+async function expectStatus(root: string, from: GitStatus['untrackedFrom']): Promise<GitStatus | null> {
+  const after = await status(root);
+  expect(after?.untrackedFrom).toBe(from);
+  expect(seen(after)).toEqual(truth(root));
+  return after;
+}
+
 /** A project whose snapshot is in use: its first status walks, the next one answers from the snapshot. */
 async function snapshotted(): Promise<string> {
   const root = project();
@@ -132,18 +140,14 @@ describe('git status with the untracked walk skipped while nothing it depends on
   ])('sees %s', async (_, change) => {
     const root = await snapshotted();
     change(root);
-    const after = await status(root);
-    expect(after?.untrackedFrom).toBe('git');
-    expect(seen(after)).toEqual(truth(root));
+    await expectStatus(root, 'git');
   });
 
   it('keeps answering from the snapshot when only a file was edited in place, with the edit still listed', async () => {
     const root = await snapshotted();
     write(root, 'src/draft.ts', 'export const draft = 2;\n');
     write(root, 'src/a.ts', 'export const a = 2;\n');
-    const after = await status(root);
-    expect(after?.untrackedFrom).toBe('snapshot');
-    expect(seen(after)).toEqual(truth(root));
+    const after = await expectStatus(root, 'snapshot');
     expect(after?.changed).toContain('src/a.ts');
   });
 
@@ -177,9 +181,7 @@ describe('git status with the untracked walk skipped while nothing it depends on
     expect((await status(root))?.untrackedFrom).toBe('git');
     expect((await status(root))?.untrackedFrom).toBe('snapshot');
     write(root, 'src/deep/er/c.ts', 'x');
-    const after = await status(root);
-    expect(after?.untrackedFrom).toBe('git');
-    expect(seen(after)).toEqual(truth(root));
+    await expectStatus(root, 'git');
   });
 
   it('does not trust folders changed within the last moments (a coarse clock could hide a second change)', async () => {
@@ -194,8 +196,6 @@ describe('git status with the untracked walk skipped while nothing it depends on
     const root = await snapshotted();
     writeFileSync(path.join(repoMapCacheDir(root), 'git-status.json'), '{"format":1,"watched":[[1]]}');
     write(root, 'empty/new.ts', 'x');
-    const after = await status(root);
-    expect(after?.untrackedFrom).toBe('git');
-    expect(seen(after)).toEqual(truth(root));
+    await expectStatus(root, 'git');
   });
 });
